@@ -1,0 +1,33 @@
+import { formatDiagnostic } from '../config/diagnostics.js'
+import { loadConfig } from '../config/load.js'
+import { EXIT } from '../cli/exit-codes.js'
+import { Io, line } from '../cli/io.js'
+
+export interface ValidateOptions {
+  paths: string[]
+  quiet?: boolean
+}
+
+export async function runValidate(options: ValidateOptions, io: Io): Promise<number> {
+  const { config, diagnostics } = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
+  if (diagnostics.length > 0) {
+    for (const diagnostic of diagnostics) line(io.stderr, formatDiagnostic(diagnostic))
+    line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'}; nothing was sent.`)
+    return EXIT.error
+  }
+  if (!options.quiet) {
+    const counts = countByKind(config.resources.map((r) => r.kind))
+    line(io.stdout, `Valid: ${config.files.length} ${config.files.length === 1 ? 'file' : 'files'}, ${counts}.`)
+  }
+  return EXIT.ok
+}
+
+function countByKind(kinds: string[]): string {
+  const plural: Record<string, string> = { target: 'targets', asset: 'assets', agent: 'agents' }
+  return ['target', 'asset', 'agent']
+    .map((kind) => {
+      const n = kinds.filter((k) => k === kind).length
+      return `${n} ${n === 1 ? kind : plural[kind]}`
+    })
+    .join(', ')
+}

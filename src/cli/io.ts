@@ -1,0 +1,51 @@
+import type { Env } from '../config/interpolate.js'
+
+export interface OutputStream {
+  write(text: string): unknown
+  isTTY?: boolean
+}
+
+/** What a command may touch of the outside world; tests pass their own. */
+export interface Io {
+  stdout: OutputStream
+  stderr: OutputStream
+  stdinIsTTY: boolean
+  env: Env
+  cwd: string
+  /** Asks a question on the terminal; only called when stdinIsTTY. */
+  prompt?(question: string): Promise<string>
+  /** Registers a handler for Ctrl-C; returns a function that removes it. */
+  onInterrupt?(handler: () => void): () => void
+}
+
+export function processIo(): Io {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    env: process.env,
+    cwd: process.cwd(),
+    async prompt(question) {
+      const { createInterface } = await import('node:readline/promises')
+      const rl = createInterface({ input: process.stdin, output: process.stderr })
+      try {
+        return await rl.question(question)
+      } finally {
+        rl.close()
+      }
+    },
+    onInterrupt(handler) {
+      process.on('SIGINT', handler)
+      return () => process.off('SIGINT', handler)
+    },
+  }
+}
+
+/** NO_COLOR wins, then FORCE_COLOR, then whether the stream is a terminal. */
+export function colorEnabled(stream: OutputStream, env: Env): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false'
+  return Boolean(stream.isTTY)
+}
+
+export const line = (stream: OutputStream, text = '') => stream.write(text + '\n')

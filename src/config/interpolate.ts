@@ -1,0 +1,39 @@
+/**
+ * `${NAME}` is replaced by the environment variable NAME, `${NAME:-fallback}` uses the fallback
+ * when NAME is unset or empty, and `$${` writes a literal `${`.
+ */
+const TOKEN = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$\{[^}]*\}?/g
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+export interface InterpolationResult {
+  value: string
+  /** True when any part of the value came from a variable (the value is then sensitive). */
+  fromVariable: boolean
+  /** Problems, such as a variable that is not set; the value is then unusable. */
+  errors: string[]
+}
+
+export const hasTemplate = (text: string): boolean => text.includes('${')
+
+export function interpolate(template: string, env: Env): InterpolationResult {
+  let fromVariable = false
+  const errors: string[] = []
+  const value = template.replace(TOKEN, (match, name: string | undefined, fallback: string | undefined) => {
+    if (match === '$${') return '${'
+    if (name === undefined) {
+      errors.push(`malformed variable reference ${JSON.stringify(match)}: write \${NAME} or \${NAME:-fallback}, or $\${ for a literal \${`)
+      return ''
+    }
+    fromVariable = true
+    const set = env[name]
+    if (set !== undefined && set !== '') return set
+    if (fallback !== undefined) return fallback
+    errors.push(`environment variable ${name} is not set (referenced here; set it, or write \${${name}:-fallback})`)
+    return ''
+  })
+  return { value, fromVariable, errors }
+}
+
+/** The inverse of interpolation for a literal: a value that must survive interpolation unchanged. */
+export const escapeTemplate = (literal: string): string => literal.replaceAll('${', '$${')

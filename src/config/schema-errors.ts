@@ -1,0 +1,152 @@
+import type { ErrorObject } from 'ajv'
+import { PathSegments } from './diagnostics.js'
+
+/** An Ajv error turned into words for people, with the place it concerns. */
+export interface SchemaProblem {
+  /** Where the offending value is. */
+  path: PathSegments
+  /** Point at the key of the last segment rather than its value (unknown keys). */
+  atKey: boolean
+  message: string
+}
+
+const pointerToSegments = (pointer: string): Array<string | number> =>
+  pointer === ''
+    ? []
+    : pointer.slice(1).split('/').map((raw) => {
+        const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~')
+        return /^\d+$/.test(segment) ? Number(segment) : segment
+      })
+
+const describeType = (value: unknown): string => {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object') return 'a mapping'
+  if (typeof value === 'string') return 'a string'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a number'
+  return `a ${typeof value}`
+}
+
+const typeWords: Record<string, string> = {
+  string: 'a string', integer: 'an integer', number: 'a number', boolean: 'true or false',
+  array: 'a list', object: 'a mapping', null: 'null',
+}
+
+function levenshtein(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
+      previous = current
+    }
+  }
+  return row[b.length]
+}
+
+export function closest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined
+  let bestDistance = Infinity
+  for (const candidate of candidates) {
+    const distance = levenshtein(word.toLowerCase(), candidate.toLowerCase())
+    if (distance < bestDistance) {
+      best = candidate
+      bestDistance = distance
+    }
+  }
+  const allowed = Math.max(2, Math.floor(word.length / 3))
+  return bestDistance <= allowed ? best : undefined
+}
+
+/**
+ * Ajv reports every branch of an `anyOf` that failed. When some branch fits the value's type, its
+ * errors say what is wrong (a label written as a mapping is explained as a mapping, not also as a
+ * string); when none does, the `anyOf` itself says what forms are allowed.
+ */
+function pruneAnyOfBranches(errors: ErrorObject[]): ErrorObject[] {
+  const dropped = new Set<ErrorObject>()
+  for (const anyOf of errors.filter((e) => e.keyword === 'anyOf')) {
+    const at = anyOf.instancePath
+    const related = errors.filter((e) => e !== anyOf && (e.instancePath === at || e.instancePath.startsWith(at + '/')))
+    const typeMismatches = related.filter((e) => e.keyword === 'type' && e.instancePath === at)
+    const explained = related.length > typeMismatches.length
+    typeMismatches.forEach((e) => dropped.add(e))
+    if (explained) dropped.add(anyOf)
+  }
+  return errors.filter((e) => !dropped.has(e))
+}
+
+export interface DescribeOptions {
+  /** True when the value at that place must not be echoed (it came from a variable). */
+  isSensitive(path: PathSegments): boolean
+  /** Turns a path into the words that name it (`site.name`, with its resource). */
+  name(path: PathSegments): string
+}
+
+export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOptions): SchemaProblem[] {
+  const problems: SchemaProblem[] = []
+  const seen = new Set<string>()
+  for (const error of pruneAnyOfBranches(errors)) {
+    const problem = describe(error, options)
+    const key = JSON.stringify(problem)
+    if (!seen.has(key)) {
+      seen.add(key)
+      problems.push(problem)
+    }
+  }
+  return problems
+}
+
+function describe(error: ErrorObject, options: DescribeOptions): SchemaProblem {
+  const path = pointerToSegments(error.instancePath)
+  const data: unknown = error.data
+  const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>
+  const shown = (value: unknown) => (options.isSensitive(path) ? '(sensitive)' : JSON.stringify(value))
+  const subject = options.name(path)
+  const say = (text: string, at = path, atKey = false): SchemaProblem => ({ path: at, atKey, message: subject ? `${subject} ${text}` : text })
+  const params = error.params as Record<string, unknown>
+
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const field = String(params.additionalProperty)
+      const known = Object.keys((parentSchema.properties ?? {}) as object)
+      const suggestion = closest(field, known)
+      const where = options.name([...path, field])
+      const hint = suggestion ? `; did you mean "${suggestion}"?` : known.length > 0 ? ` (known fields: ${known.join(', ')})` : ''
+      return { path: [...path, field], atKey: true, message: `${where}: unknown field${hint}` }
+    }
+    case 'required': {
+      const field = String(params.missingProperty)
+      return { path, atKey: false, message: `${subject ? subject + ': ' : ''}missing required field "${field}"` }
+    }
+    case 'type': {
+      const expected = String(params.type).split(',').map((t) => typeWords[t] ?? t).join(' or ')
+      return say(`must be ${expected} (got ${describeType(data)})`)
+    }
+    case 'maxLength':
+      return say(`must be at most ${params.limit} characters (got ${String(data).length})`)
+    case 'minLength':
+      return Number(params.limit) === 1 ? say('must not be empty') : say(`must be at least ${params.limit} characters (got ${String(data).length})`)
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map((v) => (v === '' ? '""' : String(v))).join(', ')
+      return say(`must be one of: ${allowed} (got ${shown(data)})`)
+    }
+    case 'const':
+      return say(`must be ${JSON.stringify(params.allowedValue)} (got ${shown(data)})`)
+    case 'pattern':
+      return say(typeof parentSchema['x-error'] === 'string' ? `${parentSchema['x-error']} (got ${shown(data)})` : `must match the pattern ${params.pattern} (got ${shown(data)})`)
+    case 'format':
+      return say(params.format === 'uri' ? `must be an absolute URL such as https://example.com/ (got ${shown(data)})` : `must be a valid ${params.format} (got ${shown(data)})`)
+    case 'minimum':
+    case 'maximum':
+      return say(`must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit} (got ${shown(data)})`)
+    case 'uniqueItems':
+      return say(`must not list the same value twice (items ${Number(params.j) + 1} and ${Number(params.i) + 1} are equal)`)
+    case 'anyOf':
+      return say(typeof parentSchema['x-error'] === 'string' ? parentSchema['x-error'] : 'is not one of the allowed forms')
+    default:
+      return say(error.message ?? 'is not valid')
+  }
+}

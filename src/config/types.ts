@@ -1,0 +1,31 @@
+import type { PathSegments, SourcePosition } from './diagnostics.js'
+
+export const KIND_NAMES = ['target', 'asset', 'agent'] as const
+export type KindName = (typeof KIND_NAMES)[number]
+
+/** The top-level list of a configuration file that holds each kind. */
+export const LIST_OF_KIND: Record<KindName, string> = { target: 'targets', asset: 'assets', agent: 'agents' }
+
+export type JsonObject = { [key: string]: unknown }
+
+/** A resource as the YAML declares it: variables resolved, shorthands expanded. */
+export interface DesiredResource {
+  kind: KindName
+  id: string
+  /** The declared fields (the request's shape), without `id`. Only these are managed. */
+  fields: JsonObject
+  /**
+   * Values that came from `${…}` (sensitive), by their dotted place inside `fields` with list
+   * indexes (`site.headers[0].value`), mapped to the template text they were written as.
+   */
+  templates: Map<string, string>
+  /** Where the resource starts. */
+  source: SourcePosition
+  /** Where a value inside `fields` is written. */
+  locate(path: PathSegments): SourcePosition
+}
+
+export interface LoadedConfig {
+  files: string[]
+  resources: DesiredResource[]
+}
