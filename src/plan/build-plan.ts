@@ -1,0 +1,77 @@
+import type { DesiredResource, JsonObject } from '../config/types.js'
+import { KINDS } from '../resources/index.js'
+import type { ResourceKind } from '../resources/kind.js'
+import { getPath, isObject } from '../resources/paths.js'
+import type { SecretContext } from '../secrets/state.js'
+import { canonicalJson, sha256 } from './canonical.js'
+import { diffResource } from './diff.js'
+import { compareChanges, FieldChange, Plan, ResourceChange } from './model.js'
+
+/** One declared resource next to its live state, with what differs. */
+export interface Comparison {
+  kind: ResourceKind
+  desired: DesiredResource
+  /** The live resource as the service answered it. */
+  raw: JsonObject
+  /** The live resource in the YAML's shape. */
+  live: JsonObject
+  fields: FieldChange[]
+  units: string[]
+  /** SHA-256 of the live values of the managed fields (what a saved plan was computed from). */
+  fingerprint: string
+}
+
+export interface PlanResult {
+  plan: Plan
+  /** The comparisons of the resources that change, in plan order. */
+  changed: Comparison[]
+}
+
+export const liveKey = (kind: string, id: string) => `${kind}/${id}`
+
+/** The plan: pure, from declared resources and their live state. */
+export function buildPlan(desired: DesiredResource[], live: ReadonlyMap<string, JsonObject>, secrets: SecretContext): PlanResult {
+  const changed: Comparison[] = []
+  for (const resource of desired) {
+    const raw = live.get(liveKey(resource.kind, resource.id))
+    if (!raw) throw new Error(`internal: no live state for ${resource.kind} ${resource.id}`)
+    const comparison = compare(resource, raw, secrets)
+    if (comparison.fields.length > 0) changed.push(comparison)
+  }
+  changed.sort((a, b) => compareChanges(a.desired, b.desired))
+  const changes = changed.map(toChange)
+  return { plan: { changes, summary: { change: changes.length, unchanged: desired.length - changes.length } }, changed }
+}
+
+export function compare(desired: DesiredResource, raw: JsonObject, secrets: SecretContext): Comparison {
+  const kind = KINDS[desired.kind]
+  const live = kind.project(raw)
+  const { fields, units } = diffResource(kind, desired, live, secrets)
+  return { kind, desired, raw, live, fields, units, fingerprint: fingerprint(desired.fields, live) }
+}
+
+function toChange(comparison: Comparison): ResourceChange {
+  const { kind, desired, live, fields } = comparison
+  return {
+    kind: kind.name,
+    id: desired.id,
+    name: kind.displayName(desired.fields, live),
+    action: 'update',
+    method: kind.method,
+    path: kind.itemPath(desired.id),
+    fields,
+    source: desired.source,
+  }
+}
+
+/** The live values at the places the YAML declares: objects member by member, lists whole. */
+export function managedLiveValues(declared: JsonObject, live: JsonObject): JsonObject {
+  const out: JsonObject = {}
+  for (const key of Object.keys(declared)) {
+    const value = getPath(live, [key])
+    out[key] = isObject(declared[key]) && isObject(value) ? managedLiveValues(declared[key] as JsonObject, value) : value ?? null
+  }
+  return out
+}
+
+export const fingerprint = (declared: JsonObject, live: JsonObject): string => sha256(canonicalJson(managedLiveValues(declared, live)))

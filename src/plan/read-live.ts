@@ -1,0 +1,113 @@
+import type { ValidateFunction } from 'ajv'
+import { createAjv } from '../ajv.js'
+import type { JsonObject } from '../config/types.js'
+import { ScansyncError } from '../errors.js'
+import type { ResourceKind } from '../resources/kind.js'
+import { isObject } from '../resources/paths.js'
+import type { SchemaFile } from '../schemas.js'
+
+/** What reading needs of the HTTP client. */
+export interface Requester {
+  request<T = unknown>(method: 'GET', path: string, options?: { query?: Record<string, string | number>; resource?: string }): Promise<T>
+}
+
+export interface ReadOptions {
+  /** Results per list page (the service caps it at 100). */
+  pageLength?: number
+  /** Called once per declared resource read. */
+  onProgress?(count: number): void
+}
+
+const RESPONSE_SCHEMA: Record<string, SchemaFile> = {
+  target: 'target.response.schema.json',
+  asset: 'asset.response.schema.json',
+  agent: 'agent.response.schema.json',
+}
+
+let ajv: ReturnType<typeof createAjv> | undefined
+const validatorFor = (file: SchemaFile): ValidateFunction => {
+  ajv ??= createAjv({ allErrors: false })
+  return ajv.getSchema(file)!
+}
+
+const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status
+
+/** Checks that a body is the resource asked for, read tolerantly (unknown fields are fine). */
+function asResource(kind: ResourceKind, id: string, body: unknown, how: string): JsonObject {
+  const validate = validatorFor(RESPONSE_SCHEMA[kind.name])
+  if (!isObject(body) || body.id !== id || !validate(body)) {
+    const problem = !isObject(body) || body.id !== id ? 'is not that resource' : `has an unexpected shape (${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message})`
+    throw new ScansyncError(`${kind.name} ${id}: the service's answer to ${how} ${problem}`)
+  }
+  return body
+}
+
+/**
+ * Reads the live state of the declared resources of one kind: through the list pages (fetched in
+ * parallel once page_total is known) when that takes fewer requests than one GET per id, else by
+ * id. A declared id missing from the list is confirmed with a GET (a 404 then names it).
+ */
+export async function readLive(kind: ResourceKind, ids: string[], client: Requester, options: ReadOptions = {}): Promise<Map<string, JsonObject>> {
+  const pageLength = options.pageLength ?? 100
+  const found = new Map<string, JsonObject>()
+  const wanted = new Set(ids)
+  const take = (item: unknown, how: string) => {
+    if (isObject(item) && typeof item.id === 'string' && wanted.has(item.id) && !found.has(item.id)) {
+      found.set(item.id, asResource(kind, item.id, item, how))
+      options.onProgress?.(1)
+    }
+  }
+
+  if (ids.length > 2) {
+    const page = (n: number) =>
+      client.request<unknown>('GET', kind.listPath, { query: { page: n, length: pageLength }, resource: `the ${kind.name} list` })
+    let first: unknown
+    try {
+      first = await page(1)
+    } catch (error) {
+      if (statusOf(error) !== 404 && statusOf(error) !== 405) throw error
+    }
+    if (first !== undefined) {
+      const pageTotal = listPage(kind, first)
+      pageTotal.results.forEach((item) => take(item, `GET ${kind.listPath}`))
+      const remainingPages = Math.max(0, pageTotal.pageTotal - 1)
+      if (remainingPages > 0 && remainingPages <= wanted.size - found.size) {
+        const pages = await settleAll(Array.from({ length: remainingPages }, (_, i) => page(i + 2)))
+        for (const body of pages) listPage(kind, body).results.forEach((item) => take(item, `GET ${kind.listPath}`))
+      }
+    }
+  }
+
+  const missing = ids.filter((id) => !found.has(id))
+  const bodies = await settleAll(
+    missing.map((id) => client.request<unknown>('GET', kind.itemPath(id), { resource: `${kind.name} ${id}` })),
+  )
+  missing.forEach((id, i) => {
+    found.set(id, asResource(kind, id, bodies[i], `GET ${kind.itemPath(id)}`))
+    options.onProgress?.(1)
+  })
+  return found
+}
+
+function listPage(kind: ResourceKind, body: unknown): { pageTotal: number; results: unknown[] } {
+  const validate = validatorFor('list-page.response.schema.json')
+  if (!validate(body)) throw new ScansyncError(`the service's answer to GET ${kind.listPath} is not a list page`)
+  const page = body as { page_total?: number; count?: number; length?: number; results: unknown[] }
+  const pageTotal = page.page_total ?? (page.count !== undefined && page.length ? Math.ceil(page.count / page.length) : 1)
+  return { pageTotal, results: page.results }
+}
+
+/** Waits for every request; if any failed, throws one error naming each distinct failure. */
+async function settleAll<T>(promises: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(promises)
+  const failures = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => s.reason as Error)
+  if (failures.length === 1) throw failures[0]
+  if (failures.length > 1) {
+    const messages = [...new Set(failures.map((f) => f.message))]
+    const shown = messages.slice(0, 10).join('\n  ')
+    const more = messages.length > 10 ? `\n  … and ${messages.length - 10} more` : ''
+    const error = new ScansyncError(`${failures.length} reads failed:\n  ${shown}${more}`)
+    throw error
+  }
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value)
+}

@@ -1,0 +1,28 @@
+import type { FieldRule, ResourceKind } from './kind.js'
+import { nullableList } from './normalize.js'
+import { isObject } from './paths.js'
+import { mergePatchBody } from './request-body.js'
+
+const rules: Record<string, FieldRule> = {
+  teams: { type: 'keyed', key: 'id', display: 'whole' },
+}
+
+export const agent: ResourceKind = {
+  name: 'agent',
+  listPath: '/scanning-agents/',
+  itemPath: (id) => `/scanning-agents/${encodeURIComponent(id)}/`,
+  method: 'PATCH',
+  requestSchema: 'agent-patch.request.schema.json',
+  rules,
+  alwaysSensitive: [],
+  project(live) {
+    return { ...live, teams: nullableList(live.teams).filter(isObject).map((team) => ({ id: team.id })) }
+  },
+  displayName(desired, live) {
+    const name = desired?.name ?? live?.name
+    return typeof name === 'string' ? name : null
+  },
+  buildRequest({ desired, live, units }) {
+    return { method: 'PATCH', path: agent.itemPath(desired.id), body: mergePatchBody(agent, units, desired.fields, live) }
+  },
+}

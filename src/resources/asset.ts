@@ -1,0 +1,42 @@
+import type { JsonObject } from '../config/types.js'
+import type { FieldRule, ResourceKind } from './kind.js'
+import { color, labelInputs, nullableText } from './normalize.js'
+import { requestMembersAt } from './request-schema.js'
+import { unitValue } from './request-body.js'
+
+const rules: Record<string, FieldRule> = {
+  owners: { type: 'keyed', key: 'name', display: 'whole' },
+  labels: { type: 'keyed', key: 'name', display: 'whole' },
+  'owners.color': { type: 'scalar', normalize: color },
+  'labels.color': { type: 'scalar', normalize: color },
+  comment: { type: 'scalar', normalize: nullableText },
+}
+
+export const asset: ResourceKind = {
+  name: 'asset',
+  listPath: '/discovery/assets/',
+  itemPath: (id) => `/discovery/assets/${encodeURIComponent(id)}/`,
+  method: 'PUT',
+  requestSchema: 'asset-put.request.schema.json',
+  rules,
+  alwaysSensitive: [],
+  project(live) {
+    return { ...live, owners: labelInputs(live.owners), labels: labelInputs(live.labels) }
+  },
+  displayName(desired, live) {
+    const name = desired?.name ?? live?.name
+    return typeof name === 'string' ? name : null
+  },
+  /**
+   * The document does not say whether PUT resets omitted fields, so the body is always whole:
+   * every writable field, from the YAML where declared and from live otherwise.
+   */
+  buildRequest({ desired, live }) {
+    const body: JsonObject = {}
+    for (const field of requestMembersAt('asset-put.request.schema.json', []) ?? []) {
+      const value = Object.hasOwn(desired.fields, field) ? unitValue(asset, field, desired.fields, live) : live[field]
+      if (value !== undefined) body[field] = value
+    }
+    return { method: 'PUT', path: asset.itemPath(desired.id), body }
+  },
+}

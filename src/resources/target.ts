@@ -1,0 +1,80 @@
+import type { JsonObject } from '../config/types.js'
+import type { FieldRule, ResourceKind } from './kind.js'
+import { color, idOf, labelInputs, nullableFalse, nullableList, nullableText, time, url } from './normalize.js'
+import { isObject, setPath } from './paths.js'
+import { mergePatchBody } from './request-body.js'
+
+const rules: Record<string, FieldRule> = {
+  site: { type: 'object' },
+  'site.url': { type: 'scalar', normalize: url },
+  'site.form_login_url': { type: 'scalar', normalize: url },
+  'site.check_session_url': { type: 'scalar', normalize: url },
+  'site.desc': { type: 'scalar', normalize: nullableText },
+  'site.form_login': { type: 'keyed', key: 'name', display: 'items' },
+  'site.headers': { type: 'keyed', key: 'name', display: 'items' },
+  'site.cookies': { type: 'keyed', key: 'name', display: 'items' },
+  'site.stack': { type: 'keyed', key: 'name', display: 'whole' },
+  'site.whitelist': { type: 'set' },
+  'site.blacklist': { type: 'set' },
+  // username and password are required together: a change to one sends both.
+  'site.basic_auth': { type: 'object', sendWhole: true },
+  api_scan_settings: { type: 'object' },
+  'api_scan_settings.api_schema_url': { type: 'scalar', normalize: nullableText },
+  'api_scan_settings.api_schema_file': { type: 'scalar', normalize: nullableText },
+  'api_scan_settings.api_schema_method': { type: 'scalar', normalize: nullableText },
+  'api_scan_settings.openapi_check_session_expired_payload': { type: 'scalar', normalize: nullableText },
+  'api_scan_settings.custom_api_parameters': { type: 'keyed', key: 'name', display: 'items' },
+  labels: { type: 'keyed', key: 'name', display: 'whole' },
+  'labels.color': { type: 'scalar', normalize: color },
+  scanning_agent: { type: 'reference' },
+  // begin, cease and weekdays are required together: a change to one sends the whole window.
+  blackout_period: { type: 'object', sendWhole: true },
+  'blackout_period.begin': { type: 'scalar', normalize: time },
+  'blackout_period.cease': { type: 'scalar', normalize: time },
+  'blackout_period.weekdays': { type: 'set' },
+  // The document: "false or null: they are excluded".
+  include_deduplicated_endpoints: { type: 'scalar', normalize: nullableFalse },
+}
+
+function project(live: JsonObject): JsonObject {
+  const { site, api_scan_settings: topLevelApiSettings, scan_profile, labels, scanning_agent, blackout_period, ...rest } = live
+  const { api_scan_settings: siteApiSettings, ...siteFields } = isObject(site) ? site : ({} as JsonObject)
+  const projected: JsonObject = {
+    ...rest,
+    site: siteFields,
+    // Seen inside site as well as at the top level; the YAML keeps it at the top level.
+    api_scan_settings: isObject(topLevelApiSettings) ? topLevelApiSettings : isObject(siteApiSettings) ? siteApiSettings : null,
+    scan_profile: idOf(scan_profile),
+    labels: labelInputs(labels),
+    scanning_agent: scanning_agent === null || scanning_agent === undefined ? null : { id: idOf(scanning_agent) },
+    blackout_period: isObject(blackout_period)
+      ? { ...blackout_period, weekdays: nullableList(blackout_period.weekdays) }
+      : null,
+  }
+  return projected
+}
+
+export const target: ResourceKind = {
+  name: 'target',
+  listPath: '/targets/',
+  itemPath: (id) => `/targets/${encodeURIComponent(id)}/`,
+  method: 'PATCH',
+  requestSchema: 'target-patch.request.schema.json',
+  rules,
+  alwaysSensitive: ['site.otp_secret'],
+  project,
+  displayName(desired, live) {
+    const name = (desired?.site as JsonObject | undefined)?.name ?? (live?.site as JsonObject | undefined)?.name
+    return typeof name === 'string' ? name : null
+  },
+  buildRequest({ desired, live, raw, units }) {
+    const body = mergePatchBody(target, units, desired.fields, live)
+    // api_scan_settings goes where the live target keeps it.
+    const site = raw.site
+    if (body.api_scan_settings !== undefined && isObject(site) && isObject(site.api_scan_settings) && !isObject(raw.api_scan_settings)) {
+      setPath(body, ['site', 'api_scan_settings'], body.api_scan_settings)
+      delete body.api_scan_settings
+    }
+    return { method: 'PATCH', path: target.itemPath(desired.id), body }
+  },
+}

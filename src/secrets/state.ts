@@ -1,0 +1,78 @@
+import { createHmac } from 'node:crypto'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { KindName } from '../config/types.js'
+import type { SecretsState } from '../generated/schemas.js'
+import { ScansyncError } from '../errors.js'
+
+/**
+ * The secrets state: for each sensitive field the service hides (OBFUSCATED_…), an HMAC-SHA256 of
+ * the last applied value keyed by the API token (never the value) and the obfuscated token the
+ * service answered after that apply. In sync = both still match.
+ */
+export interface SecretEntry {
+  hmac: string
+  live?: string | null
+}
+
+export const emptyState = (): SecretsState => ({ format_version: 1, resources: {} })
+
+export const resourceKey = (kind: KindName, id: string) => `${kind}/${id}`
+
+export const secretHmac = (token: string, value: string): string => createHmac('sha256', token).update(value, 'utf8').digest('hex')
+
+export const isObfuscated = (value: unknown): value is string => typeof value === 'string' && value.startsWith('OBFUSCATED_')
+
+export async function readSecretsState(path: string): Promise<SecretsState> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyState()
+    throw new ScansyncError(`cannot read the secrets state ${path}: ${(error as NodeJS.ErrnoException).code}`)
+  }
+  try {
+    const data = JSON.parse(text) as SecretsState
+    if (data?.format_version !== 1 || typeof data.resources !== 'object' || data.resources === null) throw new Error('unexpected shape')
+    return data
+  } catch {
+    throw new ScansyncError(`the secrets state ${path} is not a scansync state file; move it away to start over (secrets are then planned as "not yet tracked")`)
+  }
+}
+
+/** Written whole to a temporary file, then renamed over the old one: never half a file. */
+export async function writeSecretsState(path: string, state: SecretsState): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  const sorted: SecretsState = {
+    format_version: 1,
+    resources: Object.fromEntries(
+      Object.keys(state.resources).sort().map((key) => [key, Object.fromEntries(Object.entries(state.resources[key]).sort(([a], [b]) => a.localeCompare(b)))]),
+    ),
+  }
+  const temporary = `${path}.${process.pid}.tmp`
+  try {
+    await writeFile(temporary, JSON.stringify(sorted, null, 2) + '\n', { mode: 0o600 })
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+}
+
+export interface SecretContext {
+  hmac(value: string): string
+  entry(kind: KindName, id: string, path: string): SecretEntry | undefined
+}
+
+export function secretContext(state: SecretsState, token: string): SecretContext {
+  return {
+    hmac: (value) => secretHmac(token, value),
+    entry: (kind, id, path) => state.resources[resourceKey(kind, id)]?.[path],
+  }
+}
+
+export function recordSecret(state: SecretsState, kind: KindName, id: string, path: string, entry: SecretEntry): void {
+  const key = resourceKey(kind, id)
+  state.resources[key] ??= {}
+  state.resources[key][path] = entry
+}
