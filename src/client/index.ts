@@ -1,0 +1,28 @@
+export { basePath, buildRequestTarget, checkBaseUrl, checkRequestPath, isLoopbackHost } from './base-url.js'
+export { AdaptiveConcurrency } from './concurrency.js'
+export { describeHeaders, REDACTED_AUTHORIZATION } from './debug.js'
+export {
+  AuthenticationError,
+  type FieldProblem,
+  MethodNotAllowedError,
+  NotFoundError,
+  RetryAfterTooLongError,
+  ScansyncError,
+  ServiceError,
+  ServiceUnavailableError,
+  TimeoutError,
+  UnexpectedResponseError,
+  UsageError,
+  ValidationError,
+} from './errors.js'
+export { type ClientOptions, DEFAULTS } from './options.js'
+export { createRedactor, type Redactor } from './redact.js'
+export { cleanJson, flattenFieldErrors, parseJson } from './responses.js'
+export {
+  backoffDelay,
+  parseRetryAfter,
+  RETRYABLE_ERROR_CODES,
+  RETRYABLE_STATUSES,
+  type BackoffSettings,
+} from './retry-policy.js'
+export { type ClientStats, createClient, type Method, type RequestOptions, type ServiceClient } from './transport.js'

@@ -1,0 +1,88 @@
+/** The client's options, their defaults, and their checks. */
+import { checkBaseUrl } from './base-url.js'
+import { UsageError } from './errors.js'
+import type { BackoffSettings } from './retry-policy.js'
+
+export interface ClientOptions {
+  /** e.g. https://api.example.com/api/v1 or http://127.0.0.1:PORT; request paths are appended. */
+  baseUrl: string
+  /** Sent as `Authorization: JWT <token>`; never logged, never in an error message. */
+  token: string
+  /** `scansync/<version>`. */
+  userAgent: string
+  /** Max requests in flight (default 8). */
+  parallelism?: number
+  /** Allow http:// to a non-loopback host. */
+  insecureHttp?: boolean
+  /** Per attempt, headers and body together (default 30 000). */
+  timeoutMs?: number
+  /** Total attempts per request (default 6). */
+  maxAttempts?: number
+  /** Exponential backoff with full jitter (default 500 / 10 000). */
+  backoff?: BackoffSettings
+  /** A Retry-After longer than this fails at once with RetryAfterTooLongError (default 120 000). */
+  retryAfterCeilingMs?: number
+  /** Receives one line per HTTP attempt. */
+  debug?: (line: string) => void
+  /** Removes secret values the caller knows of from every message and debug line. */
+  redact?: (text: string) => string
+}
+
+export const DEFAULTS = {
+  parallelism: 8,
+  timeoutMs: 30_000,
+  maxAttempts: 6,
+  backoff: { baseMs: 500, maxMs: 10_000 },
+  retryAfterCeilingMs: 120_000,
+} as const
+
+export interface ResolvedOptions {
+  base: URL
+  token: string
+  userAgent: string
+  parallelism: number
+  timeoutMs: number
+  maxAttempts: number
+  backoff: BackoffSettings
+  retryAfterCeilingMs: number
+  debug?: (line: string) => void
+  redact?: (text: string) => string
+}
+
+function positiveInteger(value: number | undefined, fallback: number, what: string): number {
+  if (value === undefined) return fallback
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${what} must be a whole number of at least 1, got ${value}`)
+  return value
+}
+
+function nonNegative(value: number | undefined, fallback: number, what: string): number {
+  if (value === undefined) return fallback
+  if (!Number.isFinite(value) || value < 0) throw new UsageError(`${what} must be a number of at least 0, got ${value}`)
+  return value
+}
+
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  if (typeof options.token !== 'string' || options.token === '') {
+    throw new UsageError('no API token: set SCANSYNC_API_TOKEN')
+  }
+  // A header value must be visible ASCII; say so without showing the value.
+  if (!/^[\x21-\x7e]+$/.test(options.token)) {
+    throw new UsageError('SCANSYNC_API_TOKEN contains spaces, line breaks or other characters that cannot be sent in a header')
+  }
+  const backoff = options.backoff ?? DEFAULTS.backoff
+  return {
+    base: checkBaseUrl(options.baseUrl, { insecureHttp: options.insecureHttp ?? false }),
+    token: options.token,
+    userAgent: options.userAgent,
+    parallelism: positiveInteger(options.parallelism, DEFAULTS.parallelism, 'parallelism'),
+    timeoutMs: positiveInteger(options.timeoutMs, DEFAULTS.timeoutMs, 'the request timeout (ms)'),
+    maxAttempts: positiveInteger(options.maxAttempts, DEFAULTS.maxAttempts, 'the number of attempts'),
+    backoff: {
+      baseMs: nonNegative(backoff.baseMs, DEFAULTS.backoff.baseMs, 'the backoff base (ms)'),
+      maxMs: nonNegative(backoff.maxMs, DEFAULTS.backoff.maxMs, 'the backoff maximum (ms)'),
+    },
+    retryAfterCeilingMs: nonNegative(options.retryAfterCeilingMs, DEFAULTS.retryAfterCeilingMs, 'the Retry-After ceiling (ms)'),
+    ...(options.debug ? { debug: options.debug } : {}),
+    ...(options.redact ? { redact: options.redact } : {}),
+  }
+}

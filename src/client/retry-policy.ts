@@ -1,0 +1,129 @@
+/**
+ * What is retried, and how long to wait. Pure functions: the transport asks, this answers.
+ *
+ * Retried: 429, 502, 503, 504, connection failures (reset, refused, closed, unreachable),
+ * bodies cut off in transfer, and attempts slower than the timeout. GET, PATCH and PUT are
+ * all retried: the service's PATCH and PUT set values rather than add to them, so sending
+ * one again after an unknown outcome leaves the same state.
+ *
+ * Not retried: 500 (a fault in the service that the same request is likely to hit again; it
+ * is reported at once, so a broken request does not cost six attempts and a minute of
+ * backoff), other 4xx, 3xx, 2xx with a body that is not JSON, and errors that another try
+ * cannot fix (host not found, TLS certificate problems).
+ */
+
+export interface BackoffSettings {
+  baseMs: number
+  maxMs: number
+}
+
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504])
+
+/** Error codes of node:net and undici worth another attempt. */
+export const RETRYABLE_ERROR_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENETRESET',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+])
+
+const ERROR_WORDS: Record<string, string> = {
+  ECONNRESET: 'connection reset',
+  ECONNREFUSED: 'connection refused',
+  ECONNABORTED: 'connection aborted',
+  EPIPE: 'connection broken',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  EHOSTDOWN: 'host down',
+  ENETUNREACH: 'network unreachable',
+  ENETDOWN: 'network down',
+  ENETRESET: 'connection reset by the network',
+  EAI_AGAIN: 'temporary DNS failure',
+  ENOTFOUND: 'host not found',
+  UND_ERR_SOCKET: 'connection closed by the other side',
+  UND_ERR_CLOSED: 'connection closed',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  UND_ERR_HEADERS_TIMEOUT: 'no answer in time',
+  UND_ERR_BODY_TIMEOUT: 'answer too slow',
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'answer cut off',
+}
+
+/** The most specific error code of an error or its causes (`ECONNRESET`, `UND_ERR_SOCKET`, …). */
+export function errorCode(error: unknown): string | undefined {
+  let current: unknown = error
+  let found: string | undefined
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') {
+      // Prefer a system error code (ECONNRESET) over undici's wrapper (UND_ERR_SOCKET).
+      if (!code.startsWith('UND_ERR') || found === undefined) found = code
+      if (!code.startsWith('UND_ERR')) break
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return found
+}
+
+export function isRetryableError(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && RETRYABLE_ERROR_CODES.has(code)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/** A short phrase for a connection failure: "connection refused (ECONNREFUSED)". */
+export function describeNetworkError(error: unknown): string {
+  const code = errorCode(error)
+  if (code !== undefined) {
+    const words = ERROR_WORDS[code]
+    return words ? `${words} (${code})` : code
+  }
+  return error instanceof Error && error.message !== '' ? error.message : 'connection failed'
+}
+
+/**
+ * `Retry-After` in milliseconds: a number of seconds, or an HTTP date (a date in the past is 0).
+ * Anything else is ignored (undefined), and our own backoff applies.
+ */
+export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim()
+  if (text === undefined || text === '') return undefined
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
+  // An HTTP date has a weekday and "GMT"; refuse bare numbers with signs and the like.
+  if (!/[a-z]/i.test(text)) return undefined
+  const at = Date.parse(text)
+  if (Number.isNaN(at)) return undefined
+  return Math.max(0, at - now)
+}
+
+/**
+ * Exponential backoff with full jitter: a uniform delay in [0, min(maxMs, baseMs·2^retry)],
+ * `retry` counting from 0 for the first retry.
+ */
+export function backoffDelay(retry: number, backoff: BackoffSettings, random: () => number = Math.random): number {
+  const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(retry, 30))
+  return Math.floor(random() * ceiling)
+}
+
+/** "3600 s", "1.5 s", "250 ms". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  const seconds = ms / 1000
+  return `${Number.isInteger(seconds) ? seconds : Number(seconds.toFixed(1))} s`
+}

@@ -1,0 +1,345 @@
+/**
+ * The HTTP transport: one keep-alive undici Pool for the service's origin, attempts bounded
+ * by an adaptive limiter, and a retry loop of our own.
+ *
+ * Why not undici's RetryAgent: it clamps a long Retry-After to maxTimeout instead of giving
+ * up, it cannot retry a body cut off after the headers arrived, it has no hook to slow
+ * the other requests down on a 429, and we want one debug line and one count per attempt.
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+
+import { Pool } from 'undici'
+
+import { buildRequestTarget, checkRequestPath } from './base-url.js'
+import { AdaptiveConcurrency } from './concurrency.js'
+import { formatAttemptLine } from './debug.js'
+import { RetryAfterTooLongError, ScansyncError, type ServiceError, ServiceUnavailableError, TimeoutError } from './errors.js'
+import { type ClientOptions, resolveOptions } from './options.js'
+import { createRedactor } from './redact.js'
+import { errorForResponse, parseJson, type RequestContext, type ResponseHeaders, subjectOf, unusableBodyError } from './responses.js'
+import {
+  backoffDelay,
+  describeNetworkError,
+  errorCode,
+  formatDuration,
+  isRetryableError,
+  parseRetryAfter,
+  RETRYABLE_STATUSES,
+} from './retry-policy.js'
+
+export type Method = 'GET' | 'PATCH' | 'PUT'
+
+export interface RequestOptions {
+  /** Sent as a JSON string, the same bytes on every attempt. */
+  body?: unknown
+  query?: Record<string, string | number>
+  /** Words naming the resource for error messages, e.g. "target 2DZkoZH8WMEM". */
+  resource?: string
+  /** Aborting rejects the request with the signal's reason, at once, whatever it is waiting for. */
+  signal?: AbortSignal
+}
+
+export interface ClientStats {
+  /** Calls of request(). */
+  readonly requests: number
+  /** HTTP attempts sent. */
+  readonly attempts: number
+  /** Attempts that were followed by another one. */
+  readonly retries: number
+  /** The most attempts in flight at once. */
+  readonly maxInFlight: number
+  /** The concurrency allowed now: the parallelism, or less while the service answers 429. */
+  readonly concurrency: number
+}
+
+export interface ServiceClient {
+  /** The parsed JSON body of a 2xx answer; anything else is thrown as a ScansyncError. */
+  request<T = unknown>(method: Method, path: string, options?: RequestOptions): Promise<T>
+  readonly stats: ClientStats
+  /** Destroys the connection pool; requests still running reject. */
+  close(): Promise<void>
+}
+
+type AttemptResult =
+  | { kind: 'response'; status: number; headers: ResponseHeaders; text: string }
+  /** The headers came, the body broke off. */
+  | { kind: 'truncated'; status: number; headers: ResponseHeaders; error: unknown }
+  | { kind: 'timeout' }
+  | { kind: 'network'; error: unknown }
+
+type Decision =
+  | { kind: 'return'; value: unknown }
+  | { kind: 'throw'; error: ServiceError }
+  | { kind: 'retry'; delayMs: number; why: string }
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+
+class ClientClosedError extends ScansyncError {
+  constructor() {
+    super('the HTTP client was closed before the request finished')
+  }
+}
+
+/** Aborts `target` when `source` aborts, with the same reason; returns the unlink function. */
+function forwardAbort(source: AbortSignal | undefined, target: AbortController): () => void {
+  if (!source) return () => {}
+  if (source.aborted) {
+    target.abort(source.reason)
+    return () => {}
+  }
+  const onAbort = (): void => target.abort(source.reason)
+  source.addEventListener('abort', onAbort, { once: true })
+  return () => source.removeEventListener('abort', onAbort)
+}
+
+/** `promise`, unless `signal` aborts first: then its reason. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {})
+    return Promise.reject(signal.reason)
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}
+
+export function createClient(options: ClientOptions): ServiceClient {
+  const o = resolveOptions(options)
+  const clean = createRedactor(o.token, o.redact)
+  const origin = o.base.origin
+  const pool = new Pool(origin, {
+    connections: o.parallelism,
+    headersTimeout: o.timeoutMs,
+    bodyTimeout: o.timeoutMs,
+    connect: { timeout: o.timeoutMs },
+  })
+  const limiter = new AdaptiveConcurrency(o.parallelism)
+  const closing = new AbortController()
+  const headers: Record<string, string> = {
+    Authorization: `JWT ${o.token}`,
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'User-Agent': o.userAgent,
+  }
+  const counts = { requests: 0, attempts: 0, retries: 0, maxInFlight: 0 }
+  const stats: ClientStats = {
+    get requests() {
+      return counts.requests
+    },
+    get attempts() {
+      return counts.attempts
+    },
+    get retries() {
+      return counts.retries
+    },
+    get maxInFlight() {
+      return counts.maxInFlight
+    },
+    get concurrency() {
+      return limiter.allowed
+    },
+  }
+  let inFlight = 0
+  let closed = false
+
+  /** One HTTP exchange, headers and body within timeoutMs. Throws only when `signal` aborted. */
+  async function attemptOnce(method: Method, target: string, body: string | undefined, signal: AbortSignal): Promise<AttemptResult> {
+    const attempt = new AbortController()
+    const unlink = forwardAbort(signal, attempt)
+    const timer = setTimeout(() => attempt.abort(), o.timeoutMs)
+    const timedOut = (error: unknown): boolean => !signal.aborted && (attempt.signal.aborted || TIMEOUT_CODES.has(errorCode(error) ?? ''))
+    counts.attempts++
+    inFlight++
+    counts.maxInFlight = Math.max(counts.maxInFlight, inFlight)
+    try {
+      const response = await pool.request({ path: target, method, headers, body, signal: attempt.signal })
+      try {
+        return { kind: 'response', status: response.statusCode, headers: response.headers, text: await response.body.text() }
+      } catch (error) {
+        if (signal.aborted || timedOut(error)) throw error
+        return { kind: 'truncated', status: response.statusCode, headers: response.headers, error }
+      }
+    } catch (error) {
+      if (signal.aborted) throw signal.reason
+      if (timedOut(error)) return { kind: 'timeout' }
+      return { kind: 'network', error }
+    } finally {
+      inFlight--
+      clearTimeout(timer)
+      unlink()
+    }
+  }
+
+  function decide(result: AttemptResult, attempt: number, epoch: number, ctx: RequestContext, url: URL): Decision {
+    const last = attempt >= o.maxAttempts
+    const subject = subjectOf(ctx)
+    const backoff = (): number => backoffDelay(attempt - 1, o.backoff)
+
+    if (result.kind === 'timeout') {
+      if (!last) return { kind: 'retry', delayMs: backoff(), why: 'timeout' }
+      return {
+        kind: 'throw',
+        error: new TimeoutError(
+          clean(`${subject}: no complete answer from the service within ${formatDuration(o.timeoutMs)}${attemptsWords(attempt)}`),
+          resourceField(ctx),
+        ),
+      }
+    }
+    if (result.kind === 'network') {
+      if (!last && isRetryableError(result.error)) return { kind: 'retry', delayMs: backoff(), why: describeNetworkError(result.error) }
+      return {
+        kind: 'throw',
+        error: new ServiceUnavailableError(
+          clean(`${subject}: could not reach the service at ${origin}: ${describeNetworkError(result.error)}${attemptsWords(attempt)}`),
+          { ...resourceField(ctx), cause: result.error },
+        ),
+      }
+    }
+
+    const { status, headers: responseHeaders } = result
+    const ok = status >= 200 && status < 300
+    if (result.kind === 'truncated') {
+      if (!ok && !RETRYABLE_STATUSES.has(status)) {
+        // The status says it all; a body cut off only costs us the service's detail.
+        return { kind: 'throw', error: errorForResponse({ status, headers: responseHeaders, text: '', url, attempts: attempt }, ctx) }
+      }
+      if (!last) return { kind: 'retry', delayMs: backoff(), why: 'body cut off' }
+      return ok
+        ? { kind: 'throw', error: unusableBodyError(status, responseHeaders, 'truncated', attempt, ctx) }
+        : { kind: 'throw', error: errorForResponse({ status, headers: responseHeaders, text: '', url, attempts: attempt }, ctx) }
+    }
+
+    if (ok) {
+      limiter.succeeded()
+      const parsed = parseJson(result.text)
+      if (parsed.ok) return { kind: 'return', value: parsed.value }
+      if (parsed.reason === 'truncated' && !last) return { kind: 'retry', delayMs: backoff(), why: 'body cut off' }
+      return { kind: 'throw', error: unusableBodyError(status, responseHeaders, parsed.reason, attempt, ctx) }
+    }
+    if (RETRYABLE_STATUSES.has(status)) {
+      if (status === 429) limiter.throttled(epoch)
+      const retryAfter = parseRetryAfter(responseHeaders['retry-after'])
+      if (retryAfter !== undefined && retryAfter > o.retryAfterCeilingMs) {
+        return {
+          kind: 'throw',
+          error: new RetryAfterTooLongError(
+            clean(
+              `${subject}: the service asked to wait ${formatDuration(retryAfter)} before retrying (HTTP ${status}, limit ${formatDuration(o.retryAfterCeilingMs)})`,
+            ),
+            { status, ...resourceField(ctx), retryAfterMs: retryAfter },
+          ),
+        }
+      }
+      if (!last) {
+        return retryAfter === undefined
+          ? { kind: 'retry', delayMs: backoff(), why: `HTTP ${status}` }
+          : { kind: 'retry', delayMs: retryAfter, why: `HTTP ${status}, Retry-After` }
+      }
+    }
+    return { kind: 'throw', error: errorForResponse({ status, headers: responseHeaders, text: result.text, url, attempts: attempt }, ctx) }
+  }
+
+  function resourceField(ctx: RequestContext): { resource?: string } {
+    return ctx.resource === undefined ? {} : { resource: clean(ctx.resource) }
+  }
+
+  function attemptsWords(attempts: number): string {
+    return attempts > 1 ? ` (${attempts} attempts)` : ''
+  }
+
+  function outcomeWords(result: AttemptResult): string {
+    switch (result.kind) {
+      case 'response':
+        return String(result.status)
+      case 'truncated':
+        return `${result.status} with the body cut off (${describeNetworkError(result.error)})`
+      case 'timeout':
+        return 'timeout'
+      case 'network':
+        return describeNetworkError(result.error)
+    }
+  }
+
+  async function request<T>(method: Method, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+    if (closed) throw new ClientClosedError()
+    counts.requests++
+    const ctx: RequestContext = {
+      method,
+      path: checkRequestPath(path),
+      clean,
+      ...(requestOptions.resource === undefined ? {} : { resource: requestOptions.resource }),
+    }
+    const target = buildRequestTarget(o.base, path, requestOptions.query)
+    const url = new URL(target, origin)
+    const body = requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body)
+    const bodyBytes = body === undefined ? 0 : Buffer.byteLength(body)
+
+    const controller = new AbortController()
+    const unlinkUser = forwardAbort(requestOptions.signal, controller)
+    const unlinkClose = forwardAbort(closing.signal, controller)
+    const signal = controller.signal
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const slot = limiter.run(async (epoch) => {
+          if (signal.aborted) throw signal.reason
+          const started = performance.now()
+          const result = await attemptOnce(method, target, body, signal)
+          return { result, epoch, durationMs: performance.now() - started }
+        })
+        const { result, epoch, durationMs } = await raceAbort(slot, signal)
+        const decision = decide(result, attempt, epoch, ctx, url)
+        if (o.debug) {
+          o.debug(
+            formatAttemptLine(
+              {
+                method,
+                url: url.href,
+                attempt,
+                maxAttempts: o.maxAttempts,
+                headers,
+                bodyBytes,
+                durationMs,
+                outcome: outcomeWords(result),
+                ...(decision.kind === 'retry' ? { next: `(${decision.why}: retrying in ${formatDuration(decision.delayMs)})` } : {}),
+              },
+              clean,
+            ),
+          )
+        }
+        if (decision.kind === 'return') return decision.value as T
+        if (decision.kind === 'throw') throw decision.error
+        counts.retries++
+        try {
+          await sleep(decision.delayMs, undefined, { signal })
+        } catch {
+          throw signal.reason
+        }
+      }
+    } finally {
+      unlinkUser()
+      unlinkClose()
+    }
+  }
+
+  return {
+    request,
+    stats,
+    async close() {
+      if (closed) return
+      closed = true
+      closing.abort(new ClientClosedError())
+      await pool.destroy()
+    },
+  }
+}
