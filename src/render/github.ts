@@ -1,0 +1,76 @@
+import type { SourcePosition } from '../config/diagnostics.js'
+import type { Mode } from './options.js'
+import { outcomeOf, type ResourceRow } from './rows.js'
+import { printable } from './value.js'
+import {
+  applySummaryLine,
+  fieldLine,
+  noChangesLine,
+  OUTCOME_MARK,
+  outcomeText,
+  resourceLabel,
+  summaryLine,
+  type ApplySummary,
+  type PlanSummary,
+} from './words.js'
+
+/**
+ * GitHub Actions workflow commands, one annotation per changed field at the YAML line that
+ * declares it (or at the resource when the field has no position, or unplaced when neither
+ * has one), then the summary line as plain text.
+ *
+ * Levels: a plan's changes are `warning`s (something to review, the job goes on); drift is an
+ * `error` (the service no longer matches what was merged, and a drift check fails). In an apply
+ * report a failed change is an `error`, a change not applied and each service warning a
+ * `warning`, and an applied change a plain line.
+ */
+export function githubPlan(resources: readonly ResourceRow[], summary: PlanSummary, mode: Mode): string {
+  const level = mode === 'drift' ? 'error' : 'warning'
+  const verb = mode === 'drift' ? 'drift' : 'plan'
+  const lines: string[] = []
+  for (const resource of resources) {
+    const title = `scansync ${verb}: ${resourceLabel(resource)}`
+    for (const field of resource.fields) lines.push(workflowCommand(level, field.source ?? resource.source, title, fieldLine(field)))
+  }
+  if (resources.length === 0) lines.push(noChangesLine(mode, summary.unchanged))
+  lines.push(summaryLine(mode, summary))
+  return lines.join('\n') + '\n'
+}
+
+export function githubReport(resources: readonly ResourceRow[], summary: ApplySummary, interrupted: boolean): string {
+  const lines: string[] = []
+  for (const resource of resources) {
+    const outcome = outcomeOf(resource)
+    const label = resourceLabel(resource)
+    const title = `scansync apply: ${label}`
+    const where = resource.source ?? resource.fields.find((field) => field.source)?.source
+    const text = outcomeText(outcome, interrupted)
+    if (outcome.result === 'applied') lines.push(`${OUTCOME_MARK.applied} ${label} ${text}`)
+    else lines.push(workflowCommand(outcome.result === 'failed' ? 'error' : 'warning', where, title, text))
+    for (const warning of outcome.warnings) lines.push(workflowCommand('warning', where, title, warning))
+  }
+  if (resources.length === 0) lines.push(noChangesLine('apply', summary.unchanged))
+  lines.push(applySummaryLine(summary))
+  return lines.join('\n') + '\n'
+}
+
+/** `::warning file=F,line=L,col=C,title=T::message`, escaped as the runner expects. */
+export function workflowCommand(level: 'error' | 'warning' | 'notice', where: SourcePosition | undefined, title: string, message: string): string {
+  const properties: string[] = []
+  if (where) {
+    properties.push(`file=${escapeProperty(where.file)}`, `line=${where.line}`)
+    if (where.column !== undefined) properties.push(`col=${where.column}`)
+  }
+  properties.push(`title=${escapeProperty(title)}`)
+  return `::${level} ${properties.join(',')}::${escapeData(message)}`
+}
+
+/** A workflow command's message: `%`, CR and LF encoded (and other control characters made visible). */
+export function escapeData(text: string): string {
+  return printable(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'))
+}
+
+/** A workflow command's property value: as a message, and `:` and `,` encoded too. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
+}

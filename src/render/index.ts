@@ -1,0 +1,42 @@
+import type { ApplyReport, Plan } from '../plan/model.js'
+import { githubPlan, githubReport } from './github.js'
+import { applyDocument, jsonText, planDocument } from './json.js'
+import { markdownPlan, markdownReport } from './markdown.js'
+import { GITHUB_COMMENT_LIMIT, type Format, type RenderOptions } from './options.js'
+import { planRows, reportRows } from './rows.js'
+import { textPlan, textReport } from './text.js'
+
+export { applyDocument, planDocument } from './json.js'
+export { FORMATS, GITHUB_COMMENT_LIMIT, type Format, type Mode, type RenderOptions } from './options.js'
+export { planRows, reportRows, type FieldRow, type ResourceRow } from './rows.js'
+export { formatValue } from './value.js'
+
+/** A plan in one of the four formats. Pure: everything it depends on is in its arguments. */
+export function renderPlan(plan: Plan, format: Format, options: RenderOptions = {}): string {
+  const mode = options.mode ?? 'plan'
+  switch (format) {
+    case 'json':
+      return jsonText(planDocument(plan))
+    case 'text':
+      return textPlan(planRows(plan), plan.summary, mode, options.color ?? false)
+    case 'markdown':
+      return markdownPlan(planRows(plan), plan.summary, mode, options.markdownLimit ?? GITHUB_COMMENT_LIMIT)
+    case 'github':
+      return githubPlan(planRows(plan), plan.summary, mode)
+  }
+}
+
+/** The outcome of an apply in one of the four formats (`options.mode` does not apply). */
+export function renderApplyReport(report: ApplyReport, format: Format, options: RenderOptions = {}): string {
+  const interrupted = report.interrupted ?? false
+  switch (format) {
+    case 'json':
+      return jsonText(applyDocument(report))
+    case 'text':
+      return textReport(reportRows(report), report.summary, interrupted, options.color ?? false)
+    case 'markdown':
+      return markdownReport(reportRows(report), report.summary, interrupted, options.markdownLimit ?? GITHUB_COMMENT_LIMIT)
+    case 'github':
+      return githubReport(reportRows(report), report.summary, interrupted)
+  }
+}

@@ -1,0 +1,66 @@
+import type { PlanDocument } from '../generated/schemas.js'
+import type { ApplyReport, Plan } from '../plan/model.js'
+import { outcomeOf, planRows, reportRows, type FieldRow, type ResourceRow } from './rows.js'
+
+type DocumentChange = PlanDocument['changes'][number]
+type DocumentField = DocumentChange['fields'][number]
+// The generated type says object for before/after (the schema leaves them untyped); they are any JSON value.
+type DocumentValue = DocumentField['before']
+
+/** The contract's JSON object (schemas/plan.schema.json) for a plan. */
+export function planDocument(plan: Plan): PlanDocument {
+  return {
+    format_version: 1,
+    changes: planRows(plan).map(documentChange),
+    summary: { change: plan.summary.change, unchanged: plan.summary.unchanged },
+  }
+}
+
+/** The same object after apply: each change with its result (and error, warnings), the summary with the outcomes. */
+export function applyDocument(report: ApplyReport): PlanDocument {
+  const { change, unchanged, applied, failed, not_applied } = report.summary
+  return {
+    format_version: 1,
+    changes: reportRows(report).map((resource) => {
+      const outcome = outcomeOf(resource)
+      const entry = documentChange(resource)
+      entry.result = outcome.result
+      if (outcome.error !== undefined) entry.error = outcome.error
+      if (outcome.warnings.length > 0) entry.warnings = [...outcome.warnings]
+      return entry
+    }),
+    summary: { change, unchanged, applied, failed, not_applied },
+  }
+}
+
+/** Pretty-printed with two spaces and a trailing newline: the same document gives the same bytes. */
+export function jsonText(document: PlanDocument): string {
+  return JSON.stringify(document, null, 2) + '\n'
+}
+
+function documentChange(resource: ResourceRow): DocumentChange {
+  return {
+    kind: resource.kind,
+    id: resource.id,
+    name: resource.name,
+    action: resource.action,
+    method: resource.method,
+    path: resource.requestPath,
+    fields: resource.fields.map(documentField) as DocumentChange['fields'],
+  }
+}
+
+function documentField(field: FieldRow): DocumentField {
+  const entry: DocumentField = {
+    path: field.path,
+    before: field.before as DocumentValue,
+    after: field.after as DocumentValue,
+    sensitive: field.sensitive,
+  }
+  if (field.reason !== undefined) entry.reason = field.reason
+  if (field.source) {
+    const { file, line, column } = field.source
+    entry.source = { file, line, column }
+  }
+  return entry
+}

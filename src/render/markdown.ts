@@ -1,0 +1,232 @@
+import type { Mode } from './options.js'
+import { outcomeOf, type FieldRow, type ResourceRow } from './rows.js'
+import { printable } from './value.js'
+import {
+  applySummaryLine,
+  groupThousands,
+  noChangesLine,
+  OUTCOME_MARK,
+  outcomeText,
+  plural,
+  resourceLabel,
+  summaryLine,
+  type ApplySummary,
+  type PlanSummary,
+} from './words.js'
+
+/**
+ * A pull-request comment: a heading, the summary, a table of the changed resources, then a
+ * collapsible section per resource with its fields. Kept under `limit` characters by dropping
+ * the sections (then table rows) that do not fit, with a note that says how many.
+ */
+export function markdownPlan(resources: readonly ResourceRow[], summary: PlanSummary, mode: Mode, limit: number): string {
+  const drift = mode === 'drift'
+  const head = [drift ? '### scansync drift' : '### scansync plan']
+  if (resources.length === 0) head.push(escapeText(noChangesLine(mode, summary.unchanged)))
+  head.push(`**${summaryLine(mode, summary)}**`)
+  const columns = drift ? ['Service', 'Configuration'] : ['Before', 'After']
+  return fit(
+    {
+      head,
+      tableHead: ['', 'Kind', 'Id', 'Name', 'Fields changed'],
+      tableRows: resources.map((resource) => [
+        '~',
+        escapeText(resource.kind),
+        code(resource.id),
+        escapeText(resource.name ?? ''),
+        fieldList(resource.fields),
+      ]),
+      sections: resources.map((resource) =>
+        section(`~ ${resourceLabel(resource)} (${plural(resource.fields.length, 'field', 'fields')})`, [fieldTable(resource.fields, columns)]),
+      ),
+      fullOutput: drift ? 'run `scansync drift` locally for the full report' : 'run `scansync plan` locally for the full plan',
+    },
+    limit,
+  )
+}
+
+/** The apply report as a comment: the summary, a table of outcomes, a section per change. */
+export function markdownReport(resources: readonly ResourceRow[], summary: ApplySummary, interrupted: boolean, limit: number): string {
+  const head = ['### scansync apply']
+  if (resources.length === 0) head.push(escapeText(noChangesLine('apply', summary.unchanged)))
+  head.push(`**${applySummaryLine(summary)}**`)
+  return fit(
+    {
+      head,
+      tableHead: ['', 'Kind', 'Id', 'Name', 'Result'],
+      tableRows: resources.map((resource) => {
+        const outcome = outcomeOf(resource)
+        return [
+          OUTCOME_MARK[outcome.result],
+          escapeText(resource.kind),
+          code(resource.id),
+          escapeText(resource.name ?? ''),
+          escapeText(clip(outcomeText(outcome, interrupted), MAX_RESULT)),
+        ]
+      }),
+      sections: resources.map((resource) => {
+        const outcome = outcomeOf(resource)
+        const title = `${OUTCOME_MARK[outcome.result]} ${resourceLabel(resource)} ${outcomeText({ ...outcome, error: undefined }, interrupted)}`
+        const body: string[] = []
+        if (outcome.error !== undefined) body.push(`**Error:** ${escapeText(clip(outcome.error, MAX_MESSAGE))}`)
+        if (outcome.warnings.length > 0) body.push(outcome.warnings.map((w) => `- **Warning:** ${escapeText(clip(w, MAX_MESSAGE))}`).join('\n'))
+        body.push(fieldTable(resource.fields, ['Before', 'After']))
+        return section(`${title} (${plural(resource.fields.length, 'field', 'fields')})`, body)
+      }),
+      fullOutput: 'the text output (`--format text`) has the full report',
+    },
+    limit,
+  )
+}
+
+/** The longest value printed in a cell, and the longest result or message. */
+const MAX_VALUE = 1_000
+const MAX_RESULT = 300
+const MAX_MESSAGE = 2_000
+/** How many field paths the summary table names before "and N more". */
+const LISTED_FIELDS = 5
+
+interface Layout {
+  /** Blocks always printed: heading and summary. */
+  head: string[]
+  tableHead: string[]
+  /** Cells already escaped; one row per resource. */
+  tableRows: string[][]
+  /** One per resource, in the same order as the rows. */
+  sections: string[]
+  /** What to do to see everything: "run `scansync plan` locally for the full plan". */
+  fullOutput: string
+}
+
+// Blocks are separated by a blank line (a table must end at one) and the text ends with a newline.
+const SEPARATOR = '\n\n'
+const join = (blocks: readonly string[]) => blocks.join(SEPARATOR) + '\n'
+
+function fit(layout: Layout, limit: number): string {
+  const total = layout.sections.length
+  if (total === 0) return join(layout.head)
+  const tableHead = `${tableLine(layout.tableHead)}\n${tableLine(layout.tableHead.map(() => '---'))}`
+  const rows = layout.tableRows.map(tableLine)
+  const full = join([...layout.head, [tableHead, ...rows].join('\n'), ...layout.sections])
+  if (full.length <= limit) return full
+
+  const limitText = `the comment limit is ${groupThousands(limit)} characters`
+  const count = (n: number, one: string, many: string) => `${groupThousands(n)} ${n === 1 ? one : many}`
+  const sectionsNote = (shown: number) => {
+    const hidden = total - shown
+    const what =
+      shown === 0
+        ? `the details of ${count(hidden, 'resource are', 'resources are')} not shown`
+        : `${count(hidden, 'more resource', 'more resources')} not shown`
+    return `_… ${what} (${limitText}); ${layout.fullOutput}._`
+  }
+  const rowsNote = (listed: number) =>
+    `_… and ${count(total - listed, 'more changed resource', 'more changed resources')} not listed in this table (${limitText})._`
+
+  const blocks = [...layout.head]
+  let used = join(blocks).length
+  // Room kept for the closing note; the longest it can be is with nothing shown.
+  const reserve = SEPARATOR.length + Math.max(sectionsNote(0).length, sectionsNote(1).length)
+  const fits = (length: number) => used + SEPARATOR.length + length + reserve <= limit
+
+  const table = [tableHead, ...rows].join('\n')
+  let room = true
+  if (fits(table.length)) {
+    blocks.push(table)
+    used += SEPARATOR.length + table.length
+  } else {
+    // Even the table is too long: list as many rows as fit, then say how many are not.
+    const noteRoom = SEPARATOR.length + rowsNote(0).length
+    let partial = tableHead
+    let listed = 0
+    while (listed < rows.length && fits(partial.length + 1 + rows[listed]!.length + noteRoom)) {
+      partial += '\n' + rows[listed]!
+      listed++
+    }
+    if (listed > 0) {
+      blocks.push(partial)
+      used += SEPARATOR.length + partial.length
+    }
+    const note = rowsNote(listed)
+    blocks.push(note)
+    used += SEPARATOR.length + note.length
+    room = false
+  }
+
+  let shown = 0
+  while (room && shown < total && fits(layout.sections[shown]!.length)) {
+    blocks.push(layout.sections[shown]!)
+    used += SEPARATOR.length + layout.sections[shown]!.length
+    shown++
+  }
+  blocks.push(sectionsNote(shown))
+  return join(blocks)
+}
+
+function tableLine(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`
+}
+
+/** `<details><summary>title</summary>` then the body blocks; the blank lines let Markdown render inside. */
+function section(title: string, body: readonly string[]): string {
+  return [`<details><summary>${escapeHtml(title)}</summary>`, ...body, '</details>'].join(SEPARATOR)
+}
+
+function fieldTable(fields: readonly FieldRow[], columns: readonly string[]): string {
+  const lines = [tableLine(['Field', ...columns]), tableLine(['---', '---', '---'])]
+  for (const field of fields) {
+    const reason = field.reason === undefined ? '' : ` (${escapeText(field.reason)})`
+    lines.push(tableLine([code(field.path), code(clip(field.beforeText, MAX_VALUE)), code(clip(field.afterText, MAX_VALUE)) + reason]))
+  }
+  return lines.join('\n')
+}
+
+function fieldList(fields: readonly FieldRow[]): string {
+  const named = fields.slice(0, LISTED_FIELDS).map((field) => code(field.path))
+  const more = fields.length - named.length
+  return named.join(', ') + (more > 0 ? ` and ${more} more` : '')
+}
+
+/** Text in monospace inside a table cell (HTML `<code>`, since a code span cannot hold an escaped backtick). */
+function code(text: string): string {
+  return `<code>${escapeText(text)}</code>`
+}
+
+/** A long value cut to `max` characters, saying how much was cut. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text
+  let end = max
+  const last = text.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end-- // do not split a surrogate pair
+  return `${text.slice(0, end)}… (${groupThousands(text.length - end)} more characters)`
+}
+
+/**
+ * User data inside Markdown (a table cell or a paragraph): nothing in it can end the cell
+ * (`|`, newline), open a code span, emphasis or link, inject HTML, or mention someone.
+ */
+export function escapeText(text: string): string {
+  return neutraliseMentions(
+    printable(text.replace(/\r\n?/g, '\n'), { keepNewlines: true })
+      .replace(/[\\`*_[\]~|]/g, '\\$&')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/\n/g, '<br>'),
+  )
+}
+
+/** User data inside an HTML block (the `<summary>` line), where Markdown is not parsed. */
+export function escapeHtml(text: string): string {
+  return neutraliseMentions(
+    printable(text.replace(/\r\n?|\n/g, ' '))
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;'),
+  )
+}
+
+/** `@team` in a name or value would notify people: a zero-width space after the `@` keeps it as text. */
+function neutraliseMentions(text: string): string {
+  return text.replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, '$1@\u200b')
+}

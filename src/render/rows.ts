@@ -1,0 +1,182 @@
+import type { SourcePosition } from '../config/diagnostics.js'
+import type { KindName } from '../config/types.js'
+import {
+  compareChanges,
+  SENSITIVE,
+  type ApplyOutcome,
+  type ApplyReport,
+  type ChangeResult,
+  type FieldChange,
+  type Plan,
+  type ResourceChange,
+  type SecretReason,
+} from '../plan/model.js'
+import { formatValue, REMOVED } from './value.js'
+
+/**
+ * The neutral rows every renderer formats: the plan walked once, values masked and made
+ * printable here, so that no renderer can forget to hide a secret.
+ */
+
+/** `change`: both sides have a value; `add`: the service has none; `remove`: the item is to go. */
+export type FieldOp = 'change' | 'add' | 'remove'
+
+export interface FieldRow {
+  path: string
+  op: FieldOp
+  /** The live value as plain JSON (`null` for none); SENSITIVE for a sensitive field. */
+  before: unknown
+  /** The declared value as plain JSON (`null` when removed); SENSITIVE for a sensitive field. */
+  after: unknown
+  /** `before` on one line: `"Shop"`, `(none)`, `(sensitive)`. */
+  beforeText: string
+  /** `after` on one line: `"Shop (production)"`, `(removed)`, `(sensitive)`. */
+  afterText: string
+  sensitive: boolean
+  reason?: SecretReason
+  /** Where the field is declared. */
+  source?: SourcePosition
+}
+
+export interface Outcome {
+  result: ApplyOutcome
+  /** Why it failed or was not applied, with any leaked secret value replaced by SENSITIVE. */
+  error?: string
+  warnings: string[]
+}
+
+export interface ResourceRow {
+  kind: KindName
+  id: string
+  name: string | null
+  action: 'update'
+  method: 'PATCH' | 'PUT'
+  /** The request path, e.g. /targets/2DZkoZH8WMEM/ */
+  requestPath: string
+  /** Where the resource is declared. */
+  source?: SourcePosition
+  fields: FieldRow[]
+  /** Only in an apply report. */
+  outcome?: Outcome
+}
+
+/** The rows of a plan: one per changed resource, each with one row per changed field. */
+export function planRows(plan: Plan): ResourceRow[] {
+  return rowsOf(plan.changes)
+}
+
+/** The rows of an apply report: as planRows, with each resource's outcome. */
+export function reportRows(report: ApplyReport): ResourceRow[] {
+  return rowsOf(report.results)
+}
+
+/** A resource's outcome in an apply report (a row without one was never sent). */
+export function outcomeOf(resource: ResourceRow): Outcome {
+  return resource.outcome ?? { result: 'not_applied', warnings: [] }
+}
+
+function rowsOf(changes: ReadonlyArray<ResourceChange | ChangeResult>): ResourceRow[] {
+  const redact = redactor(changes)
+  return [...changes].sort(compareChanges).map((change) => {
+    const row: ResourceRow = {
+      kind: change.kind,
+      id: change.id,
+      name: change.name,
+      action: change.action,
+      method: change.method,
+      requestPath: change.path,
+      fields: change.fields.map(fieldRow),
+    }
+    if (change.source) row.source = change.source
+    if ('result' in change) {
+      row.outcome = { result: change.result, warnings: (change.warnings ?? []).map(redact) }
+      if (change.error !== undefined) row.outcome.error = redact(change.error)
+    }
+    return row
+  })
+}
+
+function fieldRow(field: FieldChange): FieldRow {
+  const op: FieldOp = field.after === undefined ? 'remove' : field.before === undefined ? 'add' : 'change'
+  const row: FieldRow = field.sensitive
+    ? { path: field.path, op, before: SENSITIVE, after: SENSITIVE, beforeText: SENSITIVE, afterText: SENSITIVE, sensitive: true }
+    : {
+        path: field.path,
+        op,
+        before: toJson(field.before),
+        after: toJson(field.after),
+        beforeText: formatValue(field.before),
+        afterText: op === 'remove' ? REMOVED : formatValue(field.after),
+        sensitive: false,
+      }
+  if (field.reason !== undefined) row.reason = field.reason
+  if (field.source) row.source = field.source
+  return row
+}
+
+/**
+ * A deep copy as plain JSON: undefined becomes null (and is dropped inside objects), so the
+ * document built from it is exactly what JSON.parse would give back.
+ */
+export function toJson(value: unknown, seen: Set<object> = new Set()): unknown {
+  if (value === undefined || value === null) return null
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value
+    case 'number':
+      return Number.isFinite(value) ? value : null
+    case 'bigint':
+      return value.toString()
+    case 'object':
+      break
+    default:
+      return null
+  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString()
+  if (seen.has(value)) return null
+  seen.add(value)
+  let copy: unknown
+  if (Array.isArray(value)) copy = value.map((item: unknown) => toJson(item, seen))
+  else {
+    const object: Record<string, unknown> = {}
+    for (const [key, member] of Object.entries(value)) {
+      if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue
+      // defineProperty, not assignment: a "__proto__" key stays an own member.
+      Object.defineProperty(object, key, { value: toJson(member, seen), enumerable: true, writable: true, configurable: true })
+    }
+    copy = object
+  }
+  seen.delete(value)
+  return copy
+}
+
+/** Secret values shorter than this are too common to take out of free text. */
+const MIN_REDACTED_LENGTH = 4
+
+/**
+ * Plans carry no secret values; if one slipped into a sensitive field's before/after anyway
+ * (a bug upstream), take it out of the free text (errors, warnings) that is printed as is.
+ */
+function redactor(changes: ReadonlyArray<ResourceChange>): (text: string) => string {
+  const secrets = new Set<string>()
+  const seen = new Set<object>()
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value !== SENSITIVE && value.length >= MIN_REDACTED_LENGTH) secrets.add(value)
+    } else if (value !== null && typeof value === 'object' && !seen.has(value)) {
+      seen.add(value)
+      for (const member of Object.values(value)) collect(member)
+    }
+  }
+  for (const change of changes) {
+    for (const field of change.fields) {
+      if (!field.sensitive) continue
+      collect(field.before)
+      collect(field.after)
+    }
+  }
+  if (secrets.size === 0) return (text) => text
+  const longestFirst = [...secrets].sort((a, b) => b.length - a.length)
+  return (text) => longestFirst.reduce((out, secret) => out.split(secret).join(SENSITIVE), text)
+}

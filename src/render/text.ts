@@ -1,0 +1,61 @@
+import pc from 'picocolors'
+import type { Mode } from './options.js'
+import { outcomeOf, type ResourceRow } from './rows.js'
+import { printable } from './value.js'
+import {
+  applySummaryLine,
+  fieldLine,
+  noChangesLine,
+  OUTCOME_MARK,
+  outcomeText,
+  resourceLabel,
+  summaryLine,
+  type ApplySummary,
+  type PlanSummary,
+} from './words.js'
+
+const INDENT = '    '
+
+/**
+ * One block per changed resource (`~ target ID "name"`, then a line per field), a blank line,
+ * then the summary line. Colours only when asked: header yellow, before red, after green,
+ * summary bold.
+ */
+export function textPlan(resources: readonly ResourceRow[], summary: PlanSummary, mode: Mode, color: boolean): string {
+  const c = pc.createColors(color)
+  const lines: string[] = []
+  for (const resource of resources) {
+    lines.push(c.yellow(`~ ${resourceLabel(resource)}${mode === 'drift' ? ' (drifted)' : ''}`))
+    for (const field of resource.fields) lines.push(INDENT + fieldLine(field, { before: c.red, after: c.green }))
+    lines.push('')
+  }
+  if (resources.length === 0) lines.push(noChangesLine(mode, summary.unchanged))
+  lines.push(c.bold(summaryLine(mode, summary)))
+  return lines.join('\n') + '\n'
+}
+
+/** A line per change (`✓ target ID "name" applied`, `✗ … failed: <error>`), its warnings beneath, then the summary. */
+export function textReport(resources: readonly ResourceRow[], summary: ApplySummary, interrupted: boolean, color: boolean): string {
+  const c = pc.createColors(color)
+  const paint = { applied: c.green, failed: c.red, not_applied: c.yellow }
+  const lines: string[] = []
+  for (const resource of resources) {
+    const outcome = outcomeOf(resource)
+    const mark = paint[outcome.result](OUTCOME_MARK[outcome.result])
+    const [first, ...rest] = messageLines(`${resourceLabel(resource)} ${outcomeText(outcome, interrupted)}`)
+    lines.push(`${mark} ${first}`, ...rest.map((line) => INDENT + line))
+    for (const warning of outcome.warnings) {
+      const [head, ...tail] = messageLines(warning)
+      lines.push(`${INDENT}warning: ${head}`, ...tail.map((line) => INDENT + INDENT + line))
+    }
+  }
+  if (resources.length > 0) lines.push('')
+  else lines.push(noChangesLine('apply', summary.unchanged))
+  lines.push(c.bold(applySummaryLine(summary)))
+  return lines.join('\n') + '\n'
+}
+
+/** A message that may span lines, made printable, split into its lines. */
+function messageLines(text: string): string[] {
+  return printable(text.replace(/\r\n?/g, '\n'), { keepNewlines: true }).split('\n')
+}

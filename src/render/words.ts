@@ -1,0 +1,79 @@
+import type { FieldRow, Outcome, ResourceRow } from './rows.js'
+import type { Mode } from './options.js'
+import { formatValue, printable } from './value.js'
+
+/** Wording shared by the formats, so that text, markdown and github say the same things. */
+
+export interface PlanSummary {
+  change: number
+  unchanged: number
+}
+
+export interface ApplySummary extends PlanSummary {
+  applied: number
+  failed: number
+  not_applied: number
+}
+
+const identity = (text: string) => text
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`
+}
+
+/** `65,536` */
+export function groupThousands(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+/** `target 2DZkoZH8WMEM "Shop (production)"`, or without the name when there is none. */
+export function resourceLabel(resource: Pick<ResourceRow, 'kind' | 'id' | 'name'>): string {
+  const label = `${resource.kind} ${printable(resource.id)}`
+  return resource.name === null ? label : `${label} ${formatValue(resource.name)}`
+}
+
+/** `site.name: "Old" -> "New"`, `site.basic_auth.password: (sensitive) -> (sensitive) (changed in YAML)` */
+export function fieldLine(field: FieldRow, paint: { before?: (t: string) => string; after?: (t: string) => string } = {}): string {
+  const before = (paint.before ?? identity)(field.beforeText)
+  const after = (paint.after ?? identity)(field.afterText)
+  const reason = field.reason === undefined ? '' : ` (${field.reason})`
+  return `${printable(field.path)}: ${before} -> ${after}${reason}`
+}
+
+/** The line scripts grep: `Plan: 3 to change, 41 unchanged.` or `Drift: 3 resources differ from the configuration, 41 in sync.` */
+export function summaryLine(mode: Mode, summary: PlanSummary): string {
+  if (mode === 'drift') {
+    const differ = summary.change === 1 ? 'resource differs' : 'resources differ'
+    return `Drift: ${summary.change} ${differ} from the configuration, ${summary.unchanged} in sync.`
+  }
+  return `Plan: ${summary.change} to change, ${summary.unchanged} unchanged.`
+}
+
+/** Said above the summary line when nothing changes. */
+export function noChangesLine(mode: Mode, unchanged: number): string {
+  const lead = mode === 'drift' ? 'No drift.' : 'No changes.'
+  if (unchanged === 0) return `${lead} No resources to compare.`
+  const match = unchanged === 1 ? 'resource matches' : 'resources match'
+  return `${lead} ${unchanged} ${match} the configuration.`
+}
+
+/** `Apply: 3 applied, 1 failed, 0 not applied, 41 unchanged.` */
+export function applySummaryLine(summary: ApplySummary): string {
+  return `Apply: ${summary.applied} applied, ${summary.failed} failed, ${summary.not_applied} not applied, ${summary.unchanged} unchanged.`
+}
+
+/** `applied`, `failed: <error>`, `not applied (interrupted)` */
+export function outcomeText(outcome: Outcome, interrupted: boolean): string {
+  switch (outcome.result) {
+    case 'applied':
+      return 'applied'
+    case 'failed':
+      return outcome.error === undefined ? 'failed' : `failed: ${outcome.error}`
+    case 'not_applied':
+      if (outcome.error !== undefined) return `not applied: ${outcome.error}`
+      return interrupted ? 'not applied (interrupted)' : 'not applied'
+  }
+}
+
+/** ✓ applied, ✗ failed, - not applied */
+export const OUTCOME_MARK = { applied: '✓', failed: '✗', not_applied: '-' } as const
