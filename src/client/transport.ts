@@ -235,7 +235,7 @@ export function createClient(options: ClientOptions): ServiceClient {
           kind: 'throw',
           error: new RetryAfterTooLongError(
             clean(
-              `${subject}: the service asked to wait ${formatDuration(retryAfter)} before retrying (HTTP ${status}, limit ${formatDuration(o.retryAfterCeilingMs)})`,
+              `${subject}: the service asked to wait ${formatDuration(retryAfter)} before retrying (limit ${formatDuration(o.retryAfterCeilingMs)})`,
             ),
             { status, ...resourceField(ctx), retryAfterMs: retryAfter },
           ),
