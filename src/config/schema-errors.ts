@@ -85,10 +85,26 @@ export interface DescribeOptions {
   name(path: PathSegments): string
 }
 
+/**
+ * A value of the wrong type also fails the checks that only make sense for the right type (an
+ * enum of integers given "6"); the type error alone says what is wrong.
+ */
+function pruneBesideTypeErrors(errors: ErrorObject[]): ErrorObject[] {
+  const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath))
+  return errors.filter((e) => e.keyword === 'type' || e.keyword === 'anyOf' || !wrongType.has(e.instancePath))
+}
+
+/** Characters as people (and Ajv's maxLength) count them: code points, not UTF-16 units. */
+const characters = (value: unknown): number => {
+  let count = 0
+  for (const _ of String(value)) count++
+  return count
+}
+
 export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOptions): SchemaProblem[] {
   const problems: SchemaProblem[] = []
   const seen = new Set<string>()
-  for (const error of pruneAnyOfBranches(errors)) {
+  for (const error of pruneBesideTypeErrors(pruneAnyOfBranches(errors))) {
     const problem = describe(error, options)
     const key = JSON.stringify(problem)
     if (!seen.has(key)) {
@@ -126,9 +142,9 @@ function describe(error: ErrorObject, options: DescribeOptions): SchemaProblem {
       return say(`must be ${expected} (got ${describeType(data)})`)
     }
     case 'maxLength':
-      return say(`must be at most ${params.limit} characters (got ${String(data).length})`)
+      return say(`must be at most ${params.limit} characters (got ${characters(data)})`)
     case 'minLength':
-      return Number(params.limit) === 1 ? say('must not be empty') : say(`must be at least ${params.limit} characters (got ${String(data).length})`)
+      return Number(params.limit) === 1 ? say('must not be empty') : say(`must be at least ${params.limit} characters (got ${characters(data)})`)
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((v) => (v === '' ? '""' : String(v))).join(', ')
       return say(`must be one of: ${allowed} (got ${shown(data)})`)

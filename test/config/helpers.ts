@@ -1,0 +1,94 @@
+import { execFile, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { loadConfig, type LoadResult } from '../../src/config/load.js'
+import type { Env } from '../../src/config/interpolate.js'
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+const created: string[] = []
+
+/**
+ * A temporary directory holding the given files (relative paths; folders are created).
+ * Removed by `removeTestdirs()`.
+ */
+export function testdir(files: Record<string, string | Buffer>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'scansync-test-'))
+  created.push(dir)
+  for (const [name, content] of Object.entries(files)) {
+    const path = join(dir, name)
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, content)
+  }
+  return dir
+}
+
+export function removeTestdirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true })
+}
+
+/** Loads a directory written with `testdir`, paths relative to it. */
+export function load(files: Record<string, string | Buffer>, env: Env = {}, paths = ['.']): Promise<LoadResult> {
+  return loadConfig(paths, { env, cwd: testdir(files) })
+}
+
+/** The 1-based line of the first line of `text` that contains `needle`. */
+export function lineOf(text: string, needle: string, occurrence = 1): number {
+  const lines = text.split('\n')
+  let seen = 0
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].includes(needle) && ++seen === occurrence) return i + 1
+  }
+  throw new Error(`${JSON.stringify(needle)} not found`)
+}
+
+/** The 1-based column where `needle` starts on its line. */
+export function columnOf(text: string, needle: string): number {
+  const line = text.split('\n')[lineOf(text, needle) - 1]
+  return line.indexOf(needle) + 1
+}
+
+const newestMtime = (dir: string, ext: string): number => {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith(ext)) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return newest
+}
+
+/** Runs `npm run build` when dist/ is missing or older than src/ or schemas/. */
+export async function ensureBuilt(): Promise<void> {
+  let built = 0
+  try {
+    built = statSync(join(ROOT, 'dist', 'commands', 'validate.js')).mtimeMs
+  } catch {}
+  const sources = Math.max(newestMtime(join(ROOT, 'src'), '.ts'), newestMtime(join(ROOT, 'schemas'), '.json'))
+  if (built >= sources) return
+  await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: ROOT })
+}
+
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs `node bin/run.js ARGS` in `cwd`, with only PATH (and `env`) in its environment. */
+export function runCli(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), ...args], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
