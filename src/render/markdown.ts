@@ -71,7 +71,7 @@ export function markdownReport(resources: readonly ResourceRow[], summary: Apply
         if (outcome.error !== undefined) body.push(`**Error:** ${escapeText(clip(outcome.error, MAX_MESSAGE))}`)
         if (outcome.warnings.length > 0) body.push(outcome.warnings.map((w) => `- **Warning:** ${escapeText(clip(w, MAX_MESSAGE))}`).join('\n'))
         body.push(fieldTable(resource.fields, ['Before', 'After']))
-        return section(`${title} (${plural(resource.fields.length, 'field', 'fields')})`, body)
+        return section(`${title}, ${plural(resource.fields.length, 'field', 'fields')}`, body)
       }),
       fullOutput: 'the text output (`--format text`) has the full report',
     },
@@ -112,59 +112,41 @@ function fit(layout: Layout, limit: number): string {
 
   const limitText = `the comment limit is ${groupThousands(limit)} characters`
   const count = (n: number, one: string, many: string) => `${groupThousands(n)} ${n === 1 ? one : many}`
-  const sectionsNote = (shown: number) => {
-    const hidden = total - shown
+  /** The closing note: what was left out, why, and where to see it all. */
+  const note = (listed: number, shown: number) => {
     const what =
-      shown === 0
-        ? `the details of ${count(hidden, 'resource are', 'resources are')} not shown`
-        : `${count(hidden, 'more resource', 'more resources')} not shown`
+      listed < total
+        ? `${count(total - listed, 'more changed resource', 'more changed resources')} not listed above, and no resource details shown`
+        : shown === 0
+          ? `the details of ${count(total, 'resource are', 'resources are')} not shown`
+          : `${count(total - shown, 'more resource', 'more resources')} not shown`
     return `_… ${what} (${limitText}); ${layout.fullOutput}._`
   }
-  const rowsNote = (listed: number) =>
-    `_… and ${count(total - listed, 'more changed resource', 'more changed resources')} not listed in this table (${limitText})._`
 
   const blocks = [...layout.head]
   let used = join(blocks).length
-  // Room kept for the closing note; the longest it can be is with nothing shown.
-  const reserve = SEPARATOR.length + Math.max(sectionsNote(0).length, sectionsNote(1).length)
+  // Room kept for the closing note, at its longest.
+  const reserve = SEPARATOR.length + Math.max(note(0, 0).length, note(total, 0).length, note(total, 1).length)
   const fits = (length: number) => used + SEPARATOR.length + length + reserve <= limit
-
-  const table = [tableHead, ...rows].join('\n')
-  let room = true
-  if (fits(table.length)) {
-    blocks.push(table)
-    used += SEPARATOR.length + table.length
-  } else {
-    // Even the table is too long: list as many rows as fit, then say how many are not.
-    const noteRoom = SEPARATOR.length + rowsNote(0).length
-    let partial = tableHead
-    let listed = 0
-    while (listed < rows.length && fits(partial.length + 1 + rows[listed]!.length + noteRoom)) {
-      partial += '\n' + rows[listed]!
-      listed++
-    }
-    if (listed > 0) {
-      blocks.push(partial)
-      used += SEPARATOR.length + partial.length
-    }
-    const note = rowsNote(listed)
-    blocks.push(note)
-    used += SEPARATOR.length + note.length
-    room = false
+  const add = (block: string) => {
+    blocks.push(block)
+    used += SEPARATOR.length + block.length
   }
 
+  // The table, or as many of its rows as fit.
+  let table = tableHead
+  let listed = 0
+  while (listed < rows.length && fits(table.length + 1 + rows[listed]!.length)) table += '\n' + rows[listed++]!
+  if (listed > 0) add(table)
+  // Then whole sections, in order, while they fit (only under a whole table: the note counts from there).
   let shown = 0
-  while (room && shown < total && fits(layout.sections[shown]!.length)) {
-    blocks.push(layout.sections[shown]!)
-    used += SEPARATOR.length + layout.sections[shown]!.length
-    shown++
-  }
-  blocks.push(sectionsNote(shown))
+  while (listed === total && shown < total && fits(layout.sections[shown]!.length)) add(layout.sections[shown++]!)
+  blocks.push(note(listed, shown))
   return join(blocks)
 }
 
 function tableLine(cells: readonly string[]): string {
-  return `| ${cells.join(' | ')} |`
+  return `|${cells.map((cell) => (cell === '' ? ' ' : ` ${cell} `)).join('|')}|`
 }
 
 /** `<details><summary>title</summary>` then the body blocks; the blank lines let Markdown render inside. */
