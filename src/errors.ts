@@ -1,4 +1,2 @@
-/** Base of every error scansync raises on purpose: its message is fit to print as is. */
-export class ScansyncError extends Error {
-  override name = 'ScansyncError'
-}
+/** Base of every error scansync raises on purpose (its message is fit to print as is), and bad usage. */
+export { ScansyncError, UsageError } from './client/errors.js'

@@ -510,7 +510,7 @@ export interface FieldChange {
   }
 }
 /**
- * A plan written by `scansync plan --out FILE` for `scansync apply --plan FILE`. Secret values appear only as ${NAME} references.
+ * A plan written by `scansync plan --out FILE` for `scansync apply --plan FILE`. Secret values appear only as ${NAME} references; every other `${` is written `$${`.
  */
 export interface SavedPlan {
   format_version: 1
@@ -520,27 +520,38 @@ export interface SavedPlan {
    * The service the plan was computed against.
    */
   api_url?: string
+  /**
+   * The configuration paths the plan was computed from (they locate the secrets state).
+   */
+  paths: string[]
   plan: PlanDocument
-  requests: {
+  resources: {
     kind: 'target' | 'asset' | 'agent'
     id: string
-    method: 'PATCH' | 'PUT'
-    path: string
+    source?: {
+      file: string
+      line: number
+      column: number
+    }
     /**
-     * The request body as a template: ${NAME} references are resolved from the environment at apply time, $${ is a literal ${.
+     * The declared fields, as templates.
      */
-    body: {}
+    fields: {}
     /**
-     * SHA-256 of the live managed fields the plan was computed from.
+     * SHA-256 of the live values of the managed fields the plan was computed from.
      */
     fingerprint: string
-    /**
-     * Dotted paths of the body's sensitive fields, for the secrets state.
-     */
-    secrets?: string[]
+    request: {
+      method: 'PATCH' | 'PUT'
+      path: string
+      /**
+       * The request body, as a template.
+       */
+      body: {}
+    }
   }[]
   /**
-   * SHA-256 of the document without this member.
+   * SHA-256 of the canonical JSON of the document without this member.
    */
   checksum: string
 }

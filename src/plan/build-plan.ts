@@ -4,7 +4,7 @@ import type { ResourceKind } from '../resources/kind.js'
 import { getPath, isObject } from '../resources/paths.js'
 import type { SecretContext } from '../secrets/state.js'
 import { canonicalJson, sha256 } from './canonical.js'
-import { diffResource } from './diff.js'
+import { diffResource, type HiddenSecret } from './diff.js'
 import { compareChanges, FieldChange, Plan, ResourceChange } from './model.js'
 
 /** One declared resource next to its live state, with what differs. */
@@ -17,6 +17,7 @@ export interface Comparison {
   live: JsonObject
   fields: FieldChange[]
   units: string[]
+  hiddenSecrets: HiddenSecret[]
   /** SHA-256 of the live values of the managed fields (what a saved plan was computed from). */
   fingerprint: string
 }
@@ -46,8 +47,8 @@ export function buildPlan(desired: DesiredResource[], live: ReadonlyMap<string, 
 export function compare(desired: DesiredResource, raw: JsonObject, secrets: SecretContext): Comparison {
   const kind = KINDS[desired.kind]
   const live = kind.project(raw)
-  const { fields, units } = diffResource(kind, desired, live, secrets)
-  return { kind, desired, raw, live, fields, units, fingerprint: fingerprint(desired.fields, live) }
+  const { fields, units, hiddenSecrets } = diffResource(kind, desired, live, secrets)
+  return { kind, desired, raw, live, fields, units, hiddenSecrets, fingerprint: fingerprint(desired.fields, live) }
 }
 
 function toChange(comparison: Comparison): ResourceChange {

@@ -10,6 +10,17 @@ export interface ResourceDiff {
   fields: FieldChange[]
   /** The places whose value a request must send (a changed field's unit: itself, its list, or its whole object). */
   units: string[]
+  /** Every sensitive field the service answered obfuscated, in sync or not (for the secrets state). */
+  hiddenSecrets: HiddenSecret[]
+}
+
+export interface HiddenSecret {
+  /** Display path, the key of the secrets state (`site.headers[Auth].value`). */
+  path: string
+  /** Path without list keys, to match a request's units. */
+  rulePath: string
+  declared: string
+  live: string
 }
 
 const identity = (value: unknown) => value
@@ -28,6 +39,7 @@ const sortedSet = (values: unknown[]) => {
 export function diffResource(kind: ResourceKind, desired: DesiredResource, live: JsonObject, secrets: SecretContext): ResourceDiff {
   const fields: FieldChange[] = []
   const units = new Set<string>()
+  const hiddenSecrets: HiddenSecret[] = []
 
   const ruleOf = (rulePath: string, declared: unknown): FieldRule =>
     kind.rules[rulePath] ?? (isObject(declared) ? { type: 'object' } : { type: 'scalar' })
@@ -89,6 +101,7 @@ export function diffResource(kind: ResourceKind, desired: DesiredResource, live:
   const leaf = (rulePath: string, display: string, index: string, key: string, declared: unknown, current: unknown, parentDeclared: JsonObject | undefined, parentLive: unknown, unit: string, normalize: (v: unknown) => unknown): void => {
     const sensitive = isSensitive(rulePath, key, index, current, parentDeclared, parentLive)
     if (sensitive && isObfuscated(current) && typeof declared === 'string') {
+      hiddenSecrets.push({ path: display, rulePath, declared, live: current })
       const reason = secretReason(desired, display, declared, current, secrets)
       if (reason) change(display, index, undefined, undefined, unit, true, reason)
       return
@@ -147,7 +160,7 @@ export function diffResource(kind: ResourceKind, desired: DesiredResource, live:
   for (const key of Object.keys(desired.fields)) {
     visit(key, key, key, key, desired.fields[key], live[key], desired.fields, live, undefined)
   }
-  return { fields, units: [...units].sort() }
+  return { fields, units: [...units].sort(), hiddenSecrets }
 }
 
 function secretReason(desired: DesiredResource, path: string, declared: string, current: string, secrets: SecretContext): SecretReason | undefined {

@@ -1,0 +1,110 @@
+import { dirname, resolve } from 'node:path'
+import { statSync } from 'node:fs'
+import { formatDiagnostic } from '../config/diagnostics.js'
+import { loadConfig } from '../config/load.js'
+import type { DesiredResource, JsonObject, KindName } from '../config/types.js'
+import { KIND_NAMES } from '../config/types.js'
+import { UsageError } from '../errors.js'
+import { Io, line } from '../cli/io.js'
+import { startProgress } from '../cli/progress.js'
+import { buildPlan, liveKey, type PlanResult } from '../plan/build-plan.js'
+import { readLive } from '../plan/read-live.js'
+import { KINDS } from '../resources/index.js'
+import { makeRedactor, secretValues } from '../secrets/redact.js'
+import { readSecretsState, secretContext } from '../secrets/state.js'
+import type { SecretsState } from '../generated/schemas.js'
+import { ConnectionOptions, openSession, readToken, Session } from './session.js'
+
+export interface SelectionOptions {
+  paths: string[]
+  kinds?: KindName[]
+  ids?: string[]
+}
+
+export interface PlanInputs extends SelectionOptions, ConnectionOptions {
+  /** The secrets state file; default .scansync/state.json in the configuration directory. */
+  state?: string
+}
+
+export interface Loaded {
+  resources: DesiredResource[]
+  redact: (text: string) => string
+}
+
+/** Loads and checks the configuration, then keeps the selected resources. Undefined: invalid (printed). */
+export async function loadSelected(options: SelectionOptions, io: Io): Promise<Loaded | undefined> {
+  const { config, diagnostics } = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
+  if (diagnostics.length > 0) {
+    for (const diagnostic of diagnostics) line(io.stderr, formatDiagnostic(diagnostic))
+    line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)
+    return undefined
+  }
+  let resources = config.resources
+  if (options.kinds && options.kinds.length > 0) resources = resources.filter((r) => options.kinds!.includes(r.kind))
+  if (options.ids && options.ids.length > 0) {
+    const declared = new Set(resources.map((r) => r.id))
+    const unknown = options.ids.filter((id) => !declared.has(id))
+    if (unknown.length > 0) throw new UsageError(`--id ${unknown.join(', ')}: no such resource is declared${options.kinds?.length ? ` among the kinds ${options.kinds.join(', ')}` : ''}`)
+    resources = resources.filter((r) => options.ids!.includes(r.id))
+  }
+  const token = io.env.SCANSYNC_API_TOKEN
+  return { resources, redact: makeRedactor([...secretValues(resources), ...(token ? [token] : [])]) }
+}
+
+/** Where the secrets state lives: beside the configuration, so scheduled runs find it. */
+export function statePathFor(options: { paths: string[]; state?: string }, io: Io): string {
+  if (options.state) return resolve(io.cwd, options.state)
+  const first = resolve(io.cwd, options.paths[0] ?? '.')
+  let directory = first
+  try {
+    if (!statSync(first).isDirectory()) directory = dirname(first)
+  } catch {
+    directory = dirname(first)
+  }
+  return resolve(directory, '.scansync', 'state.json')
+}
+
+/** Reads the live state of the resources, every kind at once. */
+export async function readAllLive(resources: DesiredResource[], session: Session, io: Io): Promise<Map<string, JsonObject>> {
+  const progress = await startProgress(io.stderr, resources.length, 'Reading')
+  try {
+    const live = new Map<string, JsonObject>()
+    await Promise.all(
+      KIND_NAMES.map(async (kind) => {
+        const ids = resources.filter((r) => r.kind === kind).map((r) => r.id)
+        if (ids.length === 0) return
+        const found = await readLive(KINDS[kind], ids, session.client, { onProgress: (n) => progress.tick(n) })
+        for (const [id, body] of found) live.set(liveKey(kind, id), body)
+      }),
+    )
+    return live
+  } finally {
+    progress.stop()
+  }
+}
+
+export interface Prepared extends Loaded {
+  session: Session
+  state: SecretsState
+  statePath: string
+  result: PlanResult
+}
+
+/** validate → read live → plan. Undefined when the configuration is invalid (already printed). */
+export async function preparePlan(options: PlanInputs, io: Io, onRedactor?: (redact: (text: string) => string) => void): Promise<Prepared | undefined> {
+  const loaded = await loadSelected(options, io)
+  if (!loaded) return undefined
+  onRedactor?.(loaded.redact)
+  const token = readToken(io)
+  const statePath = statePathFor(options, io)
+  const state = await readSecretsState(statePath)
+  const session = openSession(options, io, loaded.redact)
+  try {
+    const live = await readAllLive(loaded.resources, session, io)
+    const result = buildPlan(loaded.resources, live, secretContext(state, token))
+    return { ...loaded, session, state, statePath, result }
+  } catch (error) {
+    await session.client.close()
+    throw error
+  }
+}

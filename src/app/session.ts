@@ -1,0 +1,68 @@
+import { createClient, type ServiceClient } from '../client/index.js'
+import { UsageError } from '../errors.js'
+import type { Io } from '../cli/io.js'
+import { line } from '../cli/io.js'
+import { appVersion } from './version.js'
+
+export interface ConnectionOptions {
+  apiUrl?: string
+  parallelism?: number
+  insecureHttp?: boolean
+  debug?: boolean
+  /** Per-request timeout; the default suits the real service. */
+  timeoutMs?: number
+}
+
+export const DEFAULT_PARALLELISM = 8
+
+export interface Session {
+  client: ServiceClient
+  token: string
+  apiUrl: string
+  parallelism: number
+}
+
+/** The token, from the environment only: never from the command line. */
+export function readToken(io: Io): string {
+  const token = io.env.SCANSYNC_API_TOKEN
+  if (!token) throw new UsageError('SCANSYNC_API_TOKEN is not set: export the service API token in it (scansync never takes the token on the command line)')
+  return token
+}
+
+export function resolveParallelism(options: ConnectionOptions, io: Io): number {
+  const raw = options.parallelism ?? io.env.SCANSYNC_PARALLELISM
+  if (raw === undefined || raw === '') return DEFAULT_PARALLELISM
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 1 || value > 256) throw new UsageError(`parallelism must be a whole number from 1 to 256 (got ${raw})`)
+  return value
+}
+
+export function openSession(options: ConnectionOptions, io: Io, redact: (text: string) => string): Session {
+  const apiUrl = options.apiUrl ?? io.env.SCANSYNC_API_URL
+  if (!apiUrl) throw new UsageError('no service URL: pass --api-url URL or set SCANSYNC_API_URL')
+  const token = readToken(io)
+  const parallelism = resolveParallelism(options, io)
+  const client = createClient({
+    baseUrl: apiUrl,
+    token,
+    userAgent: `scansync/${appVersion()}`,
+    parallelism,
+    insecureHttp: options.insecureHttp,
+    timeoutMs: options.timeoutMs ?? envNumber(io, 'SCANSYNC_TIMEOUT_MS'),
+    maxAttempts: envNumber(io, 'SCANSYNC_MAX_ATTEMPTS'),
+    retryAfterCeilingMs: envNumber(io, 'SCANSYNC_RETRY_AFTER_LIMIT_MS'),
+    backoff: envNumber(io, 'SCANSYNC_BACKOFF_MS') === undefined ? undefined : { baseMs: envNumber(io, 'SCANSYNC_BACKOFF_MS')!, maxMs: 20 * envNumber(io, 'SCANSYNC_BACKOFF_MS')! },
+    redact,
+    debug: options.debug ? (text) => line(io.stderr, `debug: ${text}`) : undefined,
+  })
+  return { client, token, apiUrl, parallelism }
+}
+
+/** Tuning knobs for the HTTP behaviour (timeouts, attempts, backoff), from the environment. */
+function envNumber(io: Io, name: string): number | undefined {
+  const raw = io.env[name]
+  if (raw === undefined || raw === '') return undefined
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < 0) throw new UsageError(`${name} must be a non-negative number (got ${raw})`)
+  return value
+}

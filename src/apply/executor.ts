@@ -1,0 +1,130 @@
+import pLimit from 'p-limit'
+import type { SecretsState } from '../generated/schemas.js'
+import type { DesiredResource, JsonObject } from '../config/types.js'
+import type { PlannedRequest, ResourceKind } from '../resources/kind.js'
+import { compare } from '../plan/build-plan.js'
+import type { ChangeResult, ResourceChange } from '../plan/model.js'
+import { recordSecret, secretContext } from '../secrets/state.js'
+import { isObject } from '../resources/paths.js'
+
+/** What applying needs of the HTTP client. */
+export interface Sender {
+  request<T = unknown>(method: 'PATCH' | 'PUT', path: string, options: { body: unknown; resource: string }): Promise<T>
+}
+
+/** One change to send: what the plan shows, and the request that makes it so. */
+export interface PendingChange {
+  change: ResourceChange
+  kind: ResourceKind
+  desired: DesiredResource
+  request: PlannedRequest
+}
+
+export interface ExecuteOptions {
+  parallelism: number
+  token: string
+  /** Updated in place: secrets the service now hides are recorded after each success. */
+  state: SecretsState
+  /** Stop starting new requests once aborted (Ctrl-C). */
+  signal?: AbortSignal
+  /** How long to wait for requests in flight after an abort. */
+  drainMs?: number
+  onResult?(result: ChangeResult): void
+}
+
+const interruptedMessage = 'not sent: interrupted before it started'
+
+/**
+ * Sends the changes, up to `parallelism` at once. A failure does not stop the others; each change
+ * gets a result. PATCH and PUT set values, so a request the client retried after a lost answer
+ * lands once in effect.
+ */
+export async function executeChanges(pending: PendingChange[], sender: Sender, options: ExecuteOptions): Promise<{ results: ChangeResult[]; interrupted: boolean }> {
+  const limit = pLimit(Math.max(1, options.parallelism))
+  const results = new Map<PendingChange, ChangeResult>()
+  const settle = (item: PendingChange, result: ChangeResult) => {
+    results.set(item, result)
+    options.onResult?.(result)
+  }
+
+  const run = async (item: PendingChange) => {
+    if (options.signal?.aborted) return settle(item, { ...item.change, result: 'not_applied', error: interruptedMessage })
+    const { method, path, body } = item.request
+    try {
+      const response = await sender.request<unknown>(method, path, { body, resource: `${item.kind.name} ${item.desired.id}` })
+      settle(item, { ...item.change, result: 'applied', ...verify(item, response, options) })
+    } catch (error) {
+      settle(item, { ...item.change, result: 'failed', error: describeFailure(error, item.desired) })
+    }
+  }
+
+  // A task that starts after an abort settles at once as not applied, so `all` always ends.
+  const all = Promise.all(pending.map((item) => limit(() => run(item))))
+  const signal = options.signal
+  if (signal && !signal.aborted) {
+    const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+    await Promise.race([all, aborted])
+  }
+  const interrupted = Boolean(signal?.aborted)
+  if (interrupted) {
+    // Requests in flight get a bounded time to finish.
+    await Promise.race([all, new Promise<void>((resolve) => setTimeout(resolve, options.drainMs ?? 10_000).unref())])
+  } else {
+    await all
+  }
+  const inFlight = 'interrupted while the request was in flight: it may or may not have been applied; run scansync plan to see'
+  const ordered = pending.map((item) => results.get(item) ?? { ...item.change, result: 'not_applied' as const, error: inFlight })
+  return { results: ordered, interrupted }
+}
+
+/**
+ * After a 200, checks the answer against what was sent: records the secrets the service now
+ * hides, and reports any field the service did not take instead of claiming success.
+ */
+function verify(item: PendingChange, response: unknown, options: ExecuteOptions): { warnings?: string[] } {
+  if (!isObject(response) || response.id !== item.desired.id) {
+    return { warnings: ['the service answered with something other than the resource; run scansync plan to check it was applied'] }
+  }
+  const sentUnits = unitsOf(item.request.body as JsonObject)
+  const first = compare(item.desired, response, secretContext(options.state, options.token))
+  for (const secret of first.hiddenSecrets) {
+    if (!sentUnits.some((unit) => secret.rulePath === unit || secret.rulePath.startsWith(unit + '.') || unit.endsWith('.' + secret.rulePath))) continue
+    recordSecret(options.state, item.kind.name, item.desired.id, secret.path, { hmac: secretContext(options.state, options.token).hmac(secret.declared), live: secret.live })
+  }
+  const after = compare(item.desired, response, secretContext(options.state, options.token))
+  const planned = new Set(item.change.fields.map((f) => f.path))
+  const notTaken = after.fields.filter((f) => planned.has(f.path)).map((f) => `the service did not apply ${f.path}`)
+  return notTaken.length > 0 ? { warnings: notTaken } : {}
+}
+
+/** The dotted places a body sets (api_scan_settings counted at the top level wherever it is sent). */
+function unitsOf(body: JsonObject, prefix = ''): string[] {
+  const units: string[] = []
+  for (const [key, value] of Object.entries(body)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    units.push(path)
+    if (path === 'site.api_scan_settings') units.push('api_scan_settings')
+    if (isObject(value)) units.push(...unitsOf(value, path))
+  }
+  return units
+}
+
+interface FieldProblem {
+  path: string
+  messages: string[]
+}
+
+/** The service's words, with each field error placed at its YAML line. */
+function describeFailure(error: unknown, desired: DesiredResource): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const problems = (error as { problems?: FieldProblem[] }).problems
+  if (!Array.isArray(problems) || problems.length === 0) return message
+  return problems
+    .map(({ path, messages }) => {
+      const yamlPath = path.replace(/^site\.api_scan_settings\b/, 'api_scan_settings')
+      const segments = yamlPath.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
+      const where = segments.length > 0 && !['non_field_errors', 'detail'].includes(yamlPath) ? desired.locate(segments) : desired.source
+      return `${yamlPath || 'request'}: ${messages.join(' ')} (${where.file}:${where.line})`
+    })
+    .join('; ')
+}

@@ -1,0 +1,39 @@
+import { Errors, Flags } from '@oclif/core'
+
+/** Flags every command that talks to the service takes. */
+export const connectionFlags = {
+  'api-url': Flags.string({ description: 'Base URL of the service (or SCANSYNC_API_URL). The token comes only from SCANSYNC_API_TOKEN.', helpValue: 'URL' }),
+  parallelism: Flags.integer({ description: 'Requests in flight at once (or SCANSYNC_PARALLELISM; default 8).', min: 1, max: 256 }),
+  'insecure-http': Flags.boolean({ description: 'Allow an http:// URL to a host that is not loopback (the token then crosses the network in clear).' }),
+  debug: Flags.boolean({ description: 'Log each request to stderr (the token is never shown).' }),
+}
+
+/** Flags of plan, drift and apply. */
+export const planFlags = {
+  ...connectionFlags,
+  format: Flags.string({ char: 'f', description: 'Output format.', options: ['text', 'json', 'markdown', 'github'], default: 'text' }),
+  kind: Flags.string({ description: 'Only these kinds (comma-separated): target, asset, agent.', helpValue: 'target,asset,agent', multiple: true }),
+  id: Flags.string({ description: 'Only this resource (repeatable).', multiple: true }),
+  state: Flags.string({ description: 'The secrets state file (default: .scansync/state.json in the configuration directory).', helpValue: 'FILE' }),
+}
+
+const KINDS = ['target', 'asset', 'agent'] as const
+type Kind = (typeof KINDS)[number]
+
+/** `--kind target,asset` (also repeatable) as a list of kinds. */
+export function parseKinds(values: string[] | undefined): Kind[] | undefined {
+  if (!values) return undefined
+  const kinds = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)
+  for (const kind of kinds) {
+    if (!(KINDS as readonly string[]).includes(kind)) throw new Errors.CLIError(`--kind ${kind}: expected target, asset or agent`)
+  }
+  return kinds as Kind[]
+}
+
+/** With variadic PATH arguments oclif passes unknown flags through as arguments; refuse them. */
+export function pathArguments(argv: unknown[]): string[] {
+  const paths = argv.map(String)
+  const flag = paths.find((p) => p.startsWith('-') && p !== '-')
+  if (flag) throw new Errors.CLIError(`unknown flag ${flag}; see --help`)
+  return paths
+}

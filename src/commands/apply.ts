@@ -1,0 +1,43 @@
+import { Command, Flags } from '@oclif/core'
+import { parseKinds, pathArguments, planFlags } from '../cli/flags.js'
+
+export default class Apply extends Command {
+  static override summary = 'Plan, confirm, and send the changes.'
+  static override description =
+    'Plans as `scansync plan` does, asks for confirmation on a terminal (without one it refuses unless --auto-approve is given), then sends the requests in parallel with retries. A failed change does not stop the others; every result is reported. With --plan FILE it applies a saved plan after checking that none of its resources changed on the service since. Exit 0 when all changes were applied (or there was nothing to do), 1 on error or when any change failed, 130 when interrupted.'
+  static override examples = [
+    '<%= config.bin %> apply',
+    '<%= config.bin %> apply examples/config --auto-approve',
+    '<%= config.bin %> apply --plan plan.json --auto-approve',
+    '<%= config.bin %> apply --auto-approve --max-changes 20 --format json',
+  ]
+  static override strict = false
+  static override flags = {
+    ...planFlags,
+    'auto-approve': Flags.boolean({ description: 'Apply without asking (required when there is no terminal, as in CI).' }),
+    'max-changes': Flags.integer({ description: 'Refuse a plan with more than N changed resources.', min: 0, helpValue: 'N' }),
+    plan: Flags.string({ description: 'Apply a plan saved by `scansync plan --out FILE`.', helpValue: 'FILE' }),
+  }
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(Apply)
+    const [{ runApply }, { processIo }] = await Promise.all([import('../app/apply.js'), import('../cli/io.js')])
+    process.exitCode = await runApply(
+      {
+        paths: pathArguments(argv),
+        format: flags.format as 'text',
+        kinds: parseKinds(flags.kind),
+        ids: flags.id,
+        state: flags.state,
+        apiUrl: flags['api-url'],
+        parallelism: flags.parallelism,
+        insecureHttp: flags['insecure-http'],
+        debug: flags.debug,
+        autoApprove: flags['auto-approve'],
+        maxChanges: flags['max-changes'],
+        plan: flags.plan,
+      },
+      processIo(),
+    )
+  }
+}

@@ -1,0 +1,35 @@
+import { Command } from '@oclif/core'
+import { parseKinds, pathArguments, planFlags } from '../cli/flags.js'
+
+export default class Drift extends Command {
+  static override summary = 'Report what differs on the service from the configuration (for scheduled checks).'
+  static override description =
+    'Like plan, worded as drift: reads the live resources the configuration declares and reports every managed field someone changed by hand. Exit 0 when there is no drift, 2 when drift is found, 1 on error.'
+  static override examples = [
+    '<%= config.bin %> drift',
+    '<%= config.bin %> drift config/ --format github',
+    '<%= config.bin %> drift --format json > drift.json',
+  ]
+  static override strict = false
+  static override flags = { ...planFlags }
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(Drift)
+    const [{ runPlan }, { processIo }] = await Promise.all([import('../app/plan.js'), import('../cli/io.js')])
+    process.exitCode = await runPlan(
+      {
+        mode: 'drift',
+        paths: pathArguments(argv),
+        format: flags.format as 'text',
+        kinds: parseKinds(flags.kind),
+        ids: flags.id,
+        state: flags.state,
+        apiUrl: flags['api-url'],
+        parallelism: flags.parallelism,
+        insecureHttp: flags['insecure-http'],
+        debug: flags.debug,
+      },
+      processIo(),
+    )
+  }
+}

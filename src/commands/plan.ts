@@ -1,0 +1,43 @@
+import { Command, Flags } from '@oclif/core'
+import { parseKinds, pathArguments, planFlags } from '../cli/flags.js'
+
+export default class Plan extends Command {
+  static override summary = 'Show the changes that would bring the service in line with the configuration.'
+  static override description =
+    'Validates the configuration (nothing is sent if it is invalid), reads the live resources it declares and prints the smallest PATCH/PUT requests that would make them match. Only fields written in the YAML are compared. Exit 0 when planned; with --detailed-exitcode, 0 means no changes and 2 means changes; 1 is an error.'
+  static override examples = [
+    '<%= config.bin %> plan',
+    '<%= config.bin %> plan examples/config --format json',
+    '<%= config.bin %> plan --detailed-exitcode --format markdown > plan.md',
+    '<%= config.bin %> plan --kind target --id 2DZkoZH8WMEM',
+    '<%= config.bin %> plan --out plan.json && <%= config.bin %> apply --plan plan.json',
+  ]
+  static override strict = false
+  static override flags = {
+    ...planFlags,
+    'detailed-exitcode': Flags.boolean({ description: 'Exit 2 when there are changes, 0 when there are none.' }),
+    out: Flags.string({ description: 'Save the plan to FILE for `scansync apply --plan FILE` (secrets kept as ${NAME} references).', helpValue: 'FILE' }),
+  }
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(Plan)
+    const [{ runPlan }, { processIo }] = await Promise.all([import('../app/plan.js'), import('../cli/io.js')])
+    process.exitCode = await runPlan(
+      {
+        mode: 'plan',
+        paths: pathArguments(argv),
+        format: flags.format as 'text',
+        kinds: parseKinds(flags.kind),
+        ids: flags.id,
+        state: flags.state,
+        apiUrl: flags['api-url'],
+        parallelism: flags.parallelism,
+        insecureHttp: flags['insecure-http'],
+        debug: flags.debug,
+        detailedExitcode: flags['detailed-exitcode'],
+        out: flags.out,
+      },
+      processIo(),
+    )
+  }
+}
