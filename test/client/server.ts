@@ -11,6 +11,8 @@ export interface Received {
   body: string
   /** Requests in flight on the server when this one arrived, itself included. */
   inFlight: number
+  /** The client's port: one per connection. */
+  remotePort: number
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, info: { index: number; body: string }) => void | Promise<void>
@@ -46,7 +48,7 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8')
       const index = received.length
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, inFlight: arrivedInFlight })
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, inFlight: arrivedInFlight, remotePort: req.socket.remotePort ?? 0 })
       Promise.resolve(handler(req, res, { index, body })).catch((error: unknown) => {
         res.statusCode = 599
         res.end(String(error))

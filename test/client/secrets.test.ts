@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest'
+
+import { AuthenticationError, UnexpectedResponseError, ValidationError } from '../../src/client/index.js'
+import { cleanup, json, rejection, setup, startServer, TOKEN, type TestServer } from './server.js'
+
+const others: TestServer[] = []
+afterEach(async () => {
+  await cleanup()
+  await Promise.all(others.splice(0).map((server) => server.close()))
+})
+
+describe('redirects', () => {
+  it.each([301, 302, 307, 308])('a %i is not followed and the token goes nowhere else', async (status) => {
+    const elsewhere = await startServer((_req, res) => json(res, 200, { stolen: true }))
+    others.push(elsewhere)
+    const { server, client } = await setup((_req, res) => {
+      res.writeHead(status, { Location: `${elsewhere.origin}/collect?from=scansync` })
+      res.end()
+    })
+    const error = await rejection(client.request('PATCH', '/targets/a/', { resource: 'target a', body: { x: 1 } }))
+    expect(error).toBeInstanceOf(UnexpectedResponseError)
+    expect(error.message).toBe(
+      `target a: the service answered with a redirect (HTTP ${status}) to ${elsewhere.origin}; redirects are not followed`,
+    )
+    expect(error.message).not.toContain('/collect')
+    expect(elsewhere.received).toHaveLength(0)
+    expect(server.received).toHaveLength(1)
+  })
+})
+
+describe('the token and other secrets', () => {
+  it('never appear in debug lines or error messages, even when the service echoes them', async () => {
+    const lines: string[] = []
+    const secret = 'hunter2-site-password'
+    const { client } = await setup(
+      (req, res) => {
+        const echo = `${req.headers.authorization ?? ''} ${secret}`
+        if (req.url?.startsWith('/auth/')) json(res, 401, { detail: `Invalid token: ${echo}` })
+        else if (req.url?.startsWith('/bad/')) json(res, 400, { site: { credentials: { password: [`"${secret}" is too weak, ${echo}`] } }, detail: echo })
+        else if (req.url?.startsWith('/oops/')) json(res, 500, { detail: echo })
+        else if (req.url?.startsWith('/busy/')) json(res, 503, { detail: echo })
+        else if (req.url?.startsWith('/teapot/')) json(res, 418, echo)
+        else if (req.url?.startsWith('/text/')) {
+          res.writeHead(422, { 'Content-Type': 'text/plain' })
+          res.end(echo)
+        } else json(res, 200, { ok: true })
+      },
+      { debug: (line) => lines.push(line), redact: (text) => text.replaceAll(secret, '(sensitive)'), maxAttempts: 2 },
+    )
+    const body = { site: { credentials: { password: secret } } }
+    const errors: Error[] = []
+    for (const path of ['/auth/', '/bad/', '/oops/', '/busy/', '/teapot/', '/text/']) {
+      errors.push(await rejection(client.request('PATCH', path, { body, resource: `target with ${secret}` })))
+    }
+    await client.request('PUT', '/fine/', { body })
+
+    expect(errors[0]).toBeInstanceOf(AuthenticationError)
+    const validation = errors[1] as ValidationError
+    expect(validation).toBeInstanceOf(ValidationError)
+    expect(validation.problems[0]?.path).toBe('site.credentials.password')
+    expect(validation.message).toContain('(sensitive)')
+    const everything = [
+      ...lines,
+      ...errors.map((error) => error.message),
+      JSON.stringify(validation.fieldErrors),
+      JSON.stringify(validation.problems),
+      validation.detail ?? '',
+      ...errors.map((error) => String((error as { resource?: string }).resource)),
+    ].join('\n')
+    expect(everything).not.toContain(TOKEN)
+    expect(everything).not.toContain(secret)
+    expect(lines.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it('debug shows method, URL, status, attempt and headers with Authorization redacted, and body sizes only', async () => {
+    const lines: string[] = []
+    const { server, client } = await setup(
+      (_req, res, { index }) => (index === 0 ? json(res, 503, {}) : json(res, 200, { ok: true })),
+      { debug: (line) => lines.push(line), maxAttempts: 3 },
+    )
+    const body = { site: { name: 'a body we must not print' } }
+    await client.request('PATCH', '/targets/a/', { body })
+    expect(lines).toHaveLength(2)
+    const [first, second] = lines as [string, string]
+    expect(first).toContain(`PATCH ${server.origin}/targets/a/ attempt 1/3 -> 503`)
+    expect(first).toMatch(/retrying in \d+ ms/)
+    expect(second).toContain(`PATCH ${server.origin}/targets/a/ attempt 2/3 -> 200 in `)
+    for (const line of lines) {
+      expect(line).toContain('Authorization: JWT (redacted)')
+      expect(line).toContain('User-Agent: scansync/0.0.0-test')
+      expect(line).toContain(`request body ${Buffer.byteLength(JSON.stringify(body))} bytes`)
+      expect(line).not.toContain('must not print')
+      expect(line).not.toContain(TOKEN)
+    }
+  })
+
+  it('the token is redacted from messages even when the resource name carries it', async () => {
+    const { client } = await setup((_req, res) => json(res, 404, {}))
+    const error = await rejection(client.request('GET', '/x/', { resource: `target ${TOKEN}` }))
+    expect(error.message).toBe('target (redacted) not found')
+  })
+})
