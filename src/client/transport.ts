@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 import { Pool } from 'undici'
 
+import { followAbort, raceAbort } from './abort.js'
 import { buildRequestTarget, checkRequestPath } from './base-url.js'
 import { AdaptiveConcurrency } from './concurrency.js'
 import { formatAttemptLine } from './debug.js'
@@ -80,40 +81,6 @@ class ClientClosedError extends ScansyncError {
   }
 }
 
-/** Aborts `target` when `source` aborts, with the same reason; returns the unlink function. */
-function forwardAbort(source: AbortSignal | undefined, target: AbortController): () => void {
-  if (!source) return () => {}
-  if (source.aborted) {
-    target.abort(source.reason)
-    return () => {}
-  }
-  const onAbort = (): void => target.abort(source.reason)
-  source.addEventListener('abort', onAbort, { once: true })
-  return () => source.removeEventListener('abort', onAbort)
-}
-
-/** `promise`, unless `signal` aborts first: then its reason. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => {})
-    return Promise.reject(signal.reason)
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
-}
-
 export function createClient(options: ClientOptions): ServiceClient {
   const o = resolveOptions(options)
   const clean = createRedactor(o.token, o.redact)
@@ -156,7 +123,7 @@ export function createClient(options: ClientOptions): ServiceClient {
   /** One HTTP exchange, headers and body within timeoutMs. Throws only when `signal` aborted. */
   async function attemptOnce(method: Method, target: string, body: string | undefined, signal: AbortSignal): Promise<AttemptResult> {
     const attempt = new AbortController()
-    const unlink = forwardAbort(signal, attempt)
+    const unlink = followAbort(signal, attempt)
     const timer = setTimeout(() => attempt.abort(), o.timeoutMs)
     const timedOut = (error: unknown): boolean => !signal.aborted && (attempt.signal.aborted || TIMEOUT_CODES.has(errorCode(error) ?? ''))
     counts.attempts++
@@ -186,6 +153,9 @@ export function createClient(options: ClientOptions): ServiceClient {
     const subject = subjectOf(ctx)
     const backoff = (): number => backoffDelay(attempt - 1, o.backoff)
 
+    // A timeout or a broken connection leaves a PATCH or PUT in an unknown state: it may have
+    // been applied. Sending it again is safe because both set values (the same body gives the
+    // same end state); this is why writes are retried like reads.
     if (result.kind === 'timeout') {
       if (!last) return { kind: 'retry', delayMs: backoff(), why: 'timeout' }
       return {
@@ -286,8 +256,8 @@ export function createClient(options: ClientOptions): ServiceClient {
     const bodyBytes = body === undefined ? 0 : Buffer.byteLength(body)
 
     const controller = new AbortController()
-    const unlinkUser = forwardAbort(requestOptions.signal, controller)
-    const unlinkClose = forwardAbort(closing.signal, controller)
+    const unlinkUser = followAbort(requestOptions.signal, controller)
+    const unlinkClose = followAbort(closing.signal, controller)
     const signal = controller.signal
     try {
       for (let attempt = 1; ; attempt++) {

@@ -203,6 +203,26 @@ describe('cancellation', () => {
     expect(server.received).toHaveLength(1)
   })
 
+  it('many requests can share one signal without listener warnings', async () => {
+    const warnings: string[] = []
+    const onWarning = (warning: Error): void => {
+      warnings.push(warning.name)
+    }
+    process.on('warning', onWarning)
+    try {
+      const { client } = await setup(async (_req, res) => {
+        await delay(5)
+        json(res, 200, {})
+      }, { parallelism: 4 })
+      const controller = new AbortController()
+      await Promise.all(Array.from({ length: 40 }, () => client.request('GET', '/targets/', { signal: controller.signal })))
+      await delay(10)
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning')
+  })
+
   it('close() ends requests in flight and refuses new ones', async () => {
     const { client } = await setup(() => {})
     const outcome = rejection(client.request('GET', '/targets/a/'))
