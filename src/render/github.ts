@@ -23,6 +23,9 @@ import {
  * `error` (the service no longer matches what was merged, and a drift check fails). In an apply
  * report a failed change is an `error`, a change not applied and each service warning a
  * `warning`, and an applied change a plain line.
+ *
+ * GitHub shows only the first few annotations of a step (10 of each level) in the pull request;
+ * the rest still appear in the log, and the summary line at the end counts them all.
  */
 export function githubPlan(resources: readonly ResourceRow[], summary: PlanSummary, mode: Mode): string {
   const level = mode === 'drift' ? 'error' : 'warning'
