@@ -49,15 +49,22 @@ export interface ResolvedOptions {
   redact?: (text: string) => string
 }
 
-function positiveInteger(value: number | undefined, fallback: number, what: string): number {
+/** Node's timers cannot wait longer than this (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647
+
+function positiveInteger(value: number | undefined, fallback: number, what: string, max = MAX_TIMER_MS): number {
   if (value === undefined) return fallback
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${what} must be a whole number of at least 1, got ${value}`)
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new UsageError(`${what} must be a whole number from 1 to ${max}, got ${value}`)
+  }
   return value
 }
 
 function nonNegative(value: number | undefined, fallback: number, what: string): number {
   if (value === undefined) return fallback
-  if (!Number.isFinite(value) || value < 0) throw new UsageError(`${what} must be a number of at least 0, got ${value}`)
+  if (!Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS) {
+    throw new UsageError(`${what} must be a number from 0 to ${MAX_TIMER_MS}, got ${value}`)
+  }
   return value
 }
 

@@ -99,24 +99,9 @@ export function createClient(options: ClientOptions): ServiceClient {
     Accept: 'application/json',
     'User-Agent': o.userAgent,
   }
-  const counts = { requests: 0, attempts: 0, retries: 0, maxInFlight: 0 }
-  const stats: ClientStats = {
-    get requests() {
-      return counts.requests
-    },
-    get attempts() {
-      return counts.attempts
-    },
-    get retries() {
-      return counts.retries
-    },
-    get maxInFlight() {
-      return counts.maxInFlight
-    },
-    get concurrency() {
-      return limiter.allowed
-    },
-  }
+  // A plain object (not getters) so that callers can print or serialise it as it is.
+  const counts = { requests: 0, attempts: 0, retries: 0, maxInFlight: 0, concurrency: limiter.allowed }
+  const stats: ClientStats = counts
   let inFlight = 0
   let closed = false
 
@@ -192,13 +177,17 @@ export function createClient(options: ClientOptions): ServiceClient {
 
     if (ok) {
       limiter.succeeded()
+      counts.concurrency = limiter.allowed
       const parsed = parseJson(result.text)
       if (parsed.ok) return { kind: 'return', value: parsed.value }
       if (parsed.reason === 'truncated' && !last) return { kind: 'retry', delayMs: backoff(), why: 'body cut off' }
       return { kind: 'throw', error: unusableBodyError(status, responseHeaders, parsed.reason, attempt, ctx) }
     }
     if (RETRYABLE_STATUSES.has(status)) {
-      if (status === 429) limiter.throttled(epoch)
+      if (status === 429) {
+        limiter.throttled(epoch)
+        counts.concurrency = limiter.allowed
+      }
       const retryAfter = parseRetryAfter(responseHeaders['retry-after'])
       if (retryAfter !== undefined && retryAfter > o.retryAfterCeilingMs) {
         return {
@@ -243,7 +232,6 @@ export function createClient(options: ClientOptions): ServiceClient {
 
   async function request<T>(method: Method, path: string, requestOptions: RequestOptions = {}): Promise<T> {
     if (closed) throw new ClientClosedError()
-    counts.requests++
     const ctx: RequestContext = {
       method,
       path: checkRequestPath(path),
@@ -254,6 +242,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     const url = new URL(target, origin)
     const body = requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body)
     const bodyBytes = body === undefined ? 0 : Buffer.byteLength(body)
+    counts.requests++
 
     const controller = new AbortController()
     const unlinkUser = followAbort(requestOptions.signal, controller)

@@ -26,7 +26,7 @@ describe('requests', () => {
     expect(received?.headers['content-type']).toBe('application/json')
     expect(received?.headers.accept).toBe('application/json')
     expect(received?.headers['user-agent']).toBe('scansync/0.0.0-test')
-    expect(client.stats).toMatchObject({ requests: 1, attempts: 1, retries: 0, maxInFlight: 1 })
+    expect(JSON.parse(JSON.stringify(client.stats))).toEqual({ requests: 1, attempts: 1, retries: 0, maxInFlight: 1, concurrency: 8 })
   })
 
   it('appends paths and queries to a base URL with a path', async () => {
