@@ -1,0 +1,59 @@
+import { EXIT } from '../cli/exit-codes.js'
+import { line, type Io } from '../cli/io.js'
+import { parseFaultSpec } from './faults.js'
+import { readSeedFile } from './seed-file.js'
+import { startEmulator } from './server.js'
+import type { EmulatorOptions } from './types.js'
+
+export interface EmulatorCommandOptions {
+  host: string
+  port: number
+  seed?: string
+  token: string
+  latency?: number
+  obfuscate?: boolean
+  fault?: string[]
+  faultSeed?: number
+  allowRemote?: boolean
+}
+
+/**
+ * `scansync emulator`: prints `listening on <url>` (the only line on stdout), serves until
+ * `stop` settles, then closes. Exit 0 after a clean stop, 1 when it could not start.
+ */
+export async function runEmulator(options: EmulatorCommandOptions, io: Io, stop: Promise<unknown>): Promise<number> {
+  let settings: EmulatorOptions
+  try {
+    settings = {
+      host: options.host,
+      port: options.port,
+      token: options.token,
+      latencyMs: options.latency,
+      obfuscate: options.obfuscate,
+      faults: (options.fault ?? []).map(parseFaultSpec),
+      faultSeed: options.faultSeed,
+      allowRemote: options.allowRemote,
+      seed: options.seed === undefined ? undefined : await readSeedFile(options.seed),
+    }
+  } catch (error) {
+    line(io.stderr, `emulator: ${(error as Error).message}`)
+    return EXIT.error
+  }
+  let emulator
+  try {
+    emulator = await startEmulator(settings)
+  } catch (error) {
+    line(io.stderr, `emulator: could not start: ${(error as Error).message}`)
+    return EXIT.error
+  }
+  line(io.stdout, `listening on ${emulator.url}`)
+  line(io.stderr, `emulator: serving ${summary(settings)}; token from --token; stop with Ctrl-C`)
+  await stop
+  await emulator.close()
+  return EXIT.ok
+}
+
+function summary({ seed = {} }: EmulatorOptions): string {
+  const count = (items: unknown[] | undefined, one: string, many: string) => `${items?.length ?? 0} ${items?.length === 1 ? one : many}`
+  return [count(seed.targets, 'target', 'targets'), count(seed.assets, 'asset', 'assets'), count(seed.agents, 'agent', 'agents')].join(', ')
+}

@@ -1,0 +1,150 @@
+import type { State } from './state.js'
+import { render } from './shape.js'
+import { obfuscate } from './sensitive.js'
+import type { EmulatorKind } from './types.js'
+import { validateWrite } from './validate.js'
+import { API_USER, type Clock } from './values.js'
+
+/** What a request handler reads of the emulator. */
+export interface ApiContext {
+  readonly state: State
+  readonly token: string
+  readonly obfuscate: boolean
+  readonly clock: Clock
+}
+
+export type ParsedBody = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'invalid'; message: string }
+
+export interface ApiRequest {
+  method: string
+  /** Without the query string. */
+  path: string
+  query: Record<string, string>
+  authorization: string | undefined
+  contentType: string | undefined
+  body: ParsedBody
+}
+
+export interface ApiResponse {
+  status: number
+  contentType: string
+  body: string
+  headers?: Record<string, string>
+}
+
+export interface Route {
+  kind: EmulatorKind
+  /** Absent for the list route. */
+  id?: string
+}
+
+const COLLECTIONS: readonly [string, EmulatorKind][] = [
+  ['/targets/', 'target'],
+  ['/discovery/assets/', 'asset'],
+  ['/scanning-agents/', 'agent'],
+]
+
+/** The write each kind takes. */
+export const WRITE_METHOD: Record<EmulatorKind, 'PATCH' | 'PUT'> = { target: 'PATCH', asset: 'PUT', agent: 'PATCH' }
+
+export const MAX_PAGE_LENGTH = 100
+
+/** `/targets/` or `/targets/:id/` (paths end with a slash, as the service's do). */
+export function matchRoute(path: string): Route | undefined {
+  for (const [prefix, kind] of COLLECTIONS) {
+    if (!path.startsWith(prefix)) continue
+    const rest = path.slice(prefix.length)
+    if (rest === '') return { kind }
+    const slash = rest.indexOf('/')
+    if (slash <= 0 || slash !== rest.length - 1) return undefined
+    try {
+      return { kind, id: decodeURIComponent(rest.slice(0, -1)) }
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+export function parseBody(text: string): ParsedBody {
+  if (text.trim() === '') return { kind: 'none' }
+  try {
+    return { kind: 'json', value: JSON.parse(text) }
+  } catch (error) {
+    // V8 quotes the start of the text in its message; a body may hold secrets, so that part goes.
+    const reason = (error as Error).message.replace(/,? ".*" is not valid JSON$/s, '')
+    return { kind: 'invalid', message: `JSON parse error - ${reason}` }
+  }
+}
+
+const json = (status: number, body: unknown, headers?: Record<string, string>): ApiResponse => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+  headers,
+})
+
+const NOT_FOUND = (): ApiResponse => json(404, { detail: 'Not found.' })
+
+export function handleApi(ctx: ApiContext, request: ApiRequest): ApiResponse {
+  const route = matchRoute(request.path)
+  if (!route) return NOT_FOUND()
+  const authProblem = checkAuthorization(request.authorization, ctx.token)
+  if (authProblem) return json(401, { detail: authProblem }, { 'www-authenticate': 'JWT realm="api"' })
+  const allowed = route.id === undefined ? ['GET'] : ['GET', WRITE_METHOD[route.kind]]
+  if (!allowed.includes(request.method)) return json(405, { detail: `Method "${request.method}" not allowed.` }, { allow: allowed.join(', ') })
+  if (route.id === undefined) return listPage(ctx, route.kind, request.query)
+  if (!ctx.state.record(route.kind, route.id)) return NOT_FOUND()
+  if (request.method === 'GET') return json(200, view(ctx, route.kind, route.id))
+  return write(ctx, route.kind, route.id, request)
+}
+
+function checkAuthorization(header: string | undefined, token: string): string | undefined {
+  if (header === `JWT ${token}`) return undefined
+  const parts = (header ?? '').trim().split(/\s+/)
+  if (parts[0].toLowerCase() !== 'jwt') return 'Authentication credentials were not provided.'
+  if (parts.length === 1) return 'Invalid Authorization header. No credentials provided.'
+  if (parts.length > 2) return 'Invalid Authorization header. Credentials string should not contain spaces.'
+  return 'Invalid token.'
+}
+
+function view(ctx: ApiContext, kind: EmulatorKind, id: string): unknown {
+  const resource = render(ctx.state, kind, id)
+  return ctx.obfuscate ? obfuscate(resource) : resource
+}
+
+/** DRF page-number pagination: `page` from 1 (or `last`), `length` up to 100; an empty list has one page. */
+function listPage(ctx: ApiContext, kind: EmulatorKind, query: Record<string, string>): ApiResponse {
+  const ids = ctx.state.ids(kind)
+  const asked = query.length === undefined ? NaN : Number(query.length)
+  const length = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_LENGTH) : MAX_PAGE_LENGTH
+  const pageTotal = Math.max(1, Math.ceil(ids.length / length))
+  const page = query.page === undefined ? 1 : query.page === 'last' ? pageTotal : Number(query.page)
+  if (!Number.isInteger(page) || page < 1 || page > pageTotal) return json(404, { detail: 'Invalid page.' })
+  const results = ids.slice((page - 1) * length, page * length).map((id) => view(ctx, kind, id))
+  return json(200, { count: ids.length, page_total: pageTotal, page, length, results })
+}
+
+function write(ctx: ApiContext, kind: EmulatorKind, id: string, request: ApiRequest): ApiResponse {
+  const { body } = request
+  if (body.kind !== 'none' && !/^application\/([\w.+-]+\+)?json\b/i.test(request.contentType ?? '')) {
+    return json(415, { detail: `Unsupported media type "${request.contentType ?? ''}" in request.` })
+  }
+  if (body.kind === 'invalid') return json(400, { detail: body.message })
+  const state = ctx.state
+  const checked = validateWrite(kind, body.kind === 'json' ? body.value : {}, {
+    hasAgent: (agentId) => state.agents.has(agentId),
+    hasTeam: (teamId) => state.teams.has(teamId),
+  })
+  if (!checked.ok) return json(400, checked.errors)
+  const changes = { ...checked.value } as Record<string, unknown>
+  if (kind === 'asset') {
+    // PUT replaces: a writable field left out is reset to its default.
+    changes.state ??= 'NEW'
+    changes.owners ??= []
+    changes.comment ??= null
+    changes.labels ??= []
+  }
+  state.write(kind, id, changes, { user: API_USER, now: ctx.clock.now() })
+  return json(200, view(ctx, kind, id))
+}

@@ -1,0 +1,206 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { AFTER_HANDLING, DEFAULT_SLOW_MS, FaultPicker, faultResponse } from './faults.js'
+import { RequestLog } from './request-log.js'
+import { handleApi, matchRoute, parseBody, type ApiContext, type ApiResponse } from './routes.js'
+import { redact } from './sensitive.js'
+import { render } from './shape.js'
+import { State } from './state.js'
+import { FAULT_TYPES, type Emulator, type EmulatorKind, type EmulatorOptions, type EmulatorSeed, type FaultSpec, type RecordedRequest } from './types.js'
+import { Clock, isObject, WEB_USER, type JsonObject } from './values.js'
+
+export const DEFAULT_TOKEN = 'demo-token'
+
+/** Request bodies above this are refused with 413. */
+const BODY_LIMIT = 1024 * 1024
+
+/** localhost, 127.0.0.0/8 and ::1. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)
+}
+
+/** Starts the emulator; resolves once it listens. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const host = options.host ?? '127.0.0.1'
+  if (!options.allowRemote && !isLoopback(host)) {
+    throw new Error(`refusing to listen on ${host}: not a loopback address (allow it with --allow-remote)`)
+  }
+  const emulator = new HttpEmulator(options)
+  await emulator.listen(host.replace(/^\[(.*)\]$/, '$1'), options.port ?? 0)
+  return emulator
+}
+
+class HttpEmulator implements Emulator, ApiContext {
+  url = ''
+  state: State
+  readonly token: string
+  readonly obfuscate: boolean
+  readonly clock = new Clock()
+  private latencyMs: number
+  private faults: FaultPicker
+  private readonly faultSeed: number
+  private readonly log = new RequestLog()
+  private readonly server: Server
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private closed = false
+
+  constructor(options: EmulatorOptions) {
+    this.token = options.token ?? DEFAULT_TOKEN
+    this.obfuscate = options.obfuscate ?? false
+    this.state = State.fromSeed(options.seed)
+    this.latencyMs = checkLatency(options.latencyMs ?? 0)
+    this.faultSeed = options.faultSeed ?? 1
+    this.faults = new FaultPicker(checkFaults(options.faults ?? []), this.faultSeed)
+    this.server = createServer((request, response) => this.onRequest(request, response))
+  }
+
+  async listen(host: string, port: number): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject)
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject)
+        resolve()
+      })
+    })
+    const address = this.server.address() as AddressInfo
+    this.url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve())
+      this.server.closeAllConnections()
+    })
+  }
+
+  requests(): RecordedRequest[] {
+    return this.log.all()
+  }
+
+  clearRequests(): void {
+    this.log.clear()
+  }
+
+  mutate(kind: EmulatorKind, id: string, changes: object): void {
+    if (!isObject(changes)) throw new Error('mutate: changes must be an object')
+    this.state.write(kind, id, changes as JsonObject, { user: WEB_USER, now: this.clock.now() })
+  }
+
+  get(kind: EmulatorKind, id: string): unknown {
+    const resource = render(this.state, kind, id)
+    return resource && structuredClone(resource)
+  }
+
+  setFaults(spec: FaultSpec[]): void {
+    this.faults = new FaultPicker(checkFaults(spec), this.faultSeed)
+  }
+
+  setLatency(ms: number): void {
+    this.latencyMs = checkLatency(ms)
+  }
+
+  seed(data: EmulatorSeed): void {
+    this.state = State.fromSeed(data)
+  }
+
+  private onRequest(request: IncomingMessage, response: ServerResponse): void {
+    const method = request.method ?? 'GET'
+    const target = request.url ?? '/'
+    const q = target.indexOf('?')
+    const path = q < 0 ? target : target.slice(0, q)
+    const query = q < 0 ? {} : Object.fromEntries(new URLSearchParams(target.slice(q + 1)))
+    const entry = this.log.start(method, path, query, request.headers)
+    const chunks: Buffer[] = []
+    let size = 0
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= BODY_LIMIT) chunks.push(chunk)
+    })
+    request.on('end', () => {
+      const text = size > BODY_LIMIT ? undefined : chunks.length === 0 ? '' : Buffer.concat(chunks).toString('utf8')
+      this.after(this.latencyMs, () => this.respond(request, response, entry, text))
+    })
+  }
+
+  private respond(request: IncomingMessage, response: ServerResponse, entry: RecordedRequest, text: string | undefined): void {
+    if (this.closed) return
+    if (text === undefined) return this.send(response, entry, tooLarge())
+    const body = parseBody(text)
+    if (body.kind === 'json') entry.body = redact(body.value)
+    const fault = this.faults.active ? this.faults.pick(entry.method, entry.path) : undefined
+    if (fault) entry.fault = fault.type
+    if (fault && !AFTER_HANDLING.has(fault.type)) {
+      // Refused before handling: nothing is applied.
+      if (fault.type === 'drop') return void request.socket.destroy()
+      const route = matchRoute(entry.path)
+      return this.send(response, entry, faultResponse(fault, route !== undefined && route.id === undefined))
+    }
+    const answer = handleApi(this, {
+      method: entry.method,
+      path: entry.path,
+      query: entry.query,
+      authorization: request.headers.authorization,
+      contentType: request.headers['content-type'],
+      body,
+    })
+    if (!fault) return this.send(response, entry, answer)
+    // Handled (a write has landed), then the answer is lost or late.
+    if (fault.type === 'slow') {
+      entry.status = answer.status
+      return this.after(fault.delayMs ?? DEFAULT_SLOW_MS, () => this.send(response, entry, answer))
+    }
+    const bytes = Buffer.from(answer.body)
+    entry.status = answer.status
+    if (fault.type === 'drop-mid') {
+      response.writeHead(answer.status, headersOf(answer, bytes.length))
+      response.write(bytes.subarray(0, bytes.length >> 1), () => response.destroy())
+    } else {
+      // truncate: the whole body, announced longer than it is, then the connection ends.
+      response.writeHead(answer.status, headersOf(answer, bytes.length + 64))
+      response.write(bytes, () => response.socket?.end())
+    }
+  }
+
+  private send(response: ServerResponse, entry: RecordedRequest, answer: ApiResponse): void {
+    if (this.closed || response.destroyed) return
+    entry.status = answer.status
+    response.writeHead(answer.status, headersOf(answer, Buffer.byteLength(answer.body)))
+    response.end(answer.body)
+  }
+
+  /** Runs `task` after `ms` (at once for 0), unless the emulator closes first. */
+  private after(ms: number, task: () => void): void {
+    if (ms <= 0) return task()
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      task()
+    }, ms)
+    this.timers.add(timer)
+  }
+}
+
+function headersOf(answer: ApiResponse, contentLength: number): Record<string, string | number> {
+  return { 'content-type': answer.contentType, 'content-length': contentLength, ...answer.headers }
+}
+
+function tooLarge(): ApiResponse {
+  return { status: 413, contentType: 'application/json', body: JSON.stringify({ detail: 'Request body too large.' }) }
+}
+
+function checkLatency(ms: number): number {
+  if (!Number.isFinite(ms) || ms < 0) throw new Error(`latency must be a number of milliseconds ≥ 0, not ${ms}`)
+  return ms
+}
+
+function checkFaults(specs: FaultSpec[]): FaultSpec[] {
+  for (const spec of specs) {
+    if (!(FAULT_TYPES as readonly string[]).includes(spec.type)) throw new Error(`unknown fault type ${JSON.stringify(spec.type)}`)
+    if (spec.share !== undefined && !(spec.share >= 0 && spec.share <= 1)) throw new Error(`fault share must be between 0 and 1, not ${spec.share}`)
+  }
+  return specs.map((spec) => ({ ...spec }))
+}

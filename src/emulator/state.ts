@@ -1,0 +1,126 @@
+import { defaultAgent, defaultAsset, defaultTarget } from './defaults.js'
+import { LabelRegistry, ScanProfileRegistry, TeamRegistry } from './registries.js'
+import type { EmulatorKind, EmulatorSeed } from './types.js'
+import { applyAgentChanges, applyAssetChanges, applyTargetChanges, type Author } from './writes.js'
+import { isObject, SEED_TIME, WEB_USER, type JsonObject } from './values.js'
+
+/*
+ * A stored resource keeps its response shape in `data`, except the members that refer to
+ * account-level objects (labels, owners, teams, scan profile, scanning agent): those are kept
+ * as references and rendered on every read, so that a colour changed on one target shows on all.
+ */
+
+export interface TargetRecord {
+  data: JsonObject
+  labels: string[]
+  scanProfile: string
+  agentId: string | null
+}
+
+export interface AssetRecord {
+  data: JsonObject
+  labels: string[]
+  owners: string[]
+}
+
+export interface AgentRecord {
+  data: JsonObject
+  teams: string[]
+}
+
+export interface RecordOf {
+  target: TargetRecord
+  asset: AssetRecord
+  agent: AgentRecord
+}
+
+/** Everything the emulator serves. */
+export class State {
+  readonly teams = new TeamRegistry()
+  readonly labels = new LabelRegistry('label')
+  readonly owners = new LabelRegistry('owner')
+  readonly profiles = new ScanProfileRegistry()
+  readonly targets = new Map<string, TargetRecord>()
+  readonly assets = new Map<string, AssetRecord>()
+  readonly agents = new Map<string, AgentRecord>()
+  private readonly sortedIds: Record<EmulatorKind, string[]> = { target: [], asset: [], agent: [] }
+
+  /** Builds the state from seed data; throws an Error naming the first bad entry. */
+  static fromSeed(seed: EmulatorSeed = {}): State {
+    const state = new State()
+    const by: Author = { user: WEB_USER, now: SEED_TIME }
+    for (const team of list(seed, 'teams')) {
+      if (!isObject(team) || typeof team.id !== 'string' || typeof team.name !== 'string') throw new Error(`seed: a team needs an id and a name: ${JSON.stringify(team)}`)
+      state.teams.add({ id: team.id, name: team.name })
+    }
+    // Agents first: targets refer to them.
+    for (const [id, agent] of entries(seed, 'agents')) {
+      const record: AgentRecord = { data: defaultAgent(id), teams: [] }
+      seeding('agents', id, () => applyAgentChanges(state, record, agent))
+      state.agents.set(id, record)
+    }
+    for (const [id, target] of entries(seed, 'targets')) {
+      const record: TargetRecord = { data: defaultTarget(id), labels: [], scanProfile: state.profiles.ensure('normal'), agentId: null }
+      seeding('targets', id, () => applyTargetChanges(state, record, target, by))
+      state.targets.set(id, record)
+    }
+    for (const [id, asset] of entries(seed, 'assets')) {
+      const record: AssetRecord = { data: defaultAsset(id), labels: [], owners: [] }
+      seeding('assets', id, () => applyAssetChanges(state, record, asset, by))
+      state.assets.set(id, record)
+    }
+    state.sortedIds.target = [...state.targets.keys()].sort()
+    state.sortedIds.asset = [...state.assets.keys()].sort()
+    state.sortedIds.agent = [...state.agents.keys()].sort()
+    return state
+  }
+
+  /** Ids of a kind in list order (by id). */
+  ids(kind: EmulatorKind): readonly string[] {
+    return this.sortedIds[kind]
+  }
+
+  record<K extends EmulatorKind>(kind: K, id: string): RecordOf[K] | undefined {
+    const map = (kind === 'target' ? this.targets : kind === 'asset' ? this.assets : this.agents) as Map<string, RecordOf[K]>
+    return map.get(id)
+  }
+
+  /**
+   * Applies changes to a copy of the stored record and stores the copy, so that a write that
+   * throws (an unknown scanning agent, say) leaves the resource as it was.
+   */
+  write(kind: EmulatorKind, id: string, changes: JsonObject, by: Author): void {
+    const current = this.record(kind, id)
+    if (!current) throw new Error(`no ${kind} with id ${JSON.stringify(id)}`)
+    const next = structuredClone(current)
+    if (kind === 'target') applyTargetChanges(this, next as TargetRecord, changes, by)
+    else if (kind === 'asset') applyAssetChanges(this, next as AssetRecord, changes, by)
+    else applyAgentChanges(this, next as AgentRecord, changes)
+    Object.assign(current, next)
+  }
+}
+
+function list(seed: EmulatorSeed, key: keyof EmulatorSeed): unknown[] {
+  const value = seed[key]
+  if (value === undefined) return []
+  if (!Array.isArray(value)) throw new Error(`seed: ${key} must be a list`)
+  return value
+}
+
+function entries(seed: EmulatorSeed, key: 'agents' | 'targets' | 'assets'): [string, JsonObject][] {
+  const seen = new Set<string>()
+  return list(seed, key).map((item, index) => {
+    if (!isObject(item) || typeof item.id !== 'string' || item.id === '') throw new Error(`seed: ${key}[${index}] needs an id`)
+    if (seen.has(item.id)) throw new Error(`seed: ${key} holds the id ${item.id} twice`)
+    seen.add(item.id)
+    return [item.id, item]
+  })
+}
+
+function seeding(key: string, id: string, apply: () => void): void {
+  try {
+    apply()
+  } catch (error) {
+    throw new Error(`seed: ${key} ${id}: ${(error as Error).message}`)
+  }
+}
