@@ -1,3 +1,11 @@
+/**
+ * The HTTP client of scansync: `createClient(options).request(method, path, options)`.
+ *
+ * Defaults: parallelism 8, timeout 30 s per attempt (headers and body), 6 attempts, backoff
+ * 500 ms doubling to 10 s with full jitter, Retry-After honoured up to 120 s (longer fails at
+ * once). Retried: 429, 502, 503, 504, connection failures, cut-off bodies, timeouts; GET,
+ * PATCH and PUT alike (see retry-policy.ts). Redirects are never followed.
+ */
 export { basePath, buildRequestTarget, checkBaseUrl, checkRequestPath, isLoopbackHost } from './base-url.js'
 export { AdaptiveConcurrency } from './concurrency.js'
 export { describeHeaders, REDACTED_AUTHORIZATION } from './debug.js'
