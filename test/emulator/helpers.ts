@@ -36,14 +36,14 @@ export function smallSeed(): EmulatorSeed {
           otp_secret: 'otp-secret',
           api_scan_settings: { api_login_payload: 'payload-secret', api_login_payload_is_sensitive: true },
         },
-        labels: [{ name: 'prod', color: '#ff0000' }, 'web'],
+        labels: [{ name: 'prod', color: '#ff0000' }, { name: 'web' }],
         scan_profile: 'normal',
         scanning_agent: { id: 'AgentA111111' },
         blackout_period: { begin: '22:00', cease: '06:00', weekdays: [1, 2], timezone: 'UTC', enabled: true },
       },
     ],
     assets: [
-      { id: 'AssetA111111', name: 'a.example.com', state: 'ACTIVE', owners: [{ name: 'ops', color: 'blue' }], comment: 'keep', labels: ['prod'] },
+      { id: 'AssetA111111', name: 'a.example.com', state: 'ACTIVE', owners: [{ name: 'ops', color: 'blue' }], comment: 'keep', labels: [{ name: 'prod' }] },
       { id: 'AssetB222222', name: 'b.example.com' },
     ],
   }
