@@ -20,7 +20,14 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
   const display = (p: string) => relative(cwd, p) || '.'
 
   const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true })
+    let entries
+    try {
+      entries = await readdir(dir, { withFileTypes: true })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      diagnostics.push({ file: display(dir), line: 1, column: 1, path: '', message: `cannot read the directory (${code ?? String(error)})` })
+      return
+    }
     for (const entry of entries) {
       const full = join(dir, entry.name)
       if (entry.isDirectory()) {
@@ -36,8 +43,10 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
     let info
     try {
       info = await stat(full)
-    } catch {
-      diagnostics.push({ file: path, line: 1, column: 1, path: '', message: `${path}: no such file or directory` })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      const message = code === 'ENOENT' ? 'no such file or directory' : `cannot read it (${code ?? String(error)})`
+      diagnostics.push({ file: path, line: 1, column: 1, path: '', message })
       continue
     }
     if (info.isDirectory()) {

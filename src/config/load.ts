@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import type { ValidateFunction } from 'ajv'
 import { createAjv } from '../ajv.js'
 import { readSchema, type JsonSchema } from '../schemas.js'
-import { Diagnostic, formatPath, PathSegments, sortDiagnostics } from './diagnostics.js'
+import { Diagnostic, formatPath, PathSegments, SourcePosition, sortDiagnostics } from './diagnostics.js'
 import { findConfigFiles } from './find-files.js'
 import { Env, hasTemplate, interpolate } from './interpolate.js'
 import { parseYamlFile, ParsedFile } from './read-yaml.js'
@@ -35,6 +35,7 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
   const found = await findConfigFiles(paths, cwd)
   const diagnostics = [...found.diagnostics]
   const resources: DesiredResource[] = []
+  const declared: DeclaredId[] = []
 
   for (const file of found.files) {
     let bytes: Buffer
@@ -47,62 +48,114 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
     const result = loadFile(file, bytes, options.env)
     diagnostics.push(...result.diagnostics)
     resources.push(...result.resources)
+    declared.push(...result.declared)
   }
-  diagnostics.push(...findDuplicateIds(resources))
+  diagnostics.push(...findDuplicateIds(declared))
   return { config: { files: found.files, resources }, diagnostics: sortDiagnostics(diagnostics) }
 }
 
+/** An id as written, for the check that ids are unique (made even when a file has other errors). */
+export interface DeclaredId {
+  kind: KindName
+  id: string
+  /** Where the id is written, and its place in the file (`targets[0].id`). */
+  position: SourcePosition
+  path: string
+}
+
+export interface LoadFileResult {
+  /** The file's resources; none when the file has errors. */
+  resources: DesiredResource[]
+  declared: DeclaredId[]
+  diagnostics: Diagnostic[]
+}
+
 /** Loads one file's text. Exposed for tests and the fuzzer. */
-export function loadFile(file: string, bytes: Buffer, env: Env): { resources: DesiredResource[]; diagnostics: Diagnostic[] } {
+export function loadFile(file: string, bytes: Buffer, env: Env): LoadFileResult {
   const { parsed, diagnostics } = parseYamlFile(file, bytes)
-  if (!parsed) return { resources: [], diagnostics }
+  const atStart = (message: string): LoadFileResult => ({ resources: [], declared: [], diagnostics: [{ file, line: 1, column: 1, path: '', message }] })
+  if (!parsed) return { resources: [], declared: [], diagnostics }
   const data = parsed.data
-  const atStart = (message: string) => ({ resources: [], diagnostics: [{ file, line: 1, column: 1, path: '', message }] })
   const expected = 'expected a mapping with any of the lists targets, assets and agents'
   if (data === null || data === undefined) return atStart(`the file is empty; ${expected}`)
   if (typeof data !== 'object' || Array.isArray(data)) {
     const position = parsed.locate([])
-    return { resources: [], diagnostics: [{ ...position, path: '', message: `the top level is ${Array.isArray(data) ? 'a list' : 'a single value'}; ${expected}` }] }
+    return { resources: [], declared: [], diagnostics: [{ ...position, path: '', message: `the top level is ${Array.isArray(data) ? 'a list' : 'a single value'}; ${expected}` }] }
   }
 
-  const templates = resolveVariables(data as JsonObject, env, parsed, diagnostics)
+  const declared = declaredIds(data as JsonObject, parsed)
+  const { templates, unresolved } = resolveVariables(data as JsonObject, env, parsed, diagnostics)
   const isSensitive = (path: PathSegments) => templates.has(formatPath(path))
   const validate = configValidator()
   if (!validate(data)) {
     for (const problem of describeSchemaErrors(validate.errors ?? [], { isSensitive, name: (path) => nameOf(data as JsonObject, path) })) {
+      const place = formatPath(problem.path)
+      // A variable that is not set was reported as such; its empty stand-in is no further news.
+      if (unresolved.has(place)) continue
       const position = parsed.locate(problem.path, { key: problem.atKey })
-      diagnostics.push({ ...position, path: formatPath(problem.path), message: problem.message })
+      diagnostics.push({ ...position, path: place, message: problem.message })
     }
   }
-  if (diagnostics.length > 0) return { resources: [], diagnostics }
+  if (diagnostics.length > 0) return { resources: [], declared, diagnostics }
 
-  expandShorthands(data, readSchema('config.schema.json'))
-  return { resources: collectResources(data as JsonObject, parsed, templates), diagnostics }
+  expandShorthands(data, readSchema('config.schema.json'), (path, member) => {
+    // A value that came from a variable now sits one level down, as the shorthand's member.
+    const template = templates.get(formatPath(path))
+    if (template === undefined) return
+    templates.delete(formatPath(path))
+    templates.set(formatPath([...path, member]), template)
+  })
+  return { resources: collectResources(data as JsonObject, parsed, templates), declared, diagnostics }
 }
 
-/** Replaces `${…}` in every string in place; returns the templates by their dotted place. */
-function resolveVariables(data: JsonObject, env: Env, parsed: ParsedFile, diagnostics: Diagnostic[]): Map<string, string> {
+function declaredIds(data: JsonObject, parsed: ParsedFile): DeclaredId[] {
+  const declared: DeclaredId[] = []
+  for (const kind of KIND_NAMES) {
+    const list = LIST_OF_KIND[kind]
+    const items = Object.hasOwn(data, list) ? data[list] : undefined
+    if (!Array.isArray(items)) continue
+    items.forEach((item: unknown, index) => {
+      const id = item !== null && typeof item === 'object' && Object.hasOwn(item, 'id') ? (item as JsonObject).id : undefined
+      if (typeof id === 'string' && id !== '') declared.push({ kind, id, position: parsed.locate([list, index, 'id']), path: formatPath([list, index, 'id']) })
+    })
+  }
+  return declared
+}
+
+/**
+ * Replaces `${…}` in every string in place. Returns the templates by their dotted place, and the
+ * places whose variable was not set.
+ */
+function resolveVariables(
+  data: JsonObject,
+  env: Env,
+  parsed: ParsedFile,
+  diagnostics: Diagnostic[],
+): { templates: Map<string, string>; unresolved: Set<string> } {
   const templates = new Map<string, string>()
+  const unresolved = new Set<string>()
   const visit = (container: JsonObject | unknown[], path: Array<string | number>) => {
     const keys: Array<string | number> = Array.isArray(container) ? container.map((_, i) => i) : Object.keys(container)
     for (const key of keys) {
       const value = (container as Record<string | number, unknown>)[key]
-      const here = [...path, key]
       if (typeof value === 'string') {
         if (!hasTemplate(value)) continue
+        const here = [...path, key]
+        const place = formatPath(here)
         const result = interpolate(value, env)
         for (const error of result.errors) {
-          diagnostics.push({ ...parsed.locate(here), path: formatPath(here), message: `${nameOf(data, here)}: ${error}` })
+          diagnostics.push({ ...parsed.locate(here), path: place, message: `${nameOf(data, here)}: ${error}` })
         }
+        if (result.errors.length > 0) unresolved.add(place)
         ;(container as Record<string | number, unknown>)[key] = result.value
-        if (result.fromVariable) templates.set(formatPath(here), value)
+        if (result.fromVariable) templates.set(place, value)
       } else if (value !== null && typeof value === 'object') {
-        visit(value as JsonObject, here)
+        visit(value as JsonObject, [...path, key])
       }
     }
   }
   visit(data, [])
-  return templates
+  return { templates, unresolved }
 }
 
 /** `target 2DZkoZH8WMEM: site.name`, or `targets[3]: site.name` before the id is known. */
@@ -116,23 +169,30 @@ function nameOf(data: JsonObject, path: PathSegments): string {
   return rest.length > 0 ? `${resource}: ${formatPath(rest)}` : resource
 }
 
+const RESOURCE_PLACE = /^([a-z]+)\[(\d+)\]\.(.+)$/
+
 function collectResources(data: JsonObject, parsed: ParsedFile, templates: Map<string, string>): DesiredResource[] {
+  // Templates by resource (`targets[3]`), then by place inside it (`site.basic_auth.password`).
+  const byResource = new Map<string, Map<string, string>>()
+  for (const [place, template] of templates) {
+    const match = RESOURCE_PLACE.exec(place)
+    if (!match) continue
+    const resource = `${match[1]}[${match[2]}]`
+    let own = byResource.get(resource)
+    if (!own) byResource.set(resource, (own = new Map()))
+    own.set(match[3], template)
+  }
   const resources: DesiredResource[] = []
   for (const kind of KIND_NAMES) {
     const list = LIST_OF_KIND[kind]
     const items = (data[list] ?? []) as JsonObject[]
     items.forEach((item, index) => {
       const { id, ...fields } = item
-      const prefix = formatPath([list, index])
-      const own = new Map<string, string>()
-      for (const [place, template] of templates) {
-        if (place.startsWith(prefix + '.')) own.set(place.slice(prefix.length + 1), template)
-      }
       resources.push({
         kind,
         id: id as string,
         fields,
-        templates: own,
+        templates: byResource.get(`${list}[${index}]`) ?? new Map(),
         source: parsed.locate([list, index]),
         locate: (path) => parsed.locate([list, index, ...path]),
       })
@@ -141,27 +201,20 @@ function collectResources(data: JsonObject, parsed: ParsedFile, templates: Map<s
   return resources
 }
 
-function findDuplicateIds(resources: DesiredResource[]): Diagnostic[] {
-  const first = new Map<string, DesiredResource>()
+function findDuplicateIds(declared: DeclaredId[]): Diagnostic[] {
+  const first = new Map<string, DeclaredId>()
   const diagnostics: Diagnostic[] = []
-  for (const resource of resources) {
-    const key = `${resource.kind}/${resource.id}`
+  const where = (d: DeclaredId) => `${d.position.file}:${d.position.line}`
+  for (const entry of declared) {
+    const key = `${entry.kind}/${entry.id}`
     const earlier = first.get(key)
     if (!earlier) {
-      first.set(key, resource)
+      first.set(key, entry)
       continue
     }
-    const where = (r: DesiredResource) => `${r.source.file}:${r.source.line}`
-    diagnostics.push({
-      ...resource.locate(['id']),
-      path: 'id',
-      message: `${resource.kind} ${resource.id} is declared twice: here and at ${where(earlier)}`,
-    })
-    diagnostics.push({
-      ...earlier.locate(['id']),
-      path: 'id',
-      message: `${resource.kind} ${resource.id} is declared twice: here and at ${where(resource)}`,
-    })
+    const message = (other: DeclaredId) => `${entry.kind} ${entry.id} is declared twice: here and at ${where(other)}`
+    diagnostics.push({ ...entry.position, path: entry.path, message: message(earlier) })
+    diagnostics.push({ ...earlier.position, path: earlier.path, message: message(entry) })
   }
   return diagnostics
 }

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer'
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml'
+import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml'
 import { Diagnostic, PathSegments, SourcePosition } from './diagnostics.js'
 
 /** Aliases a file may expand; a "billion laughs" file fails fast instead of eating memory. */
@@ -18,15 +18,31 @@ export interface ParseResult {
   diagnostics: Diagnostic[]
 }
 
-function firstInvalidUtf8Line(bytes: Buffer): number {
+/** Line and column (in characters) of the first byte that is not valid UTF-8. */
+function firstInvalidUtf8(bytes: Buffer): { line: number; column: number } {
   let line = 1
   let start = 0
   for (let i = 0; i <= bytes.length; i++) {
     if (i === bytes.length || bytes[i] === 0x0a) {
-      if (!isUtf8(bytes.subarray(start, i))) return line
+      const text = bytes.subarray(start, i)
+      if (!isUtf8(text)) return { line, column: firstReplacementColumn(text) }
       line++
       start = i + 1
     }
+  }
+  return { line: 1, column: 1 }
+}
+
+/** Column of the first character the decoder had to replace, skipping U+FFFD written as such. */
+function firstReplacementColumn(line: Buffer): number {
+  const decoded = line.toString('utf8')
+  let byte = 0
+  let column = 1
+  for (const char of decoded) {
+    const size = Buffer.byteLength(char)
+    if (char === '\uFFFD' && !(line[byte] === 0xef && line[byte + 1] === 0xbf && line[byte + 2] === 0xbd)) return column
+    byte += size
+    column++
   }
   return 1
 }
@@ -36,7 +52,10 @@ export function parseYamlFile(file: string, bytes: Buffer): ParseResult {
   const at = (line: number, column: number, message: string): ParseResult => ({
     diagnostics: [{ file, line, column, path: '', message }],
   })
-  if (!isUtf8(bytes)) return at(firstInvalidUtf8Line(bytes), 1, 'the file is not valid UTF-8 text')
+  if (!isUtf8(bytes)) {
+    const { line, column } = firstInvalidUtf8(bytes)
+    return at(line, column, 'the file is not valid UTF-8 text')
+  }
 
   let text = bytes.toString('utf8')
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
@@ -61,8 +80,9 @@ export function parseYamlFile(file: string, bytes: Buffer): ParseResult {
     const lines = text.split('\n')
     return {
       diagnostics: [...duplicates, ...(firstSyntax ? [firstSyntax] : [])].map((error) => {
-        const { line, column } = position(error.pos[0])
-        let message = error.code === 'DUPLICATE_KEY' ? 'duplicate key: a key may appear only once in a mapping' : yamlMessage(error.message)
+        const described = describeYamlError(error, doc, text, (offset) => position(offset).line)
+        const { line, column } = position(described.offset)
+        let message = described.message
         if (error.code !== 'DUPLICATE_KEY' && /\$\{/.test(lines[line - 1] ?? '') && /[{}[\]]/.test(lines[line - 1] ?? '')) {
           message += ' (inside { } or [ ], quote a value that holds ${…}: "${NAME}")'
         }
@@ -73,7 +93,11 @@ export function parseYamlFile(file: string, bytes: Buffer): ParseResult {
 
   let data: unknown
   try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
+    let aliased = false
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT, onAnchor: () => (aliased = true) })
+    // An alias gives the same object at each place; every place gets its own copy, so that
+    // resolving variables and shorthands in place happens once per place.
+    if (aliased) data = copyTree(data)
   } catch (error) {
     const message = error instanceof Error && /alias/i.test(error.message)
       ? `too many aliases expanded (more than ${MAX_ALIAS_COUNT}): refusing a file that would grow without bound`
@@ -87,6 +111,99 @@ export function parseYamlFile(file: string, bytes: Buffer): ParseResult {
     return { file, ...position(offset) }
   }
   return { parsed: { file, data, locate }, diagnostics: [] }
+}
+
+/**
+ * Where a YAML error is best reported, in words for people. The parser notices an unclosed quote
+ * or bracket only where the text runs out, so those point back at the opening character; a key
+ * indented deeper than its siblings points at that key rather than at the value it extends.
+ */
+function describeYamlError(error: YAMLError, doc: Document, text: string, lineOf: (offset: number) => number): { offset: number; message: string } {
+  const offset = error.pos[0]
+  if (error.code === 'DUPLICATE_KEY') {
+    const duplicate = findDuplicateKey(doc, offset)
+    if (duplicate) {
+      return { offset, message: `duplicate key ${JSON.stringify(duplicate.key)} (first at line ${lineOf(duplicate.firstOffset)}): a key may appear only once in a mapping` }
+    }
+    return { offset, message: 'duplicate key: a key may appear only once in a mapping' }
+  }
+  if (error.code === 'MULTIPLE_DOCS') {
+    return { offset, message: 'a second document starts here (---); a configuration file holds one document: split it into two files' }
+  }
+  const unclosed = /closing (["'])quote/.exec(error.message)?.[1] ?? /end with an? ([\]}])/.exec(error.message)?.[1]
+  if (unclosed && (error.code === 'MISSING_CHAR' || error.code === 'BAD_INDENT')) {
+    const restOfLine = text.slice(offset, (text.indexOf('\n', offset) + 1 || text.length + 1) - 1)
+    const opener = findUnclosed(doc, offset)
+    // A closing bracket on that line means the bracket is closed and the line is under-indented.
+    if (opener && !(unclosed !== '"' && unclosed !== "'" && restOfLine.includes(unclosed))) {
+      const open = text[opener.range![0]]
+      return {
+        offset: opener.range![0],
+        message: open === unclosed ? `the quote ${open} opened here is never closed` : `the ${open} opened here is never closed by a ${unclosed}`,
+      }
+    }
+  }
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY') {
+    const multiline = doc.errors.find((e) => e.code === 'MULTILINE_IMPLICIT_KEY' && e.pos[0] === offset)
+    if (multiline) {
+      // The key's text runs from the value above down to the colon of the misplaced key.
+      const lineStart = text.lastIndexOf('\n', multiline.pos[1] - 1) + 1
+      const keyStart = lineStart + (/^[ \t]*/.exec(text.slice(lineStart))?.[0].length ?? 0)
+      return { offset: keyStart, message: 'this key is indented more than the keys before it; the keys of one mapping must start at the same column' }
+    }
+    return { offset, message: `${yamlMessage(error.message)} (a value holding ": " must be quoted)` }
+  }
+  if (/Maximum call stack/.test(error.message)) return { offset, message: 'the document is nested too deeply' }
+  return { offset, message: yamlMessage(error.message) }
+}
+
+/** The repeated key whose node starts at `offset`, and where it first appeared in its mapping. */
+function findDuplicateKey(doc: Document, offset: number): { key: string; firstOffset: number } | undefined {
+  let found: { key: string; firstOffset: number } | undefined
+  visit(doc, {
+    Map(_, map) {
+      const index = map.items.findIndex((pair) => isNode(pair.key) && pair.key.range?.[0] === offset)
+      if (index < 0) return undefined
+      const key = map.items[index].key
+      const same = (other: unknown) => isScalar(other) && isScalar(key) ? other.value === key.value : String(other) === String(key)
+      const first = map.items.slice(0, index).find((pair) => same(pair.key))
+      const firstOffset = (first?.key as Node | undefined)?.range?.[0]
+      if (firstOffset !== undefined) found = { key: String(isScalar(key) ? key.value : key), firstOffset }
+      return visit.BREAK
+    },
+  })
+  return found
+}
+
+/** The innermost quoted scalar or flow collection that the text ran out inside of. */
+function findUnclosed(doc: Document, offset: number): Node | undefined {
+  let found: Node | undefined
+  const consider = (node: Node) => {
+    if (node.range && node.range[1] === offset && node.range[0] < offset && (!found || node.range[0] > found.range![0])) found = node
+  }
+  visit(doc, {
+    Scalar(_, node) {
+      if (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') consider(node)
+    },
+    Map(_, node) {
+      if (node.flow) consider(node)
+    },
+    Seq(_, node) {
+      if (node.flow) consider(node)
+    },
+  })
+  return found
+}
+
+/** A deep copy of plain data, shared parts copied at each place (a `__proto__` key stays a key). */
+function copyTree(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyTree)
+  if (value === null || typeof value !== 'object') return value
+  const copy: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) {
+    Object.defineProperty(copy, key, { value: copyTree(item), enumerable: true, writable: true, configurable: true })
+  }
+  return copy
 }
 
 function yamlMessage(message: string): string {

@@ -1,0 +1,123 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/config/load.js'
+import { BAD_INPUTS } from './bad-inputs.js'
+import { load, removeTestdirs, testdir } from './helpers.js'
+
+afterAll(removeTestdirs)
+
+describe('bad inputs give located diagnostics', () => {
+  it.each(BAD_INPUTS.map((c) => [c.name, c] as const))('%s', async (_, input) => {
+    const { diagnostics } = await loadConfig(input.paths ?? ['.'], { env: input.env ?? {}, cwd: testdir(input.files) })
+    expect(diagnostics).toEqual(
+      input.expected.map((d) => ({
+        ...d,
+        path: d.path ?? expect.any(String),
+        message: typeof d.message === 'string' ? d.message : expect.stringMatching(d.message),
+      })),
+    )
+  })
+})
+
+describe('hostile input', () => {
+  it('an alias bomb fails fast', async () => {
+    const bomb = BAD_INPUTS.find((c) => c.name === 'an alias bomb')!
+    const started = performance.now()
+    const { diagnostics } = await load(bomb.files)
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(diagnostics).toHaveLength(1)
+  })
+
+  it('a __proto__ key leaves Object.prototype clean', async () => {
+    await load({
+      'a.yaml': '__proto__:\n  polluted: 1\ntargets:\n  - id: T1\n    __proto__: {polluted: 2}\n    site: {__proto__: {polluted: 3}}\n',
+      'b.yaml': 'constructor:\n  prototype:\n    polluted: 4\n',
+    })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(Object.prototype).not.toHaveProperty('polluted')
+  })
+
+  it('a __proto__ key is reported, not taken as the prototype of the value', async () => {
+    const { diagnostics } = await load({ 'a.yaml': '__proto__:\n  targets: []\n' })
+    expect(diagnostics).toEqual([
+      { file: 'a.yaml', line: 1, column: 1, path: '__proto__', message: expect.stringMatching(/^__proto__: unknown field/) },
+    ])
+  })
+
+  it('deep nesting is an error, not a crash', async () => {
+    const deep = 'targets:\n  - id: T1\n    site: ' + '['.repeat(20_000) + ']'.repeat(20_000) + '\n'
+    const { diagnostics } = await load({ 'a.yaml': deep })
+    expect(diagnostics).toEqual([{ file: 'a.yaml', line: 3, column: expect.any(Number), path: '', message: 'YAML: the document is nested too deeply' }])
+  })
+
+  it('a value shared through an alias is resolved once per place, and each place records its template', async () => {
+    const { diagnostics, config } = await load(
+      {
+        'a.yaml': [
+          'targets:',
+          '  - id: T1',
+          '    site: &site',
+          '      basic_auth: {username: scanner, password: "${PW}"}',
+          '      desc: costs $${PRICE}',
+          '  - id: T2',
+          '    site: *site',
+          '',
+        ].join('\n'),
+      },
+      { PW: 'hunter2', PRICE: '12' },
+    )
+    expect(diagnostics).toEqual([])
+    const [t1, t2] = config.resources
+    for (const target of [t1, t2]) {
+      expect(target.fields.site).toEqual({ basic_auth: { username: 'scanner', password: 'hunter2' }, desc: 'costs ${PRICE}' })
+      expect([...target.templates]).toEqual([['site.basic_auth.password', '${PW}']])
+    }
+    expect(t1.fields.site).not.toBe(t2.fields.site)
+  })
+})
+
+describe('YAML syntax errors point at their cause', () => {
+  it.each([
+    ['a bracket closed on an under-indented line: that line', 'targets:\n  - id: T1\n    labels: [a,\n    b]\n', 4, 5, /^YAML: Flow sequence .* end with a \]$/],
+    ['an unclosed { inside [: the {', 'targets:\n  - id: T1\n    labels: [a, {name: b\n', 3, 17, /^YAML: the \{ opened here is never closed by a \}$/],
+    ["an unclosed ' quote", "agents:\n  - id: G1\n    name: 'x\n", 3, 11, /^YAML: the quote ' opened here is never closed$/],
+    ['a second document', 'agents:\n  - id: G1\n---\nagents: []\n', 3, 1, /^YAML: a second document starts here \(---\)/],
+    ['an unquoted ${VAR} in a flow mapping', 'agents:\n  - {id: G1, name: ${NAME}}\n', 2, 21, /quote a value that holds \$\{…\}: "\$\{NAME\}"\)$/],
+    ['an unquoted ": " in a value', 'agents:\n  - id: G1\n    name: a: b\n', 3, 11, /a value holding ": " must be quoted/],
+    ['a duplicate key written quoted the second time', 'agents:\n  - id: G1\n    name: a\n    "name": b\n', 4, 5, /^YAML: duplicate key "name" \(first at line 3\)/],
+  ])('%s', async (_, text, line, column, message) => {
+    const { diagnostics } = await load({ 'a.yaml': text })
+    expect(diagnostics).toEqual([{ file: 'a.yaml', line, column, path: '', message: expect.stringMatching(message) }])
+  })
+
+  it('reports every duplicate key, and the first syntax error', async () => {
+    const { diagnostics } = await load({ 'a.yaml': 'agents:\n  - id: G1\n    id: G2\n  - name: a\n    name: b\n    teams: [x\n' })
+    expect(diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`)).toEqual([
+      '3:5: YAML: duplicate key "id" (first at line 2): a key may appear only once in a mapping',
+      '5:5: YAML: duplicate key "name" (first at line 4): a key may appear only once in a mapping',
+      '6:12: YAML: the [ opened here is never closed by a ]',
+    ])
+  })
+})
+
+describe('all errors at once', () => {
+  it('reports every problem of every file, sorted by file then line', async () => {
+    const { diagnostics } = await load({
+      'b.yaml': 'agents:\n  - id: G2\n    name: 5\n  - id: G3\n    nam: x\n',
+      'a.yaml': 'targets:\n  - id: T1\n    type: web\n    report_type: nope\n',
+      'sub/c.yml': 'assets:\n  - id: A1\n    state: GONE\n',
+    })
+    expect(diagnostics.map((d) => `${d.file}:${d.line}`)).toEqual(['a.yaml:3', 'a.yaml:4', 'b.yaml:3', 'b.yaml:5', 'sub/c.yml:3'])
+  })
+
+  it('reports an id declared twice even when the other file has errors too', async () => {
+    const { diagnostics } = await load({
+      'a.yaml': 'agents:\n  - id: G1\n',
+      'b.yaml': 'agents:\n  - id: G1\n    name: 5\n',
+    })
+    expect(diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual([
+      'a.yaml:2: agent G1 is declared twice: here and at b.yaml:2',
+      'b.yaml:2: agent G1 is declared twice: here and at a.yaml:2',
+      'b.yaml:3: agent G1: name must be a string (got an integer)',
+    ])
+  })
+})
