@@ -17,8 +17,8 @@ export function parseFaultSpec(text: string): FaultSpec {
   const bad = (why: string): never => {
     throw new Error(`invalid fault "${text}": ${why} (expected ${SYNTAX})`)
   }
-  // An HTTP date holds commas: split only before a known key.
-  const [head, ...options] = text.trim().split(new RegExp(`,(?=\\s*(?:${KEYS.join('|')})=)`))
+  // An HTTP date holds commas: split only before `key=`.
+  const [head, ...options] = text.trim().split(/,(?=\s*[A-Za-z-]+=)/)
   const [type, amount, ...more] = head.split(':')
   if (more.length > 0) bad('more than one ":"')
   if (!(FAULT_TYPES as readonly string[]).includes(type)) bad(`unknown type "${type}"; types are ${FAULT_TYPES.join(', ')}`)
@@ -27,7 +27,7 @@ export function parseFaultSpec(text: string): FaultSpec {
     if (/^x\d+$/.test(amount)) {
       spec.count = Number(amount.slice(1))
       if (spec.count < 1) bad('the count must be at least 1')
-    } else if (/^(0|1)?(\.\d+)?$/.test(amount) && amount !== '' && amount !== '.') {
+    } else if (/^(\d+(\.\d*)?|\.\d+)$/.test(amount)) {
       spec.share = Number(amount)
       if (!(spec.share >= 0 && spec.share <= 1)) bad('the share must be between 0 and 1')
     } else bad(`"${amount}" is neither a share (0..1) nor a count (xN)`)
@@ -36,6 +36,7 @@ export function parseFaultSpec(text: string): FaultSpec {
     const eq = option.indexOf('=')
     const key = option.slice(0, eq).trim()
     const value = option.slice(eq + 1).trim()
+    if (!(KEYS as readonly string[]).includes(key)) bad(`unknown option "${key}"; options are ${KEYS.join(', ')}`)
     if (value === '') bad(`${key} needs a value`)
     if (key === 'method') {
       if (!/^[A-Za-z]+$/.test(value)) bad(`"${value}" is not an HTTP method`)
@@ -48,7 +49,7 @@ export function parseFaultSpec(text: string): FaultSpec {
       if (/^\d+$/.test(value)) spec.retryAfter = Number(value)
       else if (!Number.isNaN(Date.parse(value))) spec.retryAfter = value
       else bad(`retry-after "${value}" is neither seconds nor an HTTP date`)
-    } else {
+    } else if (key === 'ms') {
       if (spec.type !== 'slow') bad('ms applies to slow only')
       if (!/^\d+$/.test(value)) bad(`ms "${value}" is not a whole number of milliseconds`)
       spec.delayMs = Number(value)

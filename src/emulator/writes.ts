@@ -108,7 +108,7 @@ function technology(item: unknown): unknown {
 
 function mergeBlackout(current: unknown, changes: unknown, by: Author): unknown {
   if (changes === null) return null
-  const period = deepMerge(deepMerge(defaultBlackoutPeriod(), current), changes) as JsonObject
+  const period = deepMerge(isObject(current) ? current : defaultBlackoutPeriod(), changes) as JsonObject
   period.begin = timeOfDay(period.begin)
   period.cease = timeOfDay(period.cease)
   stamp(period, isObject(changes) ? changes.changed : undefined, isObject(changes) ? changes.changed_by : undefined, by)
