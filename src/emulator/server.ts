@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { isLoopbackHost } from '../client/base-url.js'
 import { AFTER_HANDLING, DEFAULT_SLOW_MS, FaultPicker, faultResponse } from './faults.js'
 import { RequestLog } from './request-log.js'
 import { handleApi, matchRoute, parseBody, type ApiContext, type ApiResponse } from './routes.js'
@@ -14,16 +15,10 @@ export const DEFAULT_TOKEN = 'demo-token'
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = 1024 * 1024
 
-/** localhost, 127.0.0.0/8 and ::1. */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
-  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)
-}
-
 /** Starts the emulator; resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1'
-  if (!options.allowRemote && !isLoopback(host)) {
+  if (!options.allowRemote && !isLoopbackHost(host)) {
     throw new Error(`refusing to listen on ${host}: not a loopback address (allow it with --allow-remote)`)
   }
   const emulator = new HttpEmulator(options)

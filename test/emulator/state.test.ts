@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { isLoopback, startEmulator, type EmulatorSeed } from '../../src/emulator/index.js'
+import { startEmulator, type EmulatorSeed } from '../../src/emulator/index.js'
 import { call, emulator, TOKEN } from './helpers.js'
 
 describe('emulator request log', () => {
@@ -121,9 +121,9 @@ describe('emulator state', () => {
   })
 
   it('listens on loopback only, unless allowed', async () => {
-    expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'].every(isLoopback)).toBe(true)
-    expect(['0.0.0.0', '10.0.0.1', 'example.com', '::', '128.0.0.1'].some(isLoopback)).toBe(false)
-    await expect(startEmulator({ host: '0.0.0.0' })).rejects.toThrow(/refusing to listen on 0\.0\.0\.0.*--allow-remote/)
+    for (const host of ['0.0.0.0', '10.0.0.1', 'example.com', '::', '128.0.0.1']) {
+      await expect(startEmulator({ host }), host).rejects.toThrow(/refusing to listen on .*: not a loopback address \(allow it with --allow-remote\)/)
+    }
     const em = await startEmulator()
     expect(em.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     await em.close()

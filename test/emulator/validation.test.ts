@@ -118,6 +118,14 @@ describe('emulator validation: 400 bodies as Django REST framework writes them',
     expect((await call(em, 'PATCH', T, '{"fail_fast": false}', { ...AUTH, 'content-type': 'application/json; charset=utf-8' })).status).toBe(200)
   })
 
+  it('answers 413 for a body over 1 MiB', async () => {
+    const em = await emulator()
+    const answer = await call(em, 'PATCH', T, { site: { desc: 'x'.repeat(1024 * 1024) } })
+    expect(answer.status).toBe(413)
+    expect(answer.json).toEqual({ detail: 'Request body too large.' })
+    expect((em.get('target', 'TargetA11111') as { site: { desc: string } }).site.desc).toBe('first')
+  })
+
   it('never echoes a sensitive value in an error', async () => {
     const em = await emulator()
     const secret = 'S3cr3t-'.repeat(40)
