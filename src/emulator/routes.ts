@@ -105,7 +105,7 @@ function checkAuthorization(header: string | undefined, token: string): string |
   if (parts[0].toLowerCase() !== 'jwt') return 'Authentication credentials were not provided.'
   if (parts.length === 1) return 'Invalid Authorization header. No credentials provided.'
   if (parts.length > 2) return 'Invalid Authorization header. Credentials string should not contain spaces.'
-  return 'Invalid token.'
+  return parts[1] === token ? undefined : 'Invalid token.'
 }
 
 function view(ctx: ApiContext, kind: EmulatorKind, id: string): unknown {

@@ -144,13 +144,14 @@ class HttpEmulator implements Emulator, ApiContext {
       body,
     })
     if (!fault) return this.send(response, entry, answer)
-    // Handled (a write has landed), then the answer is lost or late.
-    if (fault.type === 'slow') {
-      entry.status = answer.status
-      return this.after(fault.delayMs ?? DEFAULT_SLOW_MS, () => this.send(response, entry, answer))
-    }
-    const bytes = Buffer.from(answer.body)
+    this.sendLostOrLate(response, entry, fault, answer)
+  }
+
+  /** The request was handled (a write has landed); then its answer comes late, or not whole. */
+  private sendLostOrLate(response: ServerResponse, entry: RecordedRequest, fault: FaultSpec, answer: ApiResponse): void {
     entry.status = answer.status
+    if (fault.type === 'slow') return this.after(fault.delayMs ?? DEFAULT_SLOW_MS, () => this.send(response, entry, answer))
+    const bytes = Buffer.from(answer.body)
     if (fault.type === 'drop-mid') {
       response.writeHead(answer.status, headersOf(answer, bytes.length))
       response.write(bytes.subarray(0, bytes.length >> 1), () => response.destroy())

@@ -106,6 +106,8 @@ describe('emulator routes', () => {
     expect(wrong.status).toBe(401)
     expect(wrong.json).toEqual({ detail: 'Invalid token.' })
     expect((await call(em, 'GET', '/targets/', undefined, { authorization: 'JWT' })).status).toBe(401)
+    // The scheme is read case-insensitively, as DRF does.
+    expect((await call(em, 'GET', '/targets/', undefined, { authorization: 'jwt test-token' })).status).toBe(200)
     // The refused write was not applied.
     expect(em.get('target', 'TargetA11111')).toMatchObject({ fail_fast: true })
   })
