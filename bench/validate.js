@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// Loads and validates 10,000 declared resources (targets, assets and agents in several files)
+// and prints the CPU time and peak memory it took. Run with `npm run bench:validate`.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadConfig } from '../dist/config/load.js'
+
+const TOTAL = Number(process.env.BENCH_RESOURCES ?? 10_000)
+const FILES_PER_KIND = Number(process.env.BENCH_FILES_PER_KIND ?? 4)
+const WEEKDAYS = ['[1, 2, 3, 4, 5]', '[6, 7]', '[1, 3, 5]']
+const TIMEZONES = ['UTC', 'Europe/Lisbon', 'America/New_York']
+const REPORTS = ['default', 'owasp_web_2025', 'pci_v4_0_1', 'iso27001']
+const STATES = ['NEW', 'ACTIVE', 'HIDDEN', 'ARCHIVED']
+
+const id = (prefix, n) => `${prefix}${String(n).padStart(8, '0')}`
+
+function webTarget(n) {
+  return `  - id: ${id('Tw', n)}
+    site: {name: Shop ${n}, url: "https://shop-${n}.example.com/"}
+    labels: [production, {name: team-${n % 40}, color: "#d93f0b"}]
+    scan_profile: normal
+    report_type: ${REPORTS[n % REPORTS.length]}
+    blackout_period: {begin: "22:00", cease: "06:00", weekdays: ${WEEKDAYS[n % 3]}, timezone: ${TIMEZONES[n % 3]}, enabled: true}
+    scanning_agent: {id: ${id('Ag', n % 500)}}
+`
+}
+
+function loginTarget(n) {
+  return `  - id: ${id('Tl', n)}
+    site:
+      name: Portal ${n} (production)
+      desc: Customer portal number ${n}
+      url: https://portal-${n}.example.com/
+      has_form_login: true
+      form_login_url: https://portal-${n}.example.com/login
+      form_login_check_pattern: Sign out
+      form_login:
+        - name: email
+          value: scanner@example.com
+        - name: password
+          value: \${PORTAL_PASSWORD:-demo-password-${n}}
+          value_is_sensitive: true
+      has_basic_auth: true
+      basic_auth: {username: scanner, password: "\${PORTAL_BASIC_AUTH:-demo}", password_is_sensitive: true}
+      headers:
+        - {name: X-Scanner, value: scansync}
+      blacklist: [https://portal-${n}.example.com/logout]
+    labels: [production, pci, {name: tier-${n % 3}, color: green}]
+    scan_profile: normal
+    report_type: pci_v4_0_1
+    report_fileformat: pdf
+    blackout_period: {begin: "22:00", cease: "06:00", weekdays: ${WEEKDAYS[n % 3]}, timezone: ${TIMEZONES[n % 3]}, enabled: true}
+    fail_fast: false
+`
+}
+
+function apiTarget(n) {
+  return `  - id: ${id('Ta', n)}
+    type: api
+    site:
+      name: API ${n}
+      url: https://api-${n}.example.com/v1/
+    api_scan_settings:
+      api_schema_type: openapi
+      api_schema_url: https://api-${n}.example.com/v1/openapi.json
+      api_schema_method: url
+      media_type: application/json
+      api_login_enabled: true
+      api_login_method: api_login
+      api_login_url: https://api-${n}.example.com/auth/token
+      api_login_payload: '{"client_id": "scanner", "client_secret": "\${API_SECRET:-demo-secret}"}'
+      api_login_payload_is_sensitive: true
+      api_login_token_field: access_token
+      token_prefix: Bearer
+      token_parameter_name: Authorization
+      token_parameter_location: header
+      custom_api_parameters:
+        - {name: tenant, value: tenant-${n % 17}}
+    labels: [api, {name: squad-${n % 25}, color: "#0e8a16"}]
+    scan_profile: sp-api-deep
+    report_type: owasp_web_2025
+    blackout_period: {begin: "08:00", cease: "18:00", weekdays: [6, 7], timezone: UTC, enabled: false}
+`
+}
+
+function asset(n) {
+  return `  - id: ${id('As', n)}
+    name: asset-${n}.example.com
+    state: ${STATES[n % STATES.length]}
+    owners: [platform-team, {name: owner-${n % 30}, color: "#123abc"}]
+    comment: Found by discovery, reviewed in batch ${n % 100}
+`
+}
+
+function agent(n) {
+  return `  - id: ${id('Ag', n)}
+    name: agent-${n}
+    teams: [${id('Tm', n % 50)}, {id: ${id('Tm', (n + 1) % 50)}}]
+`
+}
+
+// A mix: half targets (half of them plain web applications, a quarter behind a login form,
+// a quarter APIs), 35% discovered assets, 15% agents.
+const KINDS = [
+  { dir: 'targets-web', list: 'targets', make: webTarget, share: 0.25 },
+  { dir: 'targets-login', list: 'targets', make: loginTarget, share: 0.125 },
+  { dir: 'targets-api', list: 'targets', make: apiTarget, share: 0.125 },
+  { dir: 'assets', list: 'assets', make: asset, share: 0.35 },
+  { dir: 'agents', list: 'agents', make: agent, share: 0.15 },
+]
+
+const dir = mkdtempSync(join(tmpdir(), 'scansync-bench-'))
+try {
+  // Four files per kind, each starting with a comment, as a team would split them.
+  let bytes = 0
+  let lines = 0
+  let written = 0
+  KINDS.forEach((kind, k) => {
+    const count = k === KINDS.length - 1 ? TOTAL - written : Math.round(TOTAL * kind.share)
+    written += count
+    const perFile = Math.ceil(count / FILES_PER_KIND)
+    mkdirSync(join(dir, kind.dir), { recursive: true })
+    for (let start = 0, part = 0; start < count; start += perFile, part++) {
+      let text = `# yaml-language-server: $schema=../config.schema.json\n# generated by bench/validate.js\n${kind.list}:\n`
+      for (let n = start; n < Math.min(count, start + perFile); n++) text += kind.make(n)
+      writeFileSync(join(dir, kind.dir, `${kind.dir}-${part}.yaml`), text)
+      bytes += Buffer.byteLength(text)
+      lines += text.split('\n').length - 1
+    }
+  })
+
+  const startCpu = process.cpuUsage()
+  const startWall = performance.now()
+  const { config, diagnostics } = await loadConfig([dir], { env: {}, cwd: dir })
+  const wall = performance.now() - startWall
+  const cpu = process.cpuUsage(startCpu)
+
+  if (diagnostics.length > 0) {
+    console.error(`unexpected diagnostics (${diagnostics.length}), first: ${JSON.stringify(diagnostics[0])}`)
+    process.exitCode = 1
+  }
+  const ms = (micro) => (micro / 1000).toFixed(0)
+  console.log(`validate: ${config.resources.length} resources, ${config.files.length} files, ${lines} lines, ${(bytes / 1024 / 1024).toFixed(1)} MiB of YAML`)
+  console.log(`  CPU ${ms(cpu.user + cpu.system)} ms (user ${ms(cpu.user)} ms, system ${ms(cpu.system)} ms), wall ${wall.toFixed(0)} ms`)
+  console.log(`  peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`)
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}
