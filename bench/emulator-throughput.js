@@ -14,7 +14,7 @@ import { Pool } from 'undici'
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '32' },
+    connections: { type: 'string', default: '16' },
     targets: { type: 'string', default: '1000' },
   },
 })
