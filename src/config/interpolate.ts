@@ -25,6 +25,10 @@ export function interpolate(template: string, env: Env): InterpolationResult {
       errors.push(`malformed variable reference ${JSON.stringify(match)}: write \${NAME} or \${NAME:-fallback}, or $\${ for a literal \${`)
       return ''
     }
+    if (fallback?.includes('${')) {
+      errors.push(`the fallback of \${${name}:-…} holds another \${…}; a fallback is plain text`)
+      return ''
+    }
     fromVariable = true
     const set = env[name]
     if (set !== undefined && set !== '') return set

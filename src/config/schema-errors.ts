@@ -138,8 +138,11 @@ function describe(error: ErrorObject, options: DescribeOptions): SchemaProblem {
       return { path, atKey: false, message: `${subject ? subject + ': ' : ''}missing required field "${field}"` }
     }
     case 'type': {
-      const expected = String(params.type).split(',').map((t) => typeWords[t] ?? t).join(' or ')
-      return say(`must be ${expected} (got ${describeType(data)})`)
+      const types = String(params.type).split(',')
+      const expected = types.map((t) => typeWords[t] ?? t).join(' or ')
+      // YAML reads 12345 or true as a number or a boolean; quoting makes it the string it was meant to be.
+      const quote = types.includes('string') && (typeof data === 'number' || typeof data === 'boolean') ? `; quote it: "${String(data)}"` : ''
+      return say(`must be ${expected} (got ${describeType(data)}${quote})`)
     }
     case 'maxLength':
       return say(`must be at most ${params.limit} characters (got ${characters(data)})`)

@@ -117,7 +117,7 @@ describe('all errors at once', () => {
     expect(diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual([
       'a.yaml:2: agent G1 is declared twice: here and at b.yaml:2',
       'b.yaml:2: agent G1 is declared twice: here and at a.yaml:2',
-      'b.yaml:3: agent G1: name must be a string (got an integer)',
+      'b.yaml:3: agent G1: name must be a string (got an integer; quote it: "5")',
     ])
   })
 })

@@ -125,6 +125,15 @@ describe('variables', () => {
     ])
   })
 
+  it('a value from a variable is taken as it is, not resolved again', async () => {
+    expect((await nameOf('${A}', { A: 'x-${B}-$${' })).value).toBe('x-${B}-$${')
+  })
+
+  it('a fallback holding another ${…} is an error, not a half-resolved value', async () => {
+    const { diagnostics } = await load(agent('${A:-${B}}'))
+    expect(diagnostics.map((d) => d.message)).toEqual(['agent G1: name: the fallback of ${A:-…} holds another ${…}; a fallback is plain text'])
+  })
+
   it('variables are not resolved in keys or in non-string values', async () => {
     const { diagnostics } = await load({ 'a.yaml': 'agents:\n  - id: G1\n    ${KEY}: x\n' }, { KEY: 'name' })
     expect(diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^agent G1: \$\{KEY\}: unknown field/)])
@@ -149,6 +158,16 @@ describe('values from variables are never echoed', () => {
   it('a literal value in the same place is shown', async () => {
     const { diagnostics } = await load({ 'a.yaml': 'targets:\n  - id: T1\n    report_type: hunter\n' })
     expect(diagnostics[0].message).toMatch(/\(got "hunter"\)$/)
+  })
+})
+
+describe('wrong types', () => {
+  it('a number or boolean where a string is expected says to quote it', async () => {
+    const { diagnostics } = await load({ 'a.yaml': 'agents:\n  - id: 12345\n    name: true\n' })
+    expect(diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`)).toEqual([
+      '2:9: agents[0]: id must be a string (got an integer; quote it: "12345")',
+      '3:11: agents[0]: name must be a string (got a boolean; quote it: "true")',
+    ])
   })
 })
 
