@@ -104,8 +104,16 @@ const characters = (value: unknown): number => {
 export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOptions): SchemaProblem[] {
   const problems: SchemaProblem[] = []
   const seen = new Set<string>()
+  const missing = new Map<string, string[]>()
+  for (const error of errors) {
+    if (error.keyword !== 'required') continue
+    const fields = missing.get(error.instancePath) ?? []
+    const field = String((error.params as { missingProperty: unknown }).missingProperty)
+    if (!fields.includes(field)) fields.push(field)
+    missing.set(error.instancePath, fields)
+  }
   for (const error of pruneBesideTypeErrors(pruneAnyOfBranches(errors))) {
-    const problem = describe(error, options)
+    const problem = error.keyword === 'required' ? describeMissing(error.instancePath, missing.get(error.instancePath) ?? [], options) : describe(error, options)
     const key = JSON.stringify(problem)
     if (!seen.has(key)) {
       seen.add(key)
@@ -113,6 +121,18 @@ export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOpt
     }
   }
   return problems
+}
+
+/**
+ * Every field missing from one mapping, in one problem, at the key that holds the mapping (or at
+ * the list item, for an item of a list).
+ */
+function describeMissing(pointer: string, fields: string[], options: DescribeOptions): SchemaProblem {
+  const path = pointerToSegments(pointer)
+  const subject = options.name(path)
+  const names = fields.map((field) => `"${field}"`)
+  const what = names.length === 1 ? `missing required field ${names[0]}` : `missing required fields ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+  return { path, atKey: typeof path.at(-1) === 'string', message: `${subject ? subject + ': ' : ''}${what}` }
 }
 
 function describe(error: ErrorObject, options: DescribeOptions): SchemaProblem {
@@ -132,10 +152,6 @@ function describe(error: ErrorObject, options: DescribeOptions): SchemaProblem {
       const where = options.name([...path, field])
       const hint = suggestion ? `; did you mean "${suggestion}"?` : known.length > 0 ? ` (known fields: ${known.join(', ')})` : ''
       return { path: [...path, field], atKey: true, message: `${where}: unknown field${hint}` }
-    }
-    case 'required': {
-      const field = String(params.missingProperty)
-      return { path, atKey: false, message: `${subject ? subject + ': ' : ''}missing required field "${field}"` }
     }
     case 'type': {
       const types = String(params.type).split(',')

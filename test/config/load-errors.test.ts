@@ -99,6 +99,30 @@ describe('YAML syntax errors point at their cause', () => {
   })
 })
 
+describe('missing fields', () => {
+  it('are reported together, at the key of the mapping that lacks them (or at the list item)', async () => {
+    const { diagnostics } = await load({
+      'a.yaml': [
+        'targets:',
+        '  - id: T1',
+        '    site:',
+        '      basic_auth:',
+        '        username: u',
+        '    blackout_period:',
+        '      begin: "10:00"',
+        '    labels:',
+        '      - color: red',
+        '',
+      ].join('\n'),
+    })
+    expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.path}: ${d.message}`)).toEqual([
+      '4:7 targets[0].site.basic_auth: target T1: site.basic_auth: missing required field "password"',
+      '6:5 targets[0].blackout_period: target T1: blackout_period: missing required fields "cease" and "weekdays"',
+      '9:9 targets[0].labels[0]: target T1: labels[0]: missing required field "name"',
+    ])
+  })
+})
+
 describe('all errors at once', () => {
   it('reports every problem of every file, sorted by file then line', async () => {
     const { diagnostics } = await load({
