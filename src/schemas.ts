@@ -35,4 +35,4 @@ export function readSchema(name: SchemaFile): JsonSchema {
 }
 
 /** Keywords of ours inside the schemas (annotations Ajv must accept). */
-export const SCHEMA_ANNOTATIONS = ['x-error', 'x-sensitive', 'x-config-shorthand', 'x-shorthand-for'] as const
+export const SCHEMA_ANNOTATIONS = ['x-error', 'x-sensitive', 'x-config-shorthand', 'x-shorthand-for', 'tsType'] as const

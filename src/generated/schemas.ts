@@ -462,6 +462,10 @@ export interface PlanDocument {
     failed?: number
     not_applied?: number
   }
+  /**
+   * apply only: true when Ctrl-C stopped the apply before every change was sent.
+   */
+  interrupted?: boolean
 }
 export interface Change {
   kind: 'target' | 'asset' | 'agent'
@@ -486,15 +490,11 @@ export interface FieldChange {
   /**
    * Live value ("(sensitive)" for a sensitive field).
    */
-  before: {
-    [k: string]: unknown
-  }
+  before: unknown
   /**
    * Declared value ("(sensitive)" for a sensitive field).
    */
-  after: {
-    [k: string]: unknown
-  }
+  after: unknown
   sensitive: boolean
   /**
    * Why a sensitive field the service hides is planned: not yet tracked, changed in YAML, or changed on the service.

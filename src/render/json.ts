@@ -4,7 +4,6 @@ import { outcomeOf, planRows, reportRows, type FieldRow, type ResourceRow } from
 
 type DocumentChange = PlanDocument['changes'][number]
 type DocumentField = DocumentChange['fields'][number]
-// The generated type says object for before/after (the schema leaves them untyped); they are any JSON value.
 type DocumentValue = DocumentField['before']
 
 /** The contract's JSON object (schemas/plan.schema.json) for a plan. */
@@ -30,6 +29,7 @@ export function applyDocument(report: ApplyReport): PlanDocument {
       return entry
     }),
     summary: { change, unchanged, applied, failed, not_applied },
+    ...(report.interrupted ? { interrupted: true } : {}),
   }
 }
 
