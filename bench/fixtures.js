@@ -1,0 +1,81 @@
+// Deterministic fixtures for the benchmark: a live account (the emulator's seed) and a
+// configuration declaring all of it, a given share of resources differing from the live state.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { stringify } from 'yaml'
+
+const REPORTS = ['default', 'owasp_web_2025', 'pci_v4_0_1', 'iso27001']
+const STATES = ['NEW', 'ACTIVE', 'HIDDEN', 'ARCHIVED']
+const WEEKDAYS = [[1, 2, 3, 4, 5], [6, 7], [1, 3, 5]]
+const id = (prefix, n) => `${prefix}${String(n).padStart(8, '0')}`
+
+/** Resource n differs when it falls in the chosen share (every tenth for 10%). */
+const differs = (n, every) => n % every === 0
+
+export function buildAccount({ targets, assets, agents, differEvery = 10 }) {
+  const teams = Array.from({ length: 20 }, (_, n) => ({ id: id('Tm', n), name: `Team ${n}` }))
+  const seed = { teams, agents: [], targets: [], assets: [] }
+  const config = { targets: [], assets: [], agents: [] }
+  let changed = 0
+
+  for (let n = 0; n < agents; n++) {
+    const declared = { id: id('Ag', n), name: `agent-${n}`, teams: [teams[n % 20].id, teams[(n + 7) % 20].id] }
+    const off = differs(n, differEvery)
+    changed += off ? 1 : 0
+    seed.agents.push({ ...declared, name: off ? `agent-${n}-old` : declared.name, teams: declared.teams.map((t) => ({ id: t })), online: true, fallback: false })
+    config.agents.push(declared)
+  }
+  for (let n = 0; n < targets; n++) {
+    const site = { name: `Shop ${n} (production)`, url: `https://shop-${n}.example.com/`, desc: `Customer shop number ${n}` }
+    const declared = {
+      id: id('Tg', n),
+      site: { ...site, headers: [{ name: 'X-Scanner', value: 'scansync' }], blacklist: [`https://shop-${n}.example.com/logout`] },
+      labels: ['production', { name: `team-${n % 40}`, color: '#d93f0b' }],
+      scan_profile: 'normal',
+      report_type: REPORTS[n % REPORTS.length],
+      blackout_period: { begin: '22:00', cease: '06:00', weekdays: WEEKDAYS[n % 3], timezone: 'Europe/Lisbon', enabled: true },
+      scanning_agent: agents > 0 ? { id: id('Ag', n % agents) } : null,
+      fail_fast: n % 2 === 0,
+    }
+    const off = differs(n, differEvery)
+    changed += off ? 1 : 0
+    seed.targets.push({
+      id: declared.id,
+      site: { ...declared.site, name: off ? `Shop ${n}` : site.name, headers: [{ name: 'X-Scanner', value: 'scansync' }] },
+      labels: [{ name: `team-${n % 40}`, color: '#d93f0b' }, { name: 'production', color: 'green' }],
+      scan_profile: 'normal',
+      report_type: declared.report_type,
+      blackout_period: { ...declared.blackout_period },
+      scanning_agent: declared.scanning_agent,
+      fail_fast: declared.fail_fast,
+    })
+    config.targets.push(declared)
+  }
+  for (let n = 0; n < assets; n++) {
+    const declared = { id: id('As', n), state: STATES[n % 4], owners: [`team-${n % 40}`], comment: `Reviewed asset ${n}` }
+    const off = differs(n, differEvery)
+    changed += off ? 1 : 0
+    seed.assets.push({
+      id: declared.id,
+      name: `asset-${n}.example.com`,
+      url: `https://asset-${n}.example.com/`,
+      state: off ? STATES[(n + 1) % 4] : declared.state,
+      owners: declared.owners.map((name) => ({ name })),
+      comment: declared.comment,
+      labels: [{ name: 'discovered' }],
+    })
+    config.assets.push(declared)
+  }
+  return { seed, config, changed, declared: targets + assets + agents }
+}
+
+/** Writes the configuration in files of at most `perFile` resources. */
+export function writeConfig(dir, config, perFile = 500) {
+  mkdirSync(dir, { recursive: true })
+  for (const [list, items] of Object.entries(config)) {
+    for (let i = 0; i * perFile < items.length; i++) {
+      const text = stringify({ [list]: items.slice(i * perFile, (i + 1) * perFile) }, { lineWidth: 0, aliasDuplicateObjects: false })
+      writeFileSync(join(dir, `${list}-${String(i).padStart(3, '0')}.yaml`), text)
+    }
+  }
+}

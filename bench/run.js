@@ -1,0 +1,204 @@
+#!/usr/bin/env node
+// npm run bench: plan and apply thousands of resources against the emulator with a fixed 20 ms
+// latency, next to a naive one-request-at-a-time baseline measured in the same run. Prints a table
+// and writes bench/results.json. See docs/performance.md for the cost model.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Agent, request } from 'undici'
+import { startEmulator } from '../dist/emulator/index.js'
+import { KINDS } from '../dist/resources/index.js'
+import { buildAccount, writeConfig } from './fixtures.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20)
+const PARALLELISM = 8
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const SIZES = { targets: 2000, assets: 2000, agents: 200 }
+const TOKEN = 'bench-token'
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const round = (value, digits = 3) => Number(value.toFixed(digits))
+const work = mkdtempSync(join(tmpdir(), 'scansync-bench-'))
+const log = (text) => process.stderr.write(text + '\n')
+
+/** Runs the CLI as users do; returns wall seconds, exit code, and the child's CPU and peak RSS. */
+function scansync(args, env) {
+  const usageFile = join(work, `usage-${Math.random().toString(36).slice(2)}.json`)
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint()
+    const child = spawn(process.execPath, [join(root, 'bench', 'measure.js'), ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', SCANSYNC_BENCH_USAGE: usageFile, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const wall = Number(process.hrtime.bigint() - started) / 1e9
+      const usage = JSON.parse(readFileSync(usageFile, 'utf8'))
+      resolve({ code, wall_s: wall, stderr, ...usage })
+    })
+  })
+}
+
+function summarize(runs, requests, floor) {
+  return {
+    wall_s: round(median(runs.map((r) => r.wall_s))),
+    requests,
+    floor_s: round(floor),
+    ratio_to_floor: round(median(runs.map((r) => r.wall_s)) / floor, 2),
+    cpu_s: round(median(runs.map((r) => r.cpu_s))),
+    rss_mb: round(median(runs.map((r) => r.rss_mb)), 1),
+  }
+}
+
+const countWrites = (log) => log.filter((r) => r.method === 'PATCH' || r.method === 'PUT').length
+
+async function main() {
+  const account = buildAccount(SIZES)
+  const configDir = join(work, 'config')
+  writeConfig(configDir, account.config)
+  log(`Fixture: ${account.declared} declared resources, ${account.changed} differing; latency ${LATENCY_MS} ms; parallelism ${PARALLELISM}.`)
+
+  const emulator = await startEmulator({ seed: account.seed, token: TOKEN, latencyMs: LATENCY_MS })
+  const env = { SCANSYNC_API_URL: emulator.url, SCANSYNC_API_TOKEN: TOKEN, SCANSYNC_PARALLELISM: String(PARALLELISM) }
+  const floorOf = (requests) => (requests * LATENCY_MS) / 1000 / PARALLELISM
+  const results = {}
+
+  // plan: the whole process, start to exit.
+  const planRuns = []
+  let planRequests = 0
+  for (let i = 0; i < RUNS; i++) {
+    emulator.clearRequests()
+    const run = await scansync(['plan', configDir, '--format', 'json', '--state', join(work, 'state.json')], env)
+    if (run.code !== 0) throw new Error(`plan failed (exit ${run.code}): ${run.stderr}`)
+    planRequests = emulator.requests().length
+    planRuns.push(run)
+    log(`plan run ${i + 1}: ${run.wall_s.toFixed(3)} s, ${planRequests} requests`)
+  }
+  results.plan = summarize(planRuns, planRequests, floorOf(planRequests))
+
+  // apply of the differing resources, re-seeding between runs.
+  const applyRuns = []
+  let applyRequests = 0
+  let applyWrites = 0
+  for (let i = 0; i < RUNS; i++) {
+    emulator.seed(account.seed)
+    emulator.clearRequests()
+    const run = await scansync(['apply', configDir, '--auto-approve', '--format', 'json', '--state', join(work, 'state.json')], env)
+    if (run.code !== 0) throw new Error(`apply failed (exit ${run.code}): ${run.stderr}`)
+    applyRequests = emulator.requests().length
+    applyWrites = countWrites(emulator.requests())
+    applyRuns.push(run)
+    log(`apply run ${i + 1}: ${run.wall_s.toFixed(3)} s, ${applyRequests} requests, ${applyWrites} writes`)
+  }
+  results.apply = { ...summarize(applyRuns, applyRequests, floorOf(applyRequests)), writes: applyWrites, changes: account.changed }
+
+  // start-up
+  const startups = []
+  for (let i = 0; i < 10; i++) startups.push((await scansync(['--version'], {})).wall_s * 1000)
+  results.startup = { median_ms: round(median(startups), 1) }
+  log(`startup: ${results.startup.median_ms} ms`)
+
+  // validate + in-memory diff of 10,000 resources, no network.
+  results.validate_diff_10k = await diff10k()
+  log(`validate + diff 10k: ${results.validate_diff_10k.cpu_s} s CPU, ${results.validate_diff_10k.rss_mb} MB`)
+
+  // The naive baseline: one GET per declared resource in sequence, then one write per change in sequence.
+  emulator.seed(account.seed)
+  emulator.clearRequests()
+  results.baseline = await naiveBaseline(emulator.url, account)
+  log(`baseline: ${results.baseline.wall_s} s, ${results.baseline.requests} requests`)
+  results.plan.speedup_vs_baseline_reads = round(results.baseline.read_wall_s / results.plan.wall_s, 1)
+
+  results.machine = { cpus: cpus().length, node: process.version, latency_ms: LATENCY_MS, parallelism: PARALLELISM, runs: RUNS, resources: account.declared, changes: account.changed }
+  await emulator.close()
+  writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n')
+  printTable(results)
+}
+
+async function diff10k() {
+  const account = buildAccount({ targets: 4500, assets: 4500, agents: 1000 })
+  const dir = join(work, 'config-10k')
+  writeConfig(dir, account.config)
+  // The live state as the service would answer it, through the emulator's shaping.
+  const emulator = await startEmulator({ seed: account.seed, token: TOKEN })
+  const live = []
+  for (const [list, kind] of [['targets', 'target'], ['assets', 'asset'], ['agents', 'agent']]) {
+    for (const item of account.seed[list]) live.push([kind, emulator.get(kind, item.id)])
+  }
+  await emulator.close()
+  const liveFile = join(work, 'live-10k.json')
+  writeFileSync(liveFile, JSON.stringify(live))
+  const runs = []
+  for (let i = 0; i < RUNS; i++) {
+    const output = await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [join(root, 'bench', 'diff-10k.js'), dir, liveFile], { stdio: ['ignore', 'pipe', 'inherit'] })
+      let out = ''
+      child.stdout.on('data', (chunk) => (out += chunk))
+      child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`diff-10k failed (${code})`))))
+    })
+    runs.push(output)
+  }
+  return { cpu_s: round(median(runs.map((r) => r.cpu_s))), rss_mb: round(median(runs.map((r) => r.rss_mb)), 1), resources: runs[0].resources, changes: runs[0].changes }
+}
+
+async function naiveBaseline(url, account) {
+  const dispatcher = new Agent({ connections: 1 })
+  const headers = { authorization: `JWT ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json' }
+  const call = async (method, path, body) => {
+    const response = await request(url + path, { method, headers, body: body && JSON.stringify(body), dispatcher })
+    const text = await response.body.text()
+    if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${text}`)
+    return JSON.parse(text)
+  }
+  const started = process.hrtime.bigint()
+  let requests = 0
+  const declared = [
+    ...account.config.targets.map((t) => ['target', t]),
+    ...account.config.assets.map((a) => ['asset', a]),
+    ...account.config.agents.map((a) => ['agent', a]),
+  ]
+  const differing = []
+  for (const [kind, item] of declared) {
+    const live = await call('GET', KINDS[kind].itemPath(item.id))
+    requests++
+    // As a hand-written script would: compare the one field the fixture changes.
+    const stale = kind === 'target' ? live.site.name !== item.site.name : kind === 'asset' ? live.state !== item.state : live.name !== item.name
+    if (stale) differing.push([kind, item, live])
+  }
+  const readWall = Number(process.hrtime.bigint() - started) / 1e9
+  for (const [kind, item, live] of differing) {
+    if (kind === 'target') await call('PATCH', KINDS.target.itemPath(item.id), { site: { name: item.site.name } })
+    else if (kind === 'asset') await call('PUT', KINDS.asset.itemPath(item.id), { name: live.name, state: item.state, owners: live.owners.map((o) => ({ name: o.name })), comment: live.comment, labels: live.labels.map((l) => ({ name: l.name })) })
+    else await call('PATCH', KINDS.agent.itemPath(item.id), { name: item.name })
+    requests++
+  }
+  const wall = Number(process.hrtime.bigint() - started) / 1e9
+  await dispatcher.close()
+  return { wall_s: round(wall), read_wall_s: round(readWall), requests, writes: differing.length }
+}
+
+function printTable(r) {
+  const rows = [
+    ['', 'wall s', 'requests', 'floor s', 'x floor', 'CPU s', 'RSS MB'],
+    ['plan (4,200)', r.plan.wall_s, r.plan.requests, r.plan.floor_s, r.plan.ratio_to_floor, r.plan.cpu_s, r.plan.rss_mb],
+    ['apply (420)', r.apply.wall_s, r.apply.requests, r.apply.floor_s, r.apply.ratio_to_floor, r.apply.cpu_s, r.apply.rss_mb],
+    ['naive baseline', r.baseline.wall_s, r.baseline.requests, '', '', '', ''],
+    ['validate+diff 10k', '', 0, '', '', r.validate_diff_10k.cpu_s, r.validate_diff_10k.rss_mb],
+    ['--version', r.startup.median_ms / 1000, '', '', '', '', ''],
+  ]
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)))
+  for (const row of rows) console.log(row.map((cell, c) => String(cell).padStart(widths[c])).join('  '))
+  console.log(`plan vs naive reads: ${r.plan.speedup_vs_baseline_reads}x faster; apply writes: ${r.apply.writes} for ${r.apply.changes} changed resources`)
+}
+
+try {
+  await main()
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}
