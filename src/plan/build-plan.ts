@@ -18,8 +18,8 @@ export interface Comparison {
   fields: FieldChange[]
   units: string[]
   hiddenSecrets: HiddenSecret[]
-  /** SHA-256 of the live values of the managed fields (what a saved plan was computed from). */
-  fingerprint: string
+  /** SHA-256 of the live values of the managed fields (what a saved plan was computed from); computed on first use. */
+  readonly fingerprint: string
 }
 
 export interface PlanResult {
@@ -48,7 +48,14 @@ export function compare(desired: DesiredResource, raw: JsonObject, secrets: Secr
   const kind = KINDS[desired.kind]
   const live = kind.project(raw)
   const { fields, units, hiddenSecrets } = diffResource(kind, desired, live, secrets)
-  return { kind, desired, raw, live, fields, units, hiddenSecrets, fingerprint: fingerprint(desired.fields, live) }
+  let memo: string | undefined
+  return {
+    kind, desired, raw, live, fields, units, hiddenSecrets,
+    // Only saved plans need it, and only for the resources that change.
+    get fingerprint() {
+      return (memo ??= fingerprint(desired.fields, live))
+    },
+  }
 }
 
 function toChange(comparison: Comparison): ResourceChange {
