@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
-import { createAjv } from '../ajv.js'
+import { validator } from '../validators.js'
 import type { DesiredResource, JsonObject, KindName } from '../config/types.js'
 import { escapeTemplate, interpolate } from '../config/interpolate.js'
 import { ScansyncError } from '../errors.js'
@@ -66,7 +66,7 @@ export async function readSavedPlan(file: string, io: Io): Promise<SavedPlan> {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON'
     throw new ScansyncError(`cannot read the saved plan ${file}: ${reason}`)
   }
-  const validate = createAjv().getSchema('saved-plan.schema.json')!
+  const validate = validator('savedPlan')
   if (!validate(document)) throw new ScansyncError(`${file} is not a scansync saved plan (${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message})`)
   const { checksum, ...rest } = document as SavedPlan
   if (savedPlanChecksum(rest) !== checksum) throw new ScansyncError(`${file} was modified after it was written (checksum mismatch); run scansync plan --out again`)

@@ -1,10 +1,8 @@
-import type { ValidateFunction } from 'ajv'
-import { createAjv } from '../ajv.js'
 import type { JsonObject } from '../config/types.js'
 import { ScansyncError } from '../errors.js'
 import type { ResourceKind } from '../resources/kind.js'
 import { isObject } from '../resources/paths.js'
-import type { SchemaFile } from '../schemas.js'
+import { validator, type ValidatorName } from '../validators.js'
 
 /** What reading needs of the HTTP client. */
 export interface Requester {
@@ -18,23 +16,13 @@ export interface ReadOptions {
   onProgress?(count: number): void
 }
 
-const RESPONSE_SCHEMA: Record<string, SchemaFile> = {
-  target: 'target.response.schema.json',
-  asset: 'asset.response.schema.json',
-  agent: 'agent.response.schema.json',
-}
-
-let ajv: ReturnType<typeof createAjv> | undefined
-const validatorFor = (file: SchemaFile): ValidateFunction => {
-  ajv ??= createAjv({ allErrors: false })
-  return ajv.getSchema(file)!
-}
+const RESPONSE_VALIDATOR: Record<string, ValidatorName> = { target: 'targetResponse', asset: 'assetResponse', agent: 'agentResponse' }
 
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status
 
 /** Checks that a body is the resource asked for, read tolerantly (unknown fields are fine). */
 function asResource(kind: ResourceKind, id: string, body: unknown, how: string): JsonObject {
-  const validate = validatorFor(RESPONSE_SCHEMA[kind.name])
+  const validate = validator(RESPONSE_VALIDATOR[kind.name])
   if (!isObject(body) || body.id !== id || !validate(body)) {
     const problem = !isObject(body) || body.id !== id ? 'is not that resource' : `has an unexpected shape (${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message})`
     throw new ScansyncError(`${kind.name} ${id}: the service's answer to ${how} ${problem}`)
@@ -90,7 +78,7 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
 }
 
 function listPage(kind: ResourceKind, body: unknown): { pageTotal: number; results: unknown[] } {
-  const validate = validatorFor('list-page.response.schema.json')
+  const validate = validator('listPage')
   if (!validate(body)) throw new ScansyncError(`the service's answer to GET ${kind.listPath} is not a list page`)
   const page = body as { page_total?: number; count?: number; length?: number; results: unknown[] }
   const pageTotal = page.page_total ?? (page.count !== undefined && page.length ? Math.ceil(page.count / page.length) : 1)
@@ -110,4 +98,44 @@ async function settleAll<T>(promises: Promise<T>[]): Promise<T[]> {
     throw error
   }
   return settled.map((s) => (s as PromiseFulfilledResult<T>).value)
+}
+
+export interface ReadAllOptions extends ReadOptions {
+  /** Called once the first page tells how many resources there are, before the other pages are read. */
+  onTotal?(count: number): void | Promise<void>
+}
+
+/**
+ * Reads every resource of one kind through the list pages: page 1, then the other pages in
+ * parallel once page_total is known. Sorted by id; a resource met on two pages (the list moved
+ * while it was read) counts once.
+ */
+export async function readAll(kind: ResourceKind, client: Requester, options: ReadAllOptions = {}): Promise<JsonObject[]> {
+  const pageLength = options.pageLength ?? 100
+  const how = `GET ${kind.listPath}`
+  const page = (n: number) => client.request<unknown>('GET', kind.listPath, { query: { page: n, length: pageLength }, resource: `the ${kind.name} list` })
+  let first: unknown
+  try {
+    first = await page(1)
+  } catch (error) {
+    if (statusOf(error) === 404 || statusOf(error) === 405) {
+      throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${statusOf(error)}); name them with --id instead`)
+    }
+    throw error
+  }
+  const firstPage = listPage(kind, first)
+  const count = (first as { count?: number }).count
+  await options.onTotal?.(typeof count === 'number' ? count : firstPage.results.length * firstPage.pageTotal)
+  const found = new Map<string, JsonObject>()
+  const take = (item: unknown) => {
+    const id = isObject(item) && typeof item.id === 'string' ? item.id : undefined
+    if (id === undefined) throw new ScansyncError(`the service's answer to ${how} holds a ${kind.name} without an id`)
+    if (found.has(id)) return
+    found.set(id, asResource(kind, id, item, how))
+    options.onProgress?.(1)
+  }
+  firstPage.results.forEach(take)
+  const rest = await settleAll(Array.from({ length: Math.max(0, firstPage.pageTotal - 1) }, (_, i) => page(i + 2)))
+  for (const body of rest) listPage(kind, body).results.forEach(take)
+  return [...found.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => found.get(id)!)
 }

@@ -1,0 +1,42 @@
+import { createRequire } from 'node:module'
+import type { Options, ValidateFunction } from 'ajv'
+import { createAjv } from './ajv.js'
+import type { SchemaFile } from './schemas.js'
+
+/** The schemas scansync itself validates against, by the name its code uses. */
+export const VALIDATOR_SCHEMAS = {
+  config: 'config.schema.json',
+  targetResponse: 'target.response.schema.json',
+  assetResponse: 'asset.response.schema.json',
+  agentResponse: 'agent.response.schema.json',
+  listPage: 'list-page.response.schema.json',
+  plan: 'plan.schema.json',
+  savedPlan: 'saved-plan.schema.json',
+} as const satisfies Record<string, SchemaFile>
+
+export type ValidatorName = keyof typeof VALIDATOR_SCHEMAS
+
+/** Every error (config diagnostics are reported all at once) with its schema (for the wording). */
+export const VALIDATOR_OPTIONS: Options = { allErrors: true, verbose: true }
+
+type Compiled = Record<ValidatorName, ValidateFunction>
+let compiled: Compiled | null | undefined
+let runtime: ReturnType<typeof createAjv> | undefined
+
+/**
+ * A validator. `npm run build` compiles them ahead of time (scripts/compile-validators.js →
+ * dist/validators.cjs) so that commands do not spend their start-up compiling schemas; from the
+ * sources (tests) they are compiled on first use from the same schemas with the same options.
+ */
+export function validator(name: ValidatorName): ValidateFunction {
+  if (compiled === undefined) {
+    try {
+      compiled = createRequire(import.meta.url)('./validators.cjs') as Compiled
+    } catch {
+      compiled = null
+    }
+  }
+  if (compiled) return compiled[name]
+  runtime ??= createAjv(VALIDATOR_OPTIONS)
+  return runtime.getSchema(VALIDATOR_SCHEMAS[name])!
+}
