@@ -39,5 +39,8 @@ export function interpolate(template: string, env: Env): InterpolationResult {
   return { value, fromVariable, errors }
 }
 
-/** The inverse of interpolation for a literal: a value that must survive interpolation unchanged. */
-export const escapeTemplate = (literal: string): string => literal.replaceAll('${', '$${')
+/**
+ * The inverse of interpolation for a literal: a value that must survive interpolation unchanged.
+ * (split/join, not replaceAll: in a replacement string `$$` stands for one `$`.)
+ */
+export const escapeTemplate = (literal: string): string => literal.split('${').join('$${')

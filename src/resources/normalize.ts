@@ -21,8 +21,11 @@ export const url: Normalizer = (value) => {
 export const time: Normalizer = (value) =>
   typeof value === 'string' && /^\d{2}:\d{2}:00(\.0+)?$/.test(value) ? value.slice(0, 5) : value
 
-/** Colours: #D93F0B and #d93f0b are the same colour. */
-export const color: Normalizer = (value) => (typeof value === 'string' ? value.toLowerCase() : value)
+/**
+ * Colours: #D93F0B and #d93f0b are the same colour; "" and none (null, absent) are the same
+ * (output labels drop an empty colour, so a declared `color: ""` must equal no colour).
+ */
+export const color: Normalizer = (value) => (value === null || value === undefined ? '' : typeof value === 'string' ? value.toLowerCase() : value)
 
 /** null and "" are the same for nullable text. */
 export const nullableText: Normalizer = (value) => (value === null || value === undefined ? '' : value)

@@ -21,6 +21,7 @@ const outputLabel = (name: string, color: string | null = null) => ({
 describe('comparison rules: what the service writes differently is no change', () => {
   it.each([
     ['labels in another order, with ids and colour names', { labels: ['b', 'a'] }, { labels: [outputLabel('a', 'green'), outputLabel('b', '#00ff00')] }],
+    ['a declared empty label colour equals none (output labels drop it)', { labels: [{ name: 'a', color: '' }] }, { labels: [outputLabel('a', '')] }],
     ['label colour compared only where declared, case-insensitively', { labels: [{ name: 'pci', color: '#D93F0B' }, 'x'] }, { labels: [outputLabel('x', 'red'), outputLabel('pci', '#d93f0b')] }],
     ['null and "" for nullable text', { site: { desc: '' } }, { site: { desc: null } }],
     ['"" and null the other way round', { site: { desc: null } }, { site: { desc: '' } }],
