@@ -1,0 +1,115 @@
+// Shared set-up of the end-to-end tests: the emulator in-process on 127.0.0.1, configurations in
+// temporary directories, the CLI (real or in-process) pointed at the emulator.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll } from 'vitest'
+import { runApply, type ApplyOptions } from '../../src/app/apply.js'
+import { runPlan, type PlanOptions } from '../../src/app/plan.js'
+import { startEmulator, type Emulator, type EmulatorOptions, type EmulatorSeed, type RecordedRequest } from '../../src/emulator/index.js'
+import { captureIo, ROOT, runCli, type CapturedIo, type CliResult } from '../helpers/cli.js'
+
+export { ROOT, runCli, captureIo, type CliResult, type CapturedIo }
+
+/** Long and unusual, so that a search for it in any output cannot miss it or hit by chance. */
+export const TOKEN = 'e2e-Tok3n-7f9c2a51d8b64e0f'
+
+/** The example seed, fresh (the emulator keeps references to nothing of it, but tests mutate copies). */
+export const exampleSeed = (): EmulatorSeed => JSON.parse(readFileSync(join(ROOT, 'examples', 'emulator-seed.json'), 'utf8')) as EmulatorSeed
+
+/**
+ * The variables the example configuration reads (each has a demo fallback equal to the seed's
+ * value; these differ, so a first apply has secrets to send).
+ */
+export const EXAMPLE_SECRETS = {
+  SHOP_LOGIN_PASSWORD: 'login-Secret-4d1f8a',
+  SHOP_BASIC_AUTH_PASSWORD: 'basic-Secret-9b7e2c',
+  PAYMENTS_CLIENT_SECRET: 'client-Secret-3a6f0d',
+} as const
+
+/** Retries fast, so that fault tests take milliseconds, not the real service's seconds. */
+export const FAST_HTTP = {
+  SCANSYNC_TIMEOUT_MS: '5000',
+  SCANSYNC_MAX_ATTEMPTS: '4',
+  SCANSYNC_BACKOFF_MS: '1',
+  SCANSYNC_RETRY_AFTER_LIMIT_MS: '5000',
+} as const
+
+const running: Emulator[] = []
+const dirs: string[] = []
+
+// Closed after the file, not after each test, so that tests may run concurrently.
+afterAll(async () => {
+  await Promise.all(running.splice(0).map((emulator) => emulator.close()))
+})
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** An emulator on 127.0.0.1 with the example seed (unless given another), closed after the test file. */
+export async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const started = await startEmulator({ token: TOKEN, seed: exampleSeed(), ...options })
+  running.push(started)
+  return started
+}
+
+/** A temporary directory holding the given files (folders created). */
+export function tempdir(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'scansync-e2e-'))
+  dirs.push(dir)
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true })
+    writeFileSync(join(dir, name), content)
+  }
+  return dir
+}
+
+/** A copy of examples/config in a temporary directory (so that .scansync/ lands there). */
+export function exampleConfig(): string {
+  const dir = tempdir()
+  cpSync(join(ROOT, 'examples', 'config'), dir, { recursive: true })
+  return dir
+}
+
+/** The environment of a run against `em`. */
+export const envFor = (em: Emulator, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> => ({
+  SCANSYNC_API_URL: em.url,
+  SCANSYNC_API_TOKEN: TOKEN,
+  ...FAST_HTTP,
+  ...extra,
+})
+
+/** The real CLI against `em`, in `cwd`. */
+export const cli = (em: Emulator, cwd: string, args: string[], extra: Record<string, string | undefined> = {}): Promise<CliResult> =>
+  runCli(args, { cwd, env: envFor(em, extra) })
+
+export interface InProcessRun {
+  code: number
+  out: string
+  err: string
+  io: CapturedIo
+}
+
+/** `scansync plan` (or drift) in-process. */
+export async function plan(em: Emulator, cwd: string, options: Partial<PlanOptions> = {}, extra: Record<string, string | undefined> = {}): Promise<InProcessRun> {
+  const io = captureIo({ env: envFor(em, extra), cwd })
+  const code = await runPlan({ mode: 'plan', paths: ['.'], format: 'text', ...options }, io)
+  return { code, out: io.out(), err: io.err(), io }
+}
+
+/** `scansync apply --auto-approve` in-process (unless options say otherwise). */
+export async function apply(
+  em: Emulator,
+  cwd: string,
+  options: Partial<ApplyOptions> = {},
+  extra: Record<string, string | undefined> = {},
+  ioOptions: { tty?: boolean; answer?: string } = {},
+): Promise<InProcessRun> {
+  const io = captureIo({ env: envFor(em, extra), cwd, ...ioOptions })
+  const code = await runApply({ paths: ['.'], format: 'text', autoApprove: true, ...options }, io)
+  return { code, out: io.out(), err: io.err(), io }
+}
+
+export const isWrite = (r: RecordedRequest) => r.method === 'PATCH' || r.method === 'PUT'
+export const writes = (em: Emulator): RecordedRequest[] => em.requests().filter(isWrite)
+export const writePaths = (em: Emulator): string[] => writes(em).map((r) => `${r.method} ${r.path}`).sort()
