@@ -1,0 +1,26 @@
+import { Args, Command, Flags } from '@oclif/core'
+
+export default class Init extends Command {
+  static override summary = 'Write a starter configuration directory: one example file per kind, a README and a .gitignore.'
+  static override description =
+    'Writes targets.yaml, assets.yaml and agents.yaml into DIR (default: the current directory), each starting with the yaml-language-server schema line and valid as written (`scansync validate` passes with no environment variable set), a README section on how the repository is used, and .gitignore lines that keep .scansync/state.json in git. An existing README.md or .gitignore is added to, never replaced; existing example files are kept unless --force. Exit 0 when written, 1 when nothing was written.'
+  static override examples = [
+    '<%= config.bin %> init config',
+    '<%= config.bin %> init',
+    { description: 'Replace example files written before:', command: '<%= config.bin %> init config --force' },
+    { description: 'Then:', command: '<%= config.bin %> validate config' },
+  ]
+  static override args = {
+    dir: Args.string({ description: 'Directory to write into (created when missing).', default: '.' }),
+  }
+  static override flags = {
+    force: Flags.boolean({ description: 'Replace targets.yaml, assets.yaml and agents.yaml when they exist.' }),
+    quiet: Flags.boolean({ char: 'q', description: 'Print nothing but errors.' }),
+  }
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(Init)
+    const [{ runInit }, { processIo }] = await Promise.all([import('../app/init.js'), import('../cli/io.js')])
+    process.exitCode = await runInit({ dir: args.dir, force: flags.force, quiet: flags.quiet }, processIo())
+  }
+}
