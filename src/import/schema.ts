@@ -1,0 +1,97 @@
+import type { ValidateFunction } from 'ajv'
+import { createAjv } from '../ajv.js'
+import { readSchema, type JsonSchema, type SchemaFile } from '../schemas.js'
+
+/**
+ * A place in a request schema, `$ref`s followed: what import needs to know of a field to decide
+ * whether and how to write it. Everything comes from schemas/, the single source of truth.
+ */
+export interface SchemaNode {
+  /** `file#/json/pointer` of the resolved schema, for Ajv. */
+  ref: string
+  schema: JsonSchema
+}
+
+const fileOf = (ref: string) => ref.slice(0, ref.indexOf('#'))
+
+function at(ref: string): JsonSchema {
+  const [file, pointer] = ref.split('#')
+  return pointer
+    .split('/')
+    .filter(Boolean)
+    .reduce((node: JsonSchema, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as JsonSchema, readSchema(file as SchemaFile))
+}
+
+/** Follows `$ref` chains; a ref without a file stays in the file it is written in. */
+function resolve(ref: string): SchemaNode {
+  let current = ref
+  let schema = at(current)
+  while (typeof schema.$ref === 'string') {
+    const [file, pointer] = schema.$ref.split('#')
+    current = `${file || fileOf(current)}#${pointer ?? ''}`
+    schema = at(current)
+  }
+  return { ref: current, schema }
+}
+
+export const rootNode = (file: SchemaFile): SchemaNode => resolve(`${file}#`)
+
+/** The members of an object node, in the schema's order. */
+export function membersOf(node: SchemaNode): string[] {
+  const properties = node.schema.properties as Record<string, JsonSchema> | undefined
+  return properties ? Object.keys(properties) : []
+}
+
+export function memberNode(node: SchemaNode, member: string): SchemaNode | undefined {
+  const properties = node.schema.properties as Record<string, JsonSchema> | undefined
+  if (!properties || !Object.hasOwn(properties, member)) return undefined
+  return resolve(`${node.ref}/properties/${member.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+}
+
+export function itemsNode(node: SchemaNode): SchemaNode | undefined {
+  return node.schema.items ? resolve(`${node.ref}/items`) : undefined
+}
+
+export const requiredOf = (node: SchemaNode): readonly string[] => (node.schema.required as string[] | undefined) ?? []
+
+const types = (node: SchemaNode): string[] => {
+  const type = node.schema.type
+  return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : []
+}
+
+export const isObjectNode = (node: SchemaNode) => types(node).includes('object') || node.schema.properties !== undefined
+export const isArrayNode = (node: SchemaNode) => types(node).includes('array')
+export const allowsNull = (node: SchemaNode) => types(node).includes('null')
+
+/** The value the interface document gives as the default (the `default` keyword), if any. */
+export const defaultOf = (node: SchemaNode): { value: unknown } | undefined =>
+  Object.hasOwn(node.schema, 'default') ? { value: node.schema.default } : undefined
+
+/** Marked `x-sensitive`: sensitive whatever its flags say (otp_secret). */
+export const isSensitiveNode = (node: SchemaNode) => node.schema['x-sensitive'] === true
+
+/**
+ * The member a bare string stands for where the configuration allows a shorthand here (a label
+ * name, a team id): the `x-config-shorthand` definition's `x-shorthand-for`.
+ */
+export function shorthandMember(node: SchemaNode): string | undefined {
+  const shorthand = node.schema['x-config-shorthand']
+  if (typeof shorthand !== 'string') return undefined
+  const definitions = readSchema('common.schema.json').definitions as Record<string, JsonSchema>
+  const member = definitions[shorthand]?.['x-shorthand-for']
+  return typeof member === 'string' ? member : undefined
+}
+
+let ajv: ReturnType<typeof createAjv> | undefined
+const validators = new Map<string, ValidateFunction>()
+
+/** Whether a scalar value satisfies the schema at this place (type, enum, pattern, length, format). */
+export function accepts(node: SchemaNode, value: unknown): boolean {
+  let validate = validators.get(node.ref)
+  if (!validate) {
+    ajv ??= createAjv({ allErrors: false })
+    validate = ajv.getSchema(node.ref)!
+    validators.set(node.ref, validate)
+  }
+  return validate(value) as boolean
+}

@@ -1,0 +1,49 @@
+import type { JsonObject, KindName } from '../config/types.js'
+import { isObfuscated } from '../secrets/state.js'
+
+/** A sensitive field of an imported resource, and the environment variable that stands for it. */
+export interface SecretNote {
+  kind: KindName
+  id: string
+  /** The field as plans show it: `site.basic_auth.password`, `site.headers[Authorization].value`. */
+  field: string
+  variable: string
+  /** The service answered OBFUSCATED_…: the value cannot be read back. */
+  hidden: boolean
+  /** Written as `${variable}`; false: left out (an optional member the service hides). */
+  written: boolean
+}
+
+/** A `${NAME}` reference written in place of a sensitive value. */
+export class Reference {
+  constructor(readonly variable: string) {}
+  toString() {
+    return `\${${this.variable}}`
+  }
+}
+
+/**
+ * Variable names: KIND_ID_FIELD upper-cased, every run of other characters than A-Z and 0-9 an
+ * underscore (`TARGET_2DZKOZH8WMEM_SITE_BASIC_AUTH_PASSWORD`). Ids are case-sensitive, so two
+ * resources can meet on one name: the later one (in output order) gets `_2`, `_3`, …
+ */
+export class VariableNamer {
+  private readonly taken = new Set<string>()
+
+  name(kind: KindName, id: string, field: string): string {
+    const base = `${kind}_${id}_${field}`.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+    let name = base
+    for (let n = 2; this.taken.has(name); n++) name = `${base}_${n}`
+    this.taken.add(name)
+    return name
+  }
+}
+
+/**
+ * Whether a live string is a secret: its `<member>_is_sensitive` flag is true, the field is
+ * sensitive whatever its flags say, or the service obfuscated it. An empty string hides nothing.
+ */
+export function isSecret(value: unknown, member: string, parent: JsonObject, alwaysSensitive: boolean): value is string {
+  if (typeof value !== 'string' || value === '') return false
+  return alwaysSensitive || parent[`${member}_is_sensitive`] === true || isObfuscated(value)
+}

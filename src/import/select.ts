@@ -1,0 +1,171 @@
+import equal from 'fast-deep-equal'
+import type { JsonObject } from '../config/types.js'
+import type { FieldRule, ResourceKind } from '../resources/kind.js'
+import { isObject } from '../resources/paths.js'
+import { isObfuscated } from '../secrets/state.js'
+import { FILLED_BY_SCANS, ONLY_WHILE } from './maintained.js'
+import {
+  accepts,
+  allowsNull,
+  defaultOf,
+  isArrayNode,
+  isObjectNode,
+  isSensitiveNode,
+  itemsNode,
+  memberNode,
+  membersOf,
+  requiredOf,
+  rootNode,
+  shorthandMember,
+  type SchemaNode,
+} from './schema.js'
+import { isSecret, Reference, type SecretNote, type VariableNamer } from './secrets.js'
+
+export interface SelectOptions {
+  /** Keep values equal to the document's defaults (and fields whose switch is off). */
+  includeDefaults?: boolean
+}
+
+/** One live resource in the YAML's shape, reduced to what a person maintains. */
+export interface Selected {
+  id: string
+  /** The declared fields, without `id`, in the request schema's order; secrets as References. */
+  fields: JsonObject
+  notes: SecretNote[]
+  /** The sensitive values met (to keep them out of any message); never written. */
+  secretValues: string[]
+}
+
+const OMIT = Symbol('omit')
+type Out = unknown
+
+const join = (base: string, member: string) => (base ? `${base}.${member}` : member)
+
+/** Equal to the document's default, or "not set": null, "", an empty list, an object with nothing left. */
+function isDefault(node: SchemaNode, value: unknown): boolean {
+  if (value === null || value === '') return true
+  if (Array.isArray(value) && value.length === 0) return true
+  if (isObject(value) && Object.keys(value).length === 0) return true
+  const fallback = defaultOf(node)
+  return fallback !== undefined && equal(fallback.value, value)
+}
+
+const sortKey = (value: unknown, key: string | undefined): string | number => {
+  const v = key !== undefined && isObject(value) ? value[key] : value
+  return typeof v === 'number' ? v : String(v)
+}
+const byKey = (key: string | undefined) => (a: unknown, b: unknown) => {
+  const x = sortKey(a, key)
+  const y = sortKey(b, key)
+  if (typeof x === 'number' && typeof y === 'number') return x - y
+  return String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0
+}
+
+function uniqueBy(values: unknown[], key: string | undefined): unknown[] {
+  const seen = new Set<string>()
+  return values.filter((value) => {
+    const identity = JSON.stringify(key !== undefined && isObject(value) ? value[key] : value)
+    if (seen.has(identity)) return false
+    seen.add(identity)
+    return true
+  })
+}
+
+/**
+ * The fields of a live resource that a configuration would declare: the writable fields of the
+ * kind's request schema, read from the kind's projection of the live response (labels as names
+ * and colours, references as ids, api_scan_settings at the top level). Left out: response-only
+ * fields, defaults (unless asked), values the configuration schema would refuse, fields filled
+ * from scans. Sensitive values become `${VARIABLE}` references (or are left out where the service
+ * hides an optional one), each with a note.
+ */
+export function selectFields(kind: ResourceKind, raw: JsonObject, namer: VariableNamer, options: SelectOptions = {}): Selected {
+  const live = kind.project(raw)
+  const id = String(raw.id)
+  const notes: SecretNote[] = []
+  const secretValues: string[] = []
+  const filledByScans = new Set(FILLED_BY_SCANS[kind.name])
+  const onlyWhile = ONLY_WHILE[kind.name]
+  const ruleOf = (rule: string): FieldRule | undefined => kind.rules[rule]
+
+  const secret = (out: JsonObject, member: string, value: string, display: string, required: boolean): void => {
+    const hidden = isObfuscated(value)
+    secretValues.push(value)
+    const variable = namer.name(kind.name, id, display)
+    if (hidden && !required) {
+      notes.push({ kind: kind.name, id, field: display, variable, hidden, written: false })
+      return
+    }
+    notes.push({ kind: kind.name, id, field: display, variable, hidden, written: true })
+    out[member] = new Reference(variable)
+  }
+
+  const object = (node: SchemaNode, value: JsonObject, rule: string, display: string, isRoot: boolean): Out => {
+    const out: JsonObject = {}
+    // The configuration makes every top-level field optional; inside, requirements stand.
+    const required = isRoot ? [] : requiredOf(node)
+    for (const member of membersOf(node)) {
+      if (!Object.hasOwn(value, member)) continue
+      const here = join(rule, member)
+      const shown = join(display, member)
+      if (filledByScans.has(here)) continue
+      const relevant = onlyWhile[here]
+      if (relevant && !options.includeDefaults && !relevant(live)) continue
+      const child = memberNode(node, member)!
+      const current = value[member]
+      if (isSecret(current, member, value, isSensitiveNode(child) || kind.alwaysSensitive.includes(here))) {
+        secret(out, member, current, shown, required.includes(member))
+        continue
+      }
+      const mark = notes.length
+      const result = walk(child, current, here, shown)
+      const drop = result === OMIT || (!options.includeDefaults && !required.includes(member) && isDefault(child, result))
+      if (drop) {
+        notes.length = mark
+        if (result === OMIT && required.includes(member)) return OMIT
+        continue
+      }
+      out[member] = result
+    }
+    if (required.some((member) => !Object.hasOwn(out, member))) return OMIT
+    return out
+  }
+
+  const list = (node: SchemaNode, value: unknown[], rule: string, display: string): Out => {
+    const items = itemsNode(node)
+    if (!items) return OMIT
+    const ruleHere = ruleOf(rule)
+    const key = ruleHere?.type === 'keyed' ? ruleHere.key : undefined
+    const out: unknown[] = []
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i]
+      const itemKey = key !== undefined && isObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number') ? String(item[key]) : String(i)
+      const result = walk(items, item, rule, `${display}[${itemKey}]`)
+      // A list is compared whole (as a set): one item that cannot be written leaves the list out.
+      if (result === OMIT) return OMIT
+      out.push(result)
+    }
+    // What the kind compares as a set is written sorted, each member once.
+    const asSet = ruleHere?.type === 'set' || (ruleHere?.type === 'keyed' && ruleHere.display === 'whole')
+    const written = asSet ? uniqueBy(out.sort(byKey(key)), key) : out
+    const shorthand = shorthandMember(items)
+    if (!shorthand) return written
+    return written.map((item) => (isObject(item) && Object.keys(item).length === 1 && typeof item[shorthand] === 'string' ? item[shorthand] : item))
+  }
+
+  const walk = (node: SchemaNode, value: unknown, rule: string, display: string): Out => {
+    if (value === null || value === undefined) return value === null && allowsNull(node) ? null : OMIT
+    if (isObjectNode(node) && isObject(value)) return object(node, value, rule, display, false)
+    if (isArrayNode(node) && Array.isArray(value)) return list(node, value, rule, display)
+    if (isObject(value) || Array.isArray(value)) return OMIT
+    if (accepts(node, value)) return value
+    // A form the service writes differently (HH:MM:SS for HH:MM): the kind's normalizer maps it.
+    const ruleHere = ruleOf(rule)
+    const normalize = ruleHere?.type === 'scalar' ? ruleHere.normalize : undefined
+    const normalized = normalize?.(value)
+    return normalize && accepts(node, normalized) ? normalized : OMIT
+  }
+
+  const fields = object(rootNode(kind.requestSchema), live, '', '', true) as JsonObject
+  return { id, fields, notes, secretValues }
+}

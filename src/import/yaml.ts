@@ -1,0 +1,121 @@
+import { Document, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
+import type { KindName } from '../config/types.js'
+import { LIST_OF_KIND } from '../config/types.js'
+import { escapeTemplate } from '../config/interpolate.js'
+import { KINDS } from '../resources/index.js'
+import type { FieldRule, ResourceKind } from '../resources/kind.js'
+import { isObject } from '../resources/paths.js'
+import { Reference, type SecretNote } from './secrets.js'
+import type { Selected } from './select.js'
+
+export interface ImportSection {
+  kind: KindName
+  /** Sorted by id. */
+  resources: Selected[]
+}
+
+/** A list of short scalars reads best on one line: `weekdays: [1, 2, 3]`, `labels: [production, pci]`. */
+const FLOW_WIDTH = 60
+
+/** Strings that YAML 1.1 readers (older editors and tools) take for something else: times in minutes, booleans. */
+const YAML11_LOOKALIKE = /^(\d{1,2}(:[0-5]\d)+|y|yes|n|no|on|off)$/i
+
+function scalar(value: unknown): Scalar {
+  if (value instanceof Reference) return new Scalar(String(value))
+  if (typeof value !== 'string') return new Scalar(value)
+  const node = new Scalar(escapeTemplate(value))
+  // "22:00" and "yes" are strings in YAML 1.2 but a number and a boolean to YAML 1.1 readers: quoted.
+  if (YAML11_LOOKALIKE.test(value)) node.type = Scalar.QUOTE_DOUBLE
+  return node
+}
+
+const isOneLine = (value: unknown) =>
+  value === null || value instanceof Reference || (typeof value !== 'object' && !(typeof value === 'string' && value.includes('\n')))
+const isFlatMap = (value: unknown): value is Record<string, unknown> =>
+  isObject(value) && !(value instanceof Reference) && Object.values(value).every(isOneLine)
+
+/** Roughly the width of a value written on one line. */
+function inlineWidth(value: unknown): number {
+  if (isFlatMap(value)) return Object.entries(value).reduce((sum, [key, member]) => sum + key.length + String(member).length + 4, 2)
+  return String(value).length + (typeof value === 'string' && YAML11_LOOKALIKE.test(value) ? 2 : 0) + 2
+}
+
+/**
+ * Written on one line: what the kind compares as a set (labels, teams, weekdays, short path
+ * lists), when short, and references (`scanning_agent: {id: …}`). Lists of items such as headers,
+ * and every other mapping, are blocks.
+ */
+function isInline(value: unknown, rule: FieldRule | undefined): boolean {
+  if (Array.isArray(value)) {
+    const asSet = rule?.type === 'set' || (rule?.type === 'keyed' && rule.display === 'whole')
+    const short = value.every((item) => isOneLine(item) || isFlatMap(item)) && value.reduce((sum: number, item) => sum + inlineWidth(item), 0) <= FLOW_WIDTH
+    return asSet && value.length > 0 && short
+  }
+  return rule?.type === 'reference' && isFlatMap(value)
+}
+
+const join = (base: string, member: string) => (base ? `${base}.${member}` : member)
+
+function toNode(value: unknown, rulePath: string, kind: ResourceKind, inline: boolean): Node {
+  const flow = inline || isInline(value, kind.rules[rulePath])
+  if (Array.isArray(value)) {
+    const seq = new YAMLSeq()
+    for (const item of value) seq.items.push(toNode(item, rulePath, kind, flow))
+    seq.flow = flow
+    return seq
+  }
+  if (isObject(value) && !(value instanceof Reference)) return mapNode(value, rulePath, kind, flow)
+  return scalar(value)
+}
+
+function mapNode(value: Record<string, unknown>, rulePath: string, kind: ResourceKind, flow: boolean): YAMLMap {
+  const map = new YAMLMap()
+  for (const [key, member] of Object.entries(value)) map.items.push(new Pair(new Scalar(key), toNode(member, join(rulePath, key), kind, flow)))
+  map.flow = flow
+  return map
+}
+
+/** The comment above a resource that holds secrets: which variable to set for which field. */
+export function secretComment(notes: SecretNote[]): string | undefined {
+  if (notes.length === 0) return undefined
+  const lines: string[] = []
+  const written = notes.filter((note) => note.written)
+  const leftOut = notes.filter((note) => !note.written)
+  if (written.length > 0) {
+    lines.push('Secrets: set these environment variables to the values before plan or apply')
+    for (const note of written) {
+      lines.push(`  ${note.variable}: ${note.field}${note.hidden ? ' (the service hides it; plan reports it "not yet tracked" until the first apply)' : ''}`)
+    }
+  }
+  for (const note of leftOut) {
+    const dot = note.field.lastIndexOf('.')
+    const parent = note.field.slice(0, dot)
+    const member = note.field.slice(dot + 1)
+    lines.push(`Left out: ${note.field} (the service hides it). To manage it, set ${note.variable} and add under ${parent}:`)
+    lines.push(`  ${member}: \${${note.variable}}`)
+  }
+  return lines.map((line) => ` ${line}`).join('\n')
+}
+
+/**
+ * The configuration file for the imported resources: the schema line, then each kind's list,
+ * resources in the order given, fields in the order selected. Same input, same bytes.
+ */
+export function renderImport(sections: ImportSection[], schemaPath: string): string {
+  const root = new YAMLMap()
+  root.commentBefore = ` yaml-language-server: $schema=${schemaPath}`
+  for (const section of sections) {
+    const seq = new YAMLSeq()
+    section.resources.forEach((resource, index) => {
+      const item = mapNode({ id: resource.id, ...resource.fields }, '', KINDS[section.kind], false)
+      const comment = secretComment(resource.notes)
+      if (comment) item.commentBefore = comment
+      if (index > 0) item.spaceBefore = true
+      seq.items.push(item)
+    })
+    root.items.push(new Pair(new Scalar(LIST_OF_KIND[section.kind]), seq))
+  }
+  const doc = new Document()
+  doc.contents = root
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false })
+}
