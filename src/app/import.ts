@@ -1,0 +1,165 @@
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { relative, resolve, sep } from 'node:path'
+import type { JsonObject, KindName } from '../config/types.js'
+import { KIND_NAMES, LIST_OF_KIND } from '../config/types.js'
+import { UsageError } from '../errors.js'
+import { EXIT } from '../cli/exit-codes.js'
+import { Io, line } from '../cli/io.js'
+import { startProgress, type Progress } from '../cli/progress.js'
+import { selectFields, type Selected } from '../import/select.js'
+import { VariableNamer, type SecretNote } from '../import/secrets.js'
+import { renderImport, type ImportSection } from '../import/yaml.js'
+import { readAll, readLive } from '../plan/read-live.js'
+import { KINDS } from '../resources/index.js'
+import { SCHEMAS_DIR } from '../schemas.js'
+import { makeRedactor } from '../secrets/redact.js'
+import { guard } from './errors.js'
+import { ConnectionOptions, openSession, type Session } from './session.js'
+
+export interface ImportOptions extends ConnectionOptions {
+  kinds: KindName[]
+  /** These resources (one kind only); or every resource of the kinds with `all`. */
+  ids?: string[]
+  all?: boolean
+  /** A directory for targets.yaml, assets.yaml, agents.yaml; stdout when absent. */
+  out?: string
+  /** Overwrite files that exist. */
+  force?: boolean
+  includeDefaults?: boolean
+}
+
+export const fileOfKind = (kind: KindName) => `${LIST_OF_KIND[kind]}.yaml`
+
+/** The schema line's path: the package's schema, relative to where the file is written, with `/`. */
+export function schemaPathFrom(directory: string): string {
+  const path = relative(directory, resolve(SCHEMAS_DIR, 'config.schema.json'))
+  return sep === '/' ? path : path.split(sep).join('/')
+}
+
+/** `scansync import`: live resources as configuration that plans clean. */
+export async function runImport(options: ImportOptions, io: Io): Promise<number> {
+  const secrets: string[] = []
+  let redact = makeRedactor([])
+  return guard(io, { debug: options.debug, redact: (text) => redact(text) }, async () => {
+    const kinds = KIND_NAMES.filter((kind) => options.kinds.includes(kind))
+    checkSelection(options, kinds)
+    const outDir = options.out === undefined ? undefined : resolve(io.cwd, options.out)
+    if (outDir) await checkFiles(outDir, kinds, options.force ?? false)
+
+    const token = io.env.SCANSYNC_API_TOKEN
+    const session = openSession(options, io, (text) => redact(text))
+    redact = makeRedactor(token ? [token] : [])
+    let sections: ImportSection[]
+    try {
+      const namer = new VariableNamer()
+      sections = []
+      for (const kind of kinds) {
+        const live = await readKind(kind, options, session, io)
+        const resources = live.map((raw) => selectFields(KINDS[kind], raw, namer, { includeDefaults: options.includeDefaults }))
+        for (const resource of resources) secrets.push(...resource.secretValues)
+        redact = makeRedactor([...secrets, ...(token ? [token] : [])])
+        sections.push({ kind, resources })
+      }
+    } finally {
+      await session.client.close()
+    }
+
+    if (outDir) {
+      await mkdir(outDir, { recursive: true })
+      for (const section of sections) {
+        const path = resolve(outDir, fileOfKind(section.kind))
+        await writeWhole(path, renderImport([section], schemaPathFrom(outDir)))
+        line(io.stderr, `Wrote ${shown(io.cwd, path)}: ${count(section.resources.length, section.kind)}.`)
+      }
+    } else {
+      io.stdout.write(renderImport(sections, schemaPathFrom(io.cwd)))
+    }
+    reportSecrets(sections.flatMap((section) => section.resources.flatMap((resource) => resource.notes)), io)
+    return EXIT.ok
+  })
+}
+
+function checkSelection(options: ImportOptions, kinds: KindName[]): void {
+  if (kinds.length === 0) throw new UsageError('--kind is required: target, asset or agent')
+  const ids = options.ids ?? []
+  if (options.all && ids.length > 0) throw new UsageError('--all and --id exclude each other: import every resource of the kind, or the ones named')
+  if (!options.all && ids.length === 0) throw new UsageError('name the resources with --id ID (repeatable), or import them all with --all')
+  if (ids.length > 0 && kinds.length > 1) throw new UsageError(`--id needs a single --kind (ids are per kind; got ${kinds.join(', ')})`)
+}
+
+/** Refuses before anything is read, so that a run never ends half-written. */
+async function checkFiles(outDir: string, kinds: KindName[], force: boolean): Promise<void> {
+  try {
+    if (!(await stat(outDir)).isDirectory()) throw new UsageError(`--out ${outDir} is not a directory`)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw error
+  }
+  if (force) return
+  const existing: string[] = []
+  for (const kind of kinds) {
+    const path = resolve(outDir, fileOfKind(kind))
+    try {
+      await stat(path)
+      existing.push(path)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    }
+  }
+  if (existing.length > 0) throw new UsageError(`${existing.join(', ')} ${existing.length === 1 ? 'exists' : 'exist'}: pass --force to overwrite, or choose another --out`)
+}
+
+async function readKind(kind: KindName, options: ImportOptions, session: Session, io: Io): Promise<JsonObject[]> {
+  let progress: Progress | undefined
+  try {
+    if (options.all) {
+      return await readAll(KINDS[kind], session.client, {
+        onTotal: async (total) => void (progress = await startProgress(io.stderr, total, `Reading ${LIST_OF_KIND[kind]}`)),
+        onProgress: (n) => progress?.tick(n),
+      })
+    }
+    const ids = [...new Set(options.ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    progress = await startProgress(io.stderr, ids.length, `Reading ${LIST_OF_KIND[kind]}`)
+    const found = await readLive(KINDS[kind], ids, session.client, { onProgress: (n) => progress?.tick(n) })
+    return ids.map((id) => found.get(id)!)
+  } finally {
+    progress?.stop()
+  }
+}
+
+/** Written to a temporary file, then renamed over the target: never half a file. */
+async function writeWhole(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`
+  try {
+    await writeFile(temporary, text)
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+}
+
+/** A path relative to the current directory when it lies below it. */
+const shown = (cwd: string, path: string) => {
+  const near = relative(cwd, path)
+  return near && !near.startsWith('..') ? near : path
+}
+
+const count = (n: number, kind: KindName) => `${n} ${n === 1 ? kind : LIST_OF_KIND[kind]}`
+
+/** Names the variables the files refer to, and the hidden fields left out. Never a value. */
+function reportSecrets(notes: SecretNote[], io: Io): void {
+  const written = notes.filter((note) => note.written)
+  const leftOut = notes.filter((note) => !note.written)
+  if (written.length > 0) {
+    line(io.stderr, 'Set these environment variables to the secret values before plan or apply (the YAML refers to them):')
+    const width = Math.max(...written.map((note) => note.variable.length))
+    for (const note of written) {
+      line(io.stderr, `  ${note.variable.padEnd(width)}  ${note.kind} ${note.id} ${note.field}${note.hidden ? ' (hidden by the service: "not yet tracked" until the first apply)' : ''}`)
+    }
+  }
+  if (leftOut.length > 0) {
+    line(io.stderr, 'Left out because the service hides them (the comment on each resource shows how to add them):')
+    for (const note of leftOut) line(io.stderr, `  ${note.kind} ${note.id} ${note.field}: \${${note.variable}}`)
+  }
+}

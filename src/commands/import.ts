@@ -1,0 +1,50 @@
+import { Command, Flags } from '@oclif/core'
+import { connectionFlags, parseKinds } from '../cli/flags.js'
+
+export default class Import extends Command {
+  static override summary = 'Write YAML for resources that exist on the service, ready to plan clean.'
+  static override description = [
+    'Reads the live resources (--id, or --all through the list pages) and writes them in the configuration format: to stdout, or with --out DIR to targets.yaml, assets.yaml and agents.yaml (an existing file is kept unless --force).',
+    '',
+    'Only what a person maintains is written: the writable fields of the request, labels and owners as names (with the colour when set), teams and the scanning agent as ids. Left out: read-only fields, values equal to the documented defaults (unless --include-defaults), settings whose switch is off (API settings of a web application, otp_type without one-time passwords), and site.stack, which scans fill in.',
+    '',
+    'Secrets never appear. A sensitive value is written as a ${VARIABLE} reference named TARGET_<ID>_<FIELD> (upper-case, other characters as _), listed on stderr and in a comment on the resource: set each variable before plan or apply. A value the service hides (OBFUSCATED_…) cannot be read back: where the request needs it (a password, a header value) it is still a reference, which plan reports as "not yet tracked" until the first apply; elsewhere it is left out, with a comment showing how to add it. A literal ${ in a live value is written $${.',
+    '',
+    'Each file starts with a yaml-language-server line pointing at the package\'s schemas/config.schema.json, relative to the output directory (to the current directory on stdout). The same service state always gives the same bytes.',
+  ].join('\n')
+  static override examples = [
+    { description: 'Every target, into targets.yaml under config/:', command: '<%= config.bin %> import --kind target --all --out config' },
+    { description: 'Two targets, to stdout:', command: '<%= config.bin %> import --kind target --id 2DZkoZH8WMEM --id 7QwErTy2UiOp > shop.yaml' },
+    { description: 'Everything, replacing files written before:', command: '<%= config.bin %> import --kind target,asset,agent --all --out config --force' },
+    { description: 'Then check that it plans clean:', command: '<%= config.bin %> plan config --detailed-exitcode' },
+  ]
+  static override flags = {
+    kind: Flags.string({ description: 'The kind to import: target, asset or agent (comma-separated or repeated with --all).', helpValue: 'target|asset|agent', multiple: true, required: true }),
+    id: Flags.string({ description: 'Import this resource (repeatable).', multiple: true, exclusive: ['all'] }),
+    all: Flags.boolean({ description: 'Import every resource of the kind (read through the list pages).', exclusive: ['id'] }),
+    out: Flags.string({ description: 'Write one file per kind (targets.yaml, assets.yaml, agents.yaml) into DIR instead of stdout.', helpValue: 'DIR' }),
+    force: Flags.boolean({ description: 'Overwrite files that exist in --out.' }),
+    'include-defaults': Flags.boolean({ description: 'Also write values equal to the documented defaults, and settings whose switch is off.' }),
+    ...connectionFlags,
+  }
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Import)
+    const [{ runImport }, { processIo }] = await Promise.all([import('../app/import.js'), import('../cli/io.js')])
+    process.exitCode = await runImport(
+      {
+        kinds: parseKinds(flags.kind) ?? [],
+        ids: flags.id,
+        all: flags.all,
+        out: flags.out,
+        force: flags.force,
+        includeDefaults: flags['include-defaults'],
+        apiUrl: flags['api-url'],
+        parallelism: flags.parallelism,
+        insecureHttp: flags['insecure-http'],
+        debug: flags.debug,
+      },
+      processIo(),
+    )
+  }
+}

@@ -1,0 +1,116 @@
+// Shared set-up of the import tests: an emulator on 127.0.0.1, output directories in tmp, and
+// scansync import / plan / apply / validate run in-process against it.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach } from 'vitest'
+import { runApply } from '../../src/app/apply.js'
+import { runImport, type ImportOptions } from '../../src/app/import.js'
+import { runPlan } from '../../src/app/plan.js'
+import { runValidate } from '../../src/app/validate.js'
+import type { JsonObject, KindName } from '../../src/config/types.js'
+import { startEmulator, type Emulator, type EmulatorOptions, type EmulatorSeed } from '../../src/emulator/index.js'
+import { KINDS } from '../../src/resources/index.js'
+import { isObject } from '../../src/resources/paths.js'
+import { captureIo, ROOT, type CapturedIo } from '../helpers/cli.js'
+
+export { ROOT }
+
+/** Long and unusual, so that finding it in any output cannot happen by chance. */
+export const TOKEN = 'import-Tok3n-5e1b9c07a4d2'
+
+export const exampleSeed = (): EmulatorSeed => JSON.parse(readFileSync(join(ROOT, 'examples', 'emulator-seed.json'), 'utf8')) as EmulatorSeed
+
+const running: Emulator[] = []
+const dirs: string[] = []
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((emulator) => emulator.close()))
+})
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+export async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const started = await startEmulator({ token: TOKEN, seed: exampleSeed(), ...options })
+  running.push(started)
+  return started
+}
+
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'scansync-import-'))
+  dirs.push(dir)
+  return dir
+}
+
+export const connection = (em: Emulator, extra: Record<string, string> = {}) => ({ SCANSYNC_API_URL: em.url, SCANSYNC_API_TOKEN: TOKEN, ...extra })
+
+export interface Run {
+  code: number
+  out: string
+  err: string
+}
+
+const finish = async (io: CapturedIo, code: Promise<number>): Promise<Run> => ({ code: await code, out: io.out(), err: io.err() })
+
+export function importRun(em: Emulator, options: Omit<ImportOptions, 'kinds'> & { kinds?: KindName[] }, cwd = ROOT): Promise<Run> {
+  const io = captureIo({ env: connection(em), cwd })
+  return finish(io, runImport({ kinds: ['target', 'asset', 'agent'], ...options }, io))
+}
+
+export function planRun(em: Emulator, dir: string, env: Record<string, string> = {}, format: 'text' | 'json' = 'text'): Promise<Run> {
+  const io = captureIo({ env: connection(em, env), cwd: dir })
+  return finish(io, runPlan({ mode: 'plan', paths: [dir], format, detailedExitcode: true }, io))
+}
+
+export function applyRun(em: Emulator, dir: string, env: Record<string, string> = {}): Promise<Run> {
+  const io = captureIo({ env: connection(em, env), cwd: dir })
+  return finish(io, runApply({ paths: [dir], format: 'text', autoApprove: true }, io))
+}
+
+export function validateRun(dir: string, env: Record<string, string> = {}): Promise<Run> {
+  const io = captureIo({ env, cwd: dir })
+  return finish(io, runValidate({ paths: [dir] }, io))
+}
+
+/** Every file written into a directory, by name. */
+export function filesIn(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.yaml'))
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  )
+}
+
+export interface Listed {
+  variable: string
+  kind: KindName
+  id: string
+  field: string
+}
+
+/** The variables import lists on stderr: `  NAME  target ID field`. */
+export function listedVariables(stderr: string): Listed[] {
+  return [...stderr.matchAll(/^ {2}([A-Z0-9_]+) +(target|asset|agent) (\S+) (\S+)/gm)].map((m) => ({ variable: m[1], kind: m[2] as KindName, id: m[3], field: m[4] }))
+}
+
+/** A field as plans show it (`site.headers[X-Key].value`) in a live resource, in the YAML's shape. */
+export function valueAt(resource: JsonObject, kind: KindName, field: string): unknown {
+  let current: unknown = KINDS[kind].project(resource)
+  for (const [, member, key] of field.matchAll(/([^.[\]]+)|\[([^\]]*)\]/g)) {
+    if (member !== undefined) current = isObject(current) ? current[member] : undefined
+    else current = Array.isArray(current) ? current.find((item) => isObject(item) && item.name === key) : undefined
+  }
+  return current
+}
+
+/** The environment a plan needs: each listed variable set to the value the service keeps. */
+export function secretEnv(em: Emulator, stderr: string): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const listed of listedVariables(stderr)) {
+    const value = valueAt(em.get(listed.kind, listed.id) as JsonObject, listed.kind, listed.field)
+    if (typeof value !== 'string') throw new Error(`no string at ${listed.kind} ${listed.id} ${listed.field}`)
+    env[listed.variable] = value
+  }
+  return env
+}
