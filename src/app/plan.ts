@@ -3,7 +3,7 @@ import { EXIT } from '../cli/exit-codes.js'
 import { renderPlan, type Format } from '../render/index.js'
 import { guard } from './errors.js'
 import { PlanInputs, preparePlan } from './prepare-plan.js'
-import { writeSavedPlan } from './saved-plan.js'
+import { savedPlanDocument, writeSavedPlan } from './saved-plan.js'
 
 export interface PlanOptions extends PlanInputs {
   format: Format
@@ -21,9 +21,11 @@ export async function runPlan(options: PlanOptions, io: Io): Promise<number> {
     if (!prepared) return EXIT.error
     try {
       const { plan } = prepared.result
+      // Built before anything is printed: a plan that cannot be saved is refused whole.
+      const saved = options.out ? savedPlanDocument(prepared, options.paths, io) : undefined
       io.stdout.write(renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode }))
-      if (options.out) {
-        await writeSavedPlan(options.out, prepared, options.paths, io)
+      if (options.out && saved) {
+        await writeSavedPlan(options.out, saved, io)
         line(io.stderr, `Saved the plan to ${options.out}; apply it with: scansync apply --plan ${options.out}`)
       }
       const changes = plan.changes.length > 0

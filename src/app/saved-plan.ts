@@ -11,6 +11,7 @@ import type { Comparison } from '../plan/build-plan.js'
 import type { FieldChange, Plan, ResourceChange } from '../plan/model.js'
 import { planDocument } from '../render/index.js'
 import { isObject } from '../resources/paths.js'
+import { declaredSecrets } from '../secrets/redact.js'
 import type { Prepared } from './prepare-plan.js'
 import { appVersion } from './version.js'
 
@@ -43,7 +44,30 @@ function savedResource(comparison: Comparison): SavedResource {
 
 export const savedPlanChecksum = (document: Omit<SavedPlan, 'checksum'>): string => sha256(canonicalJson(document))
 
-export async function writeSavedPlan(file: string, prepared: Prepared, paths: string[], io: Io): Promise<void> {
+/**
+ * A saved plan holds secrets only as their `${NAME}` reference. A secret written in the YAML
+ * itself (flagged `*_is_sensitive`, or an otp_secret) has no reference to keep, so a plan that
+ * would have to store it is refused, naming each place, before anything is written.
+ */
+function refuseLiteralSecrets(comparisons: Comparison[]): void {
+  const places = comparisons.flatMap(({ desired }) =>
+    declaredSecrets(desired)
+      .filter((secret) => !secret.fromVariable)
+      .map((secret) => {
+        const where = desired.locate(secret.segments)
+        return `${where.file}:${where.line}: ${desired.kind} ${desired.id}: ${secret.place}`
+      }),
+  )
+  if (places.length === 0) return
+  throw new ScansyncError(
+    `cannot save the plan: a saved plan keeps secrets only as \${NAME} references, and ${places.length === 1 ? 'this secret is' : 'these secrets are'} written in the YAML itself:\n  ${places.join('\n  ')}\n` +
+      'Move each into an environment variable (value: ${MY_SECRET}), or apply without a saved plan.',
+  )
+}
+
+/** The saved plan of a prepared plan (refused when it would have to hold a secret). */
+export function savedPlanDocument(prepared: Prepared, paths: string[], io: Io): SavedPlan {
+  refuseLiteralSecrets(prepared.result.changed)
   const document: Omit<SavedPlan, 'checksum'> = {
     format_version: 1,
     kind: 'scansync-saved-plan',
@@ -53,7 +77,10 @@ export async function writeSavedPlan(file: string, prepared: Prepared, paths: st
     plan: planDocument(prepared.result.plan),
     resources: prepared.result.changed.map(savedResource),
   }
-  const saved: SavedPlan = { ...document, checksum: savedPlanChecksum(document) }
+  return { ...document, checksum: savedPlanChecksum(document) }
+}
+
+export async function writeSavedPlan(file: string, saved: SavedPlan, io: Io): Promise<void> {
   await writeFile(resolve(io.cwd, file), JSON.stringify(saved, null, 2) + '\n', { mode: 0o600 })
 }
 

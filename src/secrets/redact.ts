@@ -4,26 +4,44 @@ import { SENSITIVE } from '../plan/model.js'
 
 const ALWAYS_SENSITIVE = new Set(['otp_secret'])
 
+export interface DeclaredSecret {
+  value: string
+  /** Dotted place inside the resource's fields, list indexes in brackets (`site.headers[0].value`). */
+  place: string
+  /** The same place as path segments (for `DesiredResource.locate`). */
+  segments: Array<string | number>
+  /** True when the value came from `${…}` (a saved plan keeps the reference). */
+  fromVariable: boolean
+}
+
+/**
+ * Every secret a declared resource holds: values from `${…}`, and values whose
+ * `<field>_is_sensitive` flag is true (or that are always sensitive, like otp_secret).
+ */
+export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
+  const found: DeclaredSecret[] = []
+  const visit = (node: unknown, index: string, segments: Array<string | number>) => {
+    if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${index}[${i}]`, [...segments, i]))
+    else if (isObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        const here = index ? `${index}.${key}` : key
+        const fromVariable = resource.templates.has(here)
+        if (typeof value === 'string' && (node[`${key}_is_sensitive`] === true || ALWAYS_SENSITIVE.has(key) || fromVariable)) {
+          found.push({ value, place: here, segments: [...segments, key], fromVariable })
+        } else visit(value, here, [...segments, key])
+      }
+    }
+  }
+  visit(resource.fields, '', [])
+  return found
+}
+
 /**
  * Every secret value the configuration holds: values from `${…}`, and values whose
  * `<field>_is_sensitive` flag is true.
  */
 export function secretValues(resources: DesiredResource[]): string[] {
-  const values = new Set<string>()
-  for (const resource of resources) {
-    const visit = (node: unknown, index: string) => {
-      if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${index}[${i}]`))
-      else if (isObject(node)) {
-        for (const [key, value] of Object.entries(node)) {
-          const here = index ? `${index}.${key}` : key
-          if (typeof value === 'string' && (node[`${key}_is_sensitive`] === true || ALWAYS_SENSITIVE.has(key) || resource.templates.has(here))) values.add(value)
-          else visit(value, here)
-        }
-      }
-    }
-    visit(resource.fields, '')
-  }
-  return [...values]
+  return [...new Set(resources.flatMap((resource) => declaredSecrets(resource).map((secret) => secret.value)))]
 }
 
 /** Replaces each known secret (longest first) in a text with "(sensitive)". */

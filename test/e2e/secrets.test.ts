@@ -1,0 +1,124 @@
+// Issue 5: no secret value and no token in any output, saved plan, state file or log. One test
+// collects everything scansync writes (and what the emulator logged) and searches it.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt } from '../config/helpers.js'
+import { apply, cli, emulator, exampleConfig, exampleSeed, plan, TOKEN } from './helpers.js'
+
+beforeAll(ensureBuilt, 120_000)
+
+/** Secrets from the environment (no fallbacks in this configuration). */
+const ENV_SECRETS = {
+  SHOP_LOGIN_PASSWORD: 'env-Login-Secret-71c3',
+  SHOP_BASIC_AUTH_PASSWORD: 'env-Basic-Secret-4a9d',
+  PAYMENTS_CLIENT_SECRET: 'env-Client-Secret-0be8',
+  SHOP_API_KEY: 'env-Header-Secret-5f21',
+}
+/** Secrets written in the YAML itself, sensitive by their flag or by their name. */
+const LITERAL_SECRETS = ['literal-Cookie-Secret-93ad', 'LITERALOTPSECRET2X7Q']
+/** What the service held before the apply (it answers them in clear when it does not obfuscate). */
+const SEED_SECRETS = ['demo-login-password', 'demo-basic-auth-password', 'demo-client-secret', 'seed-Header-Secret-11aa', 'seed-Otp-Secret-77']
+
+const lineIn = (file: string, needle: string): number => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1
+
+function secretConfig(): string {
+  const dir = exampleConfig()
+  for (const file of ['targets/shop.yaml', 'targets/payments-api.yaml']) {
+    const path = join(dir, file)
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/:-demo-[a-z-]+\}/g, '}'))
+  }
+  const shop = join(dir, 'targets', 'shop.yaml')
+  writeFileSync(
+    shop,
+    readFileSync(shop, 'utf8').replace(
+      '      headers:\n        - name: X-Scanner\n          value: scansync\n',
+      [
+        '      headers:',
+        '        - name: X-Scanner',
+        '          value: scansync',
+        '        - name: X-Api-Key',
+        '          value: ${SHOP_API_KEY}',
+        '      cookies:',
+        '        - name: session',
+        `          value: ${LITERAL_SECRETS[0]}`,
+        '          value_is_sensitive: true',
+        '      has_otp: true',
+        `      otp_secret: ${LITERAL_SECRETS[1]}`,
+        '',
+      ].join('\n'),
+    ),
+  )
+  return dir
+}
+
+function seed() {
+  const data = exampleSeed()
+  const shop = data.targets!.find((t) => t.id === '2DZkoZH8WMEM')!
+  Object.assign(shop.site!, {
+    headers: [...(shop.site!.headers ?? []), { name: 'X-Api-Key', value: SEED_SECRETS[3], value_is_sensitive: true }],
+    otp_secret: SEED_SECRETS[4],
+  })
+  return data
+}
+
+describe('no secret and no token anywhere', () => {
+  it.each([false, true])('plan, drift and apply in every format with --debug, saved plan, state file, request log (obfuscate: %s)', async (obfuscate) => {
+    const em = await emulator({ obfuscate, seed: seed() })
+    const dir = secretConfig()
+    const shop = join(dir, 'targets', 'shop.yaml')
+    const texts: Record<string, string> = {}
+    const keep = (name: string, run: { out?: string; err?: string; stdout?: string; stderr?: string; code: number | null }) => {
+      texts[`${name} (stdout)`] = run.out ?? run.stdout ?? ''
+      texts[`${name} (stderr)`] = run.err ?? run.stderr ?? ''
+      return run
+    }
+    // Some requests fail and are retried, so that the debug log holds retries too.
+    em.setFaults([{ type: '503', share: 0.2 }, { type: '429', share: 0.1, retryAfter: 0 }])
+
+    for (const format of ['text', 'json', 'markdown', 'github'] as const) {
+      keep(`plan ${format}`, await plan(em, dir, { format, debug: true }, ENV_SECRETS))
+      keep(`drift ${format}`, await plan(em, dir, { format, debug: true, mode: 'drift' }, ENV_SECRETS))
+    }
+    // The real CLI: a saved plan, then its apply. A secret written in the YAML has no ${NAME} to
+    // keep in a saved plan: refused, naming its place, and no file is written.
+    const refused = keep('plan --out (refused)', await cli(em, dir, ['plan', '--debug', '--out', 'saved.json'], ENV_SECRETS))
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('cannot save the plan: a saved plan keeps secrets only as ${NAME} references')
+    expect(refused.stderr).toContain(`targets/shop.yaml:${lineIn(shop, LITERAL_SECRETS[0])}: target 2DZkoZH8WMEM: site.cookies[0].value`)
+    expect(refused.stderr).toContain(`targets/shop.yaml:${lineIn(shop, LITERAL_SECRETS[1])}: target 2DZkoZH8WMEM: site.otp_secret`)
+    expect(existsSync(join(dir, 'saved.json'))).toBe(false)
+    const others = ['--id', '5HnBvC3xZaQw', '--id', '9fGh2Kd8LmQz', '--id', '3kLx8Qy7Pb2m']
+    expect(keep('plan --out', await cli(em, dir, ['plan', '--debug', '--out', 'saved.json', ...others], ENV_SECRETS)).code).toBe(0)
+    texts['saved plan'] = readFileSync(join(dir, 'saved.json'), 'utf8')
+    expect(keep('apply --plan', await cli(em, dir, ['apply', '--debug', '--plan', 'saved.json', '--auto-approve'], ENV_SECRETS)).code).toBe(0)
+    expect(keep('drift after apply', await cli(em, dir, ['drift', '--debug', ...others], ENV_SECRETS)).code).toBe(0)
+
+    // Apply in every format, each time with something to do: a failure (400) and rotated secrets.
+    writeFileSync(shop, readFileSync(shop, 'utf8').replace('scanning_agent: {id: 3kLx8Qy7Pb2m}', 'scanning_agent: {id: NoSuchAgent1}'))
+    for (const format of ['text', 'json', 'markdown', 'github'] as const) {
+      const rotated = { ...ENV_SECRETS, SHOP_BASIC_AUTH_PASSWORD: `${ENV_SECRETS.SHOP_BASIC_AUTH_PASSWORD}-${format}` }
+      em.mutate('target', '5HnBvC3xZaQw', { site: { api_scan_settings: { api_login_payload: `hand-edited-${format}` } } })
+      const run = keep(`apply ${format}`, await apply(em, dir, { format, debug: true }, rotated))
+      expect(run.code).toBe(1)
+      if (format === 'text') expect(run.out).toContain('Invalid pk "NoSuchAgent1"')
+    }
+    texts['state file'] = (() => {
+      try {
+        return readFileSync(join(dir, '.scansync', 'state.json'), 'utf8')
+      } catch {
+        return ''
+      }
+    })()
+    if (obfuscate) expect(texts['state file']).toContain('OBFUSCATED_')
+    texts['request log'] = JSON.stringify(em.requests())
+    expect(texts['plan text (stderr)']).toContain('debug: GET ')
+    expect(Object.values(texts).join('')).toContain('(sensitive)')
+
+    const rotatedValues = ['text', 'json', 'markdown', 'github'].map((f) => `${ENV_SECRETS.SHOP_BASIC_AUTH_PASSWORD}-${f}`)
+    const handEdited = ['text', 'json', 'markdown', 'github'].map((f) => `hand-edited-${f}`)
+    const secrets = [TOKEN, ...Object.values(ENV_SECRETS), ...LITERAL_SECRETS, ...SEED_SECRETS, ...rotatedValues, ...handEdited]
+    const hits = Object.entries(texts).flatMap(([name, text]) => secrets.filter((s) => text.includes(s)).map((s) => `${s} in ${name}`))
+    expect(hits).toEqual([])
+  })
+})
