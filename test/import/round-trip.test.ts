@@ -70,6 +70,21 @@ describe('import then plan', () => {
   })
 })
 
+describe('import --include-defaults then plan', () => {
+  it('plans clean too, with every writable field written', async () => {
+    const random = randomTargetsSeed(60, 11)
+    const seed = { ...exampleSeed(), agents: [...exampleSeed().agents!, ...random.agents!], targets: [...exampleSeed().targets!, ...random.targets!] }
+    const em = await emulator({ seed })
+    const dir = tempDir()
+    const imported = await importRun(em, { all: true, out: dir, includeDefaults: true })
+    expect(imported.code).toBe(0)
+    const targets = filesIn(dir)['targets.yaml']
+    for (const field of ['fail_fast: true', 'report_fileformat: pdf', 'type: single', 'otp_type: totp', 'logout_condition: any', 'scanning_agent: null']) expect(targets).toContain(field)
+    const plan = await planRun(em, dir, secretEnv(em, imported.err), 'json')
+    expect(plan.code === 0 ? [] : (JSON.parse(plan.out) as Plan).changes, plan.err).toEqual([])
+  })
+})
+
 describe('secrets the service hides (OBFUSCATED_…)', () => {
   it('writes a reference with a comment where the request needs the value, leaves the rest out, and plans nothing else', async () => {
     const em = await emulator({ obfuscate: true })
