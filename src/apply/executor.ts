@@ -52,7 +52,9 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
     const { method, path, body } = item.request
     try {
       const response = await sender.request<unknown>(method, path, { body, resource: `${item.kind.name} ${item.desired.id}` })
-      settle(item, { ...item.change, result: 'applied', ...verify(item, response, options) })
+      const problem = verify(item, response, options)
+      // A 200 that did not do what was asked is not claimed as a success.
+      settle(item, problem ? { ...item.change, result: 'failed', error: problem } : { ...item.change, result: 'applied' })
     } catch (error) {
       settle(item, { ...item.change, result: 'failed', error: describeFailure(error, item.desired) })
     }
@@ -79,11 +81,11 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
 
 /**
  * After a 200, checks the answer against what was sent: records the secrets the service now
- * hides, and reports any field the service did not take instead of claiming success.
+ * hides, and returns what the service did not take (undefined when it took everything).
  */
-function verify(item: PendingChange, response: unknown, options: ExecuteOptions): { warnings?: string[] } {
+function verify(item: PendingChange, response: unknown, options: ExecuteOptions): string | undefined {
   if (!isObject(response) || response.id !== item.desired.id) {
-    return { warnings: ['the service answered with something other than the resource; run scansync plan to check it was applied'] }
+    return 'the service answered 200 with something other than the resource, so the change may or may not have landed; run scansync plan to see'
   }
   const sentUnits = unitsOf(item.request.body as JsonObject)
   const first = compare(item.desired, response, secretContext(options.state, options.token))
@@ -93,8 +95,8 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   }
   const after = compare(item.desired, response, secretContext(options.state, options.token))
   const planned = new Set(item.change.fields.map((f) => f.path))
-  const notTaken = after.fields.filter((f) => planned.has(f.path)).map((f) => `the service did not apply ${f.path}`)
-  return notTaken.length > 0 ? { warnings: notTaken } : {}
+  const notTaken = after.fields.filter((f) => planned.has(f.path)).map((f) => f.path)
+  return notTaken.length > 0 ? `the service answered 200 but did not apply ${notTaken.join(', ')}` : undefined
 }
 
 /** The dotted places a body sets (api_scan_settings counted at the top level wherever it is sent). */

@@ -7,6 +7,7 @@ import { createAjv } from '../../src/ajv.js'
 import type { Emulator } from '../../src/emulator/index.js'
 import { ensureBuilt } from '../config/helpers.js'
 import { apply, cli, emulator, exampleConfig, EXAMPLE_SECRETS, plan, tempdir, writePaths, writes } from './helpers.js'
+import { startProxy } from './proxy.js'
 
 beforeAll(ensureBuilt, 120_000)
 
@@ -334,5 +335,37 @@ describe('secrets', () => {
     expect(fresh.code).toBe(2)
     expect(fresh.out).toContain('(not yet tracked)')
     expect((await plan(em, dir, { detailedExitcode: true, state: 'elsewhere/s.json' }, EXAMPLE_SECRETS)).code).toBe(0)
+  })
+})
+
+describe('a 200 is checked against what was sent', () => {
+  it('an answer that is not the resource is not claimed as applied: exit 1, and the next apply sends it again', async () => {
+    const em = await emulator({ faults: [{ type: 'not-resource', method: 'PATCH', path: '/scanning-agents/', count: 1 }] })
+    const dir = exampleConfig()
+    const first = await cli(em, dir, ['apply', '--auto-approve'])
+    expect(first.code).toBe(1)
+    expect(first.stdout).toMatch(/✗ agent 3kLx8Qy7Pb2m "dc-lisbon-agent" failed: the service answered 200 with something other than the resource/)
+    expect(first.stdout).toContain('Apply: 2 applied, 1 failed, 0 not applied, 5 unchanged.')
+    em.clearRequests()
+    const second = await apply(em, dir)
+    expect(second.code, second.out).toBe(0)
+    expect(writePaths(em)).toEqual(['PATCH /scanning-agents/3kLx8Qy7Pb2m/'])
+  })
+
+  it('a field the service answers 200 for but does not take is named, and the change counts as failed', async () => {
+    const em = await emulator()
+    // A service that ignores site.name in PATCH requests (and answers as if all was well).
+    const proxy = await startProxy(em.url, async (request, forward) => {
+      if (request.method !== 'PATCH' || !request.path.startsWith('/targets/')) return forward()
+      const body = JSON.parse(request.body)
+      delete body.site?.name
+      return forward(JSON.stringify(body))
+    })
+    const run = await apply(em, exampleConfig(), { format: 'json' }, { SCANSYNC_API_URL: proxy.url })
+    expect(run.code).toBe(1)
+    const shop = JSON.parse(run.out).changes.find((c: { id: string }) => c.id === '2DZkoZH8WMEM')
+    expect(shop).toMatchObject({ result: 'failed', error: 'the service answered 200 but did not apply site.name' })
+    // What it did take, it kept.
+    expect((em.get('target', '2DZkoZH8WMEM') as { labels: { name: string }[] }).labels.map((l) => l.name).sort()).toEqual(['pci', 'production'])
   })
 })

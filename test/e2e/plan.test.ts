@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createAjv } from '../../src/ajv.js'
 import { ensureBuilt } from '../config/helpers.js'
 import { apply, cli, emulator, exampleConfig, EXAMPLE_SECRETS, FAST_HTTP, plan, runCli, tempdir, TOKEN, writes } from './helpers.js'
+import { LIST_PATHS, startProxy } from './proxy.js'
 
 beforeAll(ensureBuilt, 120_000)
 
@@ -271,6 +272,27 @@ describe('reads', () => {
     expect(run.err).toContain('target Missing00001 not found')
     const gets = em.requests().map((r) => `${r.path}${r.query.page ? `?page=${r.query.page}` : ''} ${r.status}`)
     expect(gets).toEqual(['/targets/?page=1 200', '/targets/Missing00001/ 404'])
+  })
+
+  it.each([404, 405])('a list endpoint answering %i: every declared resource is read by id', async (status) => {
+    const em = await emulator()
+    const proxy = await startProxy(em.url, async (request, forward) =>
+      request.method === 'GET' && LIST_PATHS.has(request.path) ? { status, body: JSON.stringify({ detail: status === 404 ? 'Not found.' : 'Method "GET" not allowed.' }) } : forward(),
+    )
+    const run = await plan(em, exampleConfig(), { format: 'json' }, { SCANSYNC_API_URL: proxy.url })
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.out).summary).toEqual({ change: 3, unchanged: 5 })
+    expect(em.requests().map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /discovery/assets/4TrEwQ9aSdFg/',
+      'GET /discovery/assets/8YuIoP3lKjHg/',
+      'GET /discovery/assets/9fGh2Kd8LmQz/',
+      'GET /scanning-agents/3kLx8Qy7Pb2m/',
+      'GET /scanning-agents/6NbVcX4zLkJh/',
+      'GET /targets/2DZkoZH8WMEM/',
+      'GET /targets/5HnBvC3xZaQw/',
+      'GET /targets/7QwErTy2UiOp/',
+    ])
   })
 
   it('examples/config: one list page for the three targets and the three assets, a GET each for the two agents', async () => {
