@@ -6,7 +6,7 @@ import { readSchema, type JsonSchema } from '../schemas.js'
 import { Diagnostic, formatPath, PathSegments, SourcePosition, sortDiagnostics } from './diagnostics.js'
 import { findConfigFiles } from './find-files.js'
 import { Env, hasTemplate, interpolate } from './interpolate.js'
-import { parseYamlFile, ParsedFile } from './read-yaml.js'
+import { parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
 import { describeSchemaErrors } from './schema-errors.js'
 import { expandShorthands } from './shorthands.js'
 import { DesiredResource, JsonObject, KIND_NAMES, KindName, LIST_OF_KIND, LoadedConfig } from './types.js'
@@ -71,8 +71,8 @@ export interface LoadFileResult {
 }
 
 /** Loads one file's text. Exposed for tests and the fuzzer. */
-export function loadFile(file: string, bytes: Buffer, env: Env): LoadFileResult {
-  const { parsed, diagnostics } = parseYamlFile(file, bytes)
+export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOptions = {}): LoadFileResult {
+  const { parsed, diagnostics } = parseYamlFile(file, bytes, options)
   const atStart = (message: string): LoadFileResult => ({ resources: [], declared: [], diagnostics: [{ file, line: 1, column: 1, path: '', message }] })
   if (!parsed) return { resources: [], declared: [], diagnostics }
   const data = parsed.data
@@ -98,7 +98,7 @@ export function loadFile(file: string, bytes: Buffer, env: Env): LoadFileResult 
   }
   if (diagnostics.length > 0) return { resources: [], declared, diagnostics }
 
-  expandShorthands(data, readSchema('config.schema.json'), (path, member) => {
+  expandShorthands(data, readSchema('config.schema.json'), templates.size === 0 ? undefined : (path, member) => {
     // A value that came from a variable now sits one level down, as the shorthand's member.
     const template = templates.get(formatPath(path))
     if (template === undefined) return
@@ -116,10 +116,30 @@ function declaredIds(data: JsonObject, parsed: ParsedFile): DeclaredId[] {
     if (!Array.isArray(items)) continue
     items.forEach((item: unknown, index) => {
       const id = item !== null && typeof item === 'object' && Object.hasOwn(item, 'id') ? (item as JsonObject).id : undefined
-      if (typeof id === 'string' && id !== '') declared.push({ kind, id, position: parsed.locate([list, index, 'id']), path: formatPath([list, index, 'id']) })
+      if (typeof id === 'string' && id !== '') declared.push(new Declared(kind, id, parsed, list, index))
     })
   }
   return declared
+}
+
+/** A declared id; where it is written is worked out only if it turns out to be declared twice. */
+class Declared implements DeclaredId {
+  #position: SourcePosition | undefined
+  constructor(
+    readonly kind: KindName,
+    readonly id: string,
+    private readonly parsed: ParsedFile,
+    private readonly list: string,
+    private readonly index: number,
+  ) {}
+
+  get position(): SourcePosition {
+    return (this.#position ??= this.parsed.locate([this.list, this.index, 'id']))
+  }
+
+  get path(): string {
+    return formatPath([this.list, this.index, 'id'])
+  }
 }
 
 /**
@@ -134,27 +154,35 @@ function resolveVariables(
 ): { templates: Map<string, string>; unresolved: Set<string> } {
   const templates = new Map<string, string>()
   const unresolved = new Set<string>()
-  const visit = (container: JsonObject | unknown[], path: Array<string | number>) => {
-    const keys: Array<string | number> = Array.isArray(container) ? container.map((_, i) => i) : Object.keys(container)
-    for (const key of keys) {
-      const value = (container as Record<string | number, unknown>)[key]
-      if (typeof value === 'string') {
-        if (!hasTemplate(value)) continue
-        const here = [...path, key]
-        const place = formatPath(here)
-        const result = interpolate(value, env)
-        for (const error of result.errors) {
-          diagnostics.push({ ...parsed.locate(here), path: place, message: `${nameOf(data, here)}: ${error}` })
-        }
-        if (result.errors.length > 0) unresolved.add(place)
-        ;(container as Record<string | number, unknown>)[key] = result.value
-        if (result.fromVariable) templates.set(place, value)
-      } else if (value !== null && typeof value === 'object') {
-        visit(value as JsonObject, [...path, key])
+  // The place of the value being looked at, as a stack (copied only for a value with a template).
+  const path: Array<string | number> = []
+  const resolve = (container: Record<string | number, unknown>, key: string | number) => {
+    const value = container[key]
+    if (typeof value === 'string') {
+      if (!hasTemplate(value)) return
+      const here = [...path, key]
+      const place = formatPath(here)
+      const result = interpolate(value, env)
+      for (const error of result.errors) {
+        diagnostics.push({ ...parsed.locate(here), path: place, message: `${nameOf(data, here)}: ${error}` })
       }
+      if (result.errors.length > 0) unresolved.add(place)
+      container[key] = result.value
+      if (result.fromVariable) templates.set(place, value)
+    } else if (value !== null && typeof value === 'object') {
+      path.push(key)
+      visit(value as JsonObject | unknown[])
+      path.pop()
     }
   }
-  visit(data, [])
+  const visit = (container: JsonObject | unknown[]) => {
+    if (Array.isArray(container)) {
+      for (let i = 0; i < container.length; i++) resolve(container as unknown as Record<number, unknown>, i)
+    } else {
+      for (const key of Object.keys(container)) resolve(container, key)
+    }
+  }
+  visit(data)
   return { templates, unresolved }
 }
 
@@ -188,12 +216,19 @@ function collectResources(data: JsonObject, parsed: ParsedFile, templates: Map<s
     const items = (data[list] ?? []) as JsonObject[]
     items.forEach((item, index) => {
       const { id, ...fields } = item
+      // Positions cost a `yaml` parse of the file (read-yaml.ts): worked out when someone asks.
+      let source: SourcePosition | undefined
       resources.push({
         kind,
         id: id as string,
         fields,
-        templates: byResource.get(`${list}[${index}]`) ?? new Map(),
-        source: parsed.locate([list, index]),
+        templates: (templates.size > 0 && byResource.get(`${list}[${index}]`)) || new Map(),
+        get source() {
+          return (source ??= parsed.locate([list, index]))
+        },
+        set source(position) {
+          source = position
+        },
         locate: (path) => parsed.locate([list, index, ...path]),
       })
     })

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer'
 import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml'
 import { Diagnostic, PathSegments, SourcePosition } from './diagnostics.js'
+import { parseFast } from './fast-yaml.js'
 
 /** Aliases a file may expand; a "billion laughs" file fails fast instead of eating memory. */
 const MAX_ALIAS_COUNT = 100
@@ -11,6 +12,11 @@ export interface ParsedFile {
   data: unknown
   /** Locates a value (or its key, with `key: true`) by its place in the data. */
   locate(path: PathSegments, options?: { key?: boolean }): SourcePosition
+}
+
+export interface ReadOptions {
+  /** False: always parse with `yaml` (the precise path), as tests do to compare the two. */
+  fastPath?: boolean
 }
 
 export interface ParseResult {
@@ -47,26 +53,76 @@ function firstReplacementColumn(line: Buffer): number {
   return 1
 }
 
-/** Parses one YAML file keeping the position of every node. Never throws. */
-export function parseYamlFile(file: string, bytes: Buffer): ParseResult {
-  const at = (line: number, column: number, message: string): ParseResult => ({
-    diagnostics: [{ file, line, column, path: '', message }],
-  })
+/**
+ * Parses one YAML file. Never throws.
+ *
+ * Most files take the fast path (fast-yaml.ts: js-yaml, plain data only), and their positions are
+ * found lazily: the first time one is asked for (a diagnostic, a changed field of a plan), the file
+ * is parsed again with `yaml`, and that Document is kept for the file's later questions. A file the
+ * fast path declines (a syntax error, anchors and aliases, tags, …) is parsed with `yaml` at once,
+ * which gives the same data, the errors in their tested words, and the alias cap.
+ */
+export function parseYamlFile(file: string, bytes: Buffer, options: ReadOptions = {}): ParseResult {
   if (!isUtf8(bytes)) {
     const { line, column } = firstInvalidUtf8(bytes)
-    return at(line, column, 'the file is not valid UTF-8 text')
+    return { diagnostics: [{ file, line, column, path: '', message: 'the file is not valid UTF-8 text' }] }
   }
-
   let text = bytes.toString('utf8')
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
 
+  const fast = options.fastPath === false ? undefined : parseFast(text)
+  if (fast?.ok) return { parsed: { file, data: fast.data, locate: lazyLocator(file, text) }, diagnostics: [] }
+  return parsePrecisely(file, text)
+}
+
+/** The `yaml` Document of a file, with what turns its offsets into lines and columns. */
+interface PositionIndex {
+  doc: Document
+  lineCounter: LineCounter
+}
+
+const YAML_OPTIONS = { uniqueKeys: true, prettyErrors: false, merge: false } as const
+
+function indexPositions(text: string): PositionIndex {
   const lineCounter = new LineCounter()
-  let doc: Document
+  return { doc: parseDocument(text, { lineCounter, ...YAML_OPTIONS }), lineCounter }
+}
+
+function locator(file: string, index: () => PositionIndex): ParsedFile['locate'] {
+  return (path, options = {}) => {
+    const { doc, lineCounter } = index()
+    const node = findNode(doc, path, options.key ?? false)
+    const { line, col } = lineCounter.linePos(node?.range?.[0] ?? 0)
+    return { file, line, column: col }
+  }
+}
+
+/** Positions for a file read by the fast path: `yaml` parses it on the first question only. */
+function lazyLocator(file: string, text: string): ParsedFile['locate'] {
+  let index: PositionIndex | undefined
+  const build = (): PositionIndex => {
+    try {
+      return indexPositions(text)
+    } catch {
+      // The fast path read this text, so `yaml` will too; should it not, positions fall back to 1:1.
+      return indexPositions('')
+    }
+  }
+  return locator(file, () => (index ??= build()))
+}
+
+/** Parses one YAML file with `yaml`, keeping the position of every node. */
+function parsePrecisely(file: string, text: string): ParseResult {
+  const at = (line: number, column: number, message: string): ParseResult => ({
+    diagnostics: [{ file, line, column, path: '', message }],
+  })
+  let index: PositionIndex
   try {
-    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, merge: false })
+    index = indexPositions(text)
   } catch (error) {
     return at(1, 1, `could not parse YAML: ${describeParserFailure(error)}`)
   }
+  const { doc, lineCounter } = index
   const position = (offset: number): { line: number; column: number } => {
     const { line, col } = lineCounter.linePos(offset)
     return { line, column: col }
@@ -105,11 +161,7 @@ export function parseYamlFile(file: string, bytes: Buffer): ParseResult {
     return at(1, 1, message)
   }
 
-  const locate = (path: PathSegments, options: { key?: boolean } = {}): SourcePosition => {
-    const node = findNode(doc, path, options.key ?? false)
-    const offset = node?.range?.[0] ?? 0
-    return { file, ...position(offset) }
-  }
+  const locate = locator(file, () => index)
   return { parsed: { file, data, locate }, diagnostics: [] }
 }
 

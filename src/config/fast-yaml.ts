@@ -1,0 +1,214 @@
+import { FAILSAFE_SCHEMA, load, Type, type EventType, type State } from 'js-yaml'
+
+/**
+ * The fast way to read a configuration file: js-yaml builds plain data several times faster than
+ * the `yaml` package builds its Document (a CST and a node for every value, with positions).
+ *
+ * The answer must be exactly the data the `yaml` path (read-yaml.ts) gives, so this path declines
+ * whenever it could differ, and the caller then parses the file with `yaml`, which also gives the
+ * syntax errors their tested wording and place:
+ *
+ * - js-yaml rejects the text (syntax errors, duplicate keys, nesting deeper than 100, …);
+ * - the text uses anchors, aliases or tags (so the alias cap of the `yaml` path applies), a
+ *   directive, explicit or non-string keys, tabs in indentation, or one of the few constructs where
+ *   the two parsers are known to disagree (see PRECISE_ONLY and the listener below; each rule was
+ *   found by differential fuzzing against `yaml` and is pinned by test/config/fast-yaml.test.ts).
+ *
+ * The checks are conservative: a rule may send a harmless file to the `yaml` path (slower, same
+ * answer), never the other way round.
+ */
+
+/** The scalars of the YAML 1.2 core schema, resolved exactly as the `yaml` package resolves them. */
+const NULL = /^(?:~|[Nn]ull|NULL)?$/
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/
+const INT = /^(?:0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+)$/
+const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$|^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/
+
+/**
+ * js-yaml's own CORE_SCHEMA differs from `yaml`'s in a few corners (it reads 0b101, -0x1F and
+ * +0o7 as numbers, +.5 as a string, -0 as 0), so the implicit types are spelt out here.
+ */
+const SCHEMA = FAILSAFE_SCHEMA.extend({
+  implicit: [
+    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (text: string) => text.length <= 4 && NULL.test(text), construct: () => null }),
+    new Type('tag:yaml.org,2002:bool', {
+      kind: 'scalar',
+      resolve: (text: string) => (text.length === 4 || text.length === 5) && BOOL.test(text),
+      construct: (text: string) => text[0] === 't' || text[0] === 'T',
+    }),
+    new Type('tag:yaml.org,2002:int', {
+      kind: 'scalar',
+      resolve: (text: string) => mayBeNumber(text) && INT.test(text),
+      construct: (text: string) => (text[1] === 'o' ? parseInt(text.substring(2), 8) : text[1] === 'x' ? parseInt(text.substring(2), 16) : parseInt(text, 10)),
+    }),
+    new Type('tag:yaml.org,2002:float', {
+      kind: 'scalar',
+      resolve: (text: string) => mayBeNumber(text) && (FLOAT.test(text) || FLOAT_SPECIAL.test(text)),
+      construct: (text: string) => {
+        if (!FLOAT_SPECIAL.test(text)) return parseFloat(text)
+        if (/nan$/i.test(text)) return NaN
+        return text[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
+      },
+    }),
+  ],
+})
+
+/** A cheap first look: every number starts with a digit, a sign or a dot. */
+function mayBeNumber(text: string): boolean {
+  const c = text.charCodeAt(0)
+  return (c >= 0x30 && c <= 0x39) || c === 0x2b /* + */ || c === 0x2d /* - */ || c === 0x2e /* . */
+}
+
+/**
+ * Text patterns that send a file to the `yaml` path. Each may match more than it must (a `&` after
+ * a space inside a plain scalar, say); none may miss what it is there for.
+ */
+export const PRECISE_ONLY: Readonly<Record<string, RegExp>> = {
+  /** Anchors (`&a`), aliases (`*a`) and tags (`!t`, `!!str`): wherever a node may start. */
+  anchorAliasOrTag: /(?:^|[\s[\]{},:?-])[&*!]/m,
+  /** A directive (`%YAML 1.1` would change the schema). */
+  directive: /^%/m,
+  /** `---x` or `...x` (a plain scalar to `yaml`, a marker to js-yaml), or content on the `---` line. */
+  documentMarker: /^(?:---|\.\.\.)(?:\S|[ \t]+[^\s#])/m,
+  /** An explicit key (`? key`). */
+  explicitKey: /(?:^|[\s{,[])\?(?:\s|$)/m,
+  /** A flow collection used as a key (`[a, b]: c`, `{a: 1}: c`, `{[a]}`). */
+  collectionKey: /[\]}][ \t]*:|[{,]\s*\[/,
+  /** A null or empty key (`~:`, `null:`, `: x`, `{null}`): `yaml` names it "", js-yaml "null". */
+  nullKey: /(?:^|[\s{,[?])(?:~|null|Null|NULL)?[ \t]*:(?=[\s,[\]{}]|$)|[{,]\s*(?:~|null|Null|NULL)\s*[,}]/m,
+  /** A tab in the indentation of a line (an error to `yaml`, accepted by js-yaml). */
+  tabIndent: /^[ \t]*\t/m,
+  /** A carriage return that does not end a CRLF line break. */
+  loneCarriageReturn: /\r(?!\n)/,
+  /** An empty list entry (`-` and nothing after it on its line): js-yaml can nest the next entry. */
+  emptyListEntry: /(?:^|[ \t])-[ \t]*(?:[ \t]#.*)?\r?$/m,
+  /** A block scalar with an indentation indicator or keep chomping (`|2`, `>+`): trailing lines differ. */
+  blockScalarIndicator: /[|>][-+]?[0-9+]/,
+  /** A block scalar whose first lines are blank (`yaml` may ask for an indentation indicator). */
+  blockScalarLeadingBlank: /[|>][-+0-9]*[ \t]*(?:#.*)?\r?\n[ \t]*\r?\n/,
+}
+
+const PRECISE_PATTERN = new RegExp(Object.values(PRECISE_ONLY).map((pattern) => `(?:${pattern.source})`).join('|'), 'm')
+
+/** `yaml` refuses an implicit key longer than 1024 characters; an implicit key sits on one line. */
+const MAX_LINE = 1024
+
+export type FastParse = { ok: true; data: unknown } | { ok: false; reason: string }
+
+const SPACE = 0x20
+const TAB = 0x09
+const LF = 0x0a
+const CR = 0x0d
+const HASH = 0x23
+const COMMA = 0x2c
+const GREATER = 0x3e
+const BRACKET = 0x5b
+const BRACE = 0x7b
+const PIPE = 0x7c
+const isSeparator = (c: number) => c === SPACE || c === TAB || c === LF || c === CR
+
+/** Reads `text` (BOM already removed) with js-yaml, or says why the `yaml` path must read it. */
+export function parseFast(text: string): FastParse {
+  const matched = PRECISE_PATTERN.exec(text)
+  if (matched) return { ok: false, reason: `text: ${ruleOf(matched[0])}` }
+  if (hasLongLine(text)) return { ok: false, reason: 'text: a line longer than 1024 characters' }
+
+  // js-yaml reports the start and end of every node. Between the two, this finds the node's first
+  // character (past the spaces, line breaks and comments before it), and declines:
+  // - a comment straight after a node (`"a"#c`, `[a]#c`): `yaml` wants a space before it;
+  // - a quoted or plain scalar, or a flow collection, that spans lines: `yaml` checks their
+  //   indentation, js-yaml does not;
+  // - a scalar preceded by a comment (`key:`, a comment line, then the value): `yaml` is strict there.
+  let reason: string | undefined
+  // Per open node: where js-yaml opened it, and its first character once known (-1 before).
+  const opened: number[] = []
+  const firsts: number[] = []
+  const listener = (event: EventType, state: State): void => {
+    if (event === 'open') {
+      opened.push(state.position)
+      firsts.push(-1)
+      return
+    }
+    const open = opened.pop()!
+    firsts.pop()
+    if (reason !== undefined) return
+    const input = state.input
+    const end = state.position
+    if (input.charCodeAt(end) === HASH && !isSeparator(input.charCodeAt(end - 1))) {
+      reason = 'a comment not separated from the value before it'
+      return
+    }
+    const { start, comment } = contentStart(input, open)
+    if (start >= end) return
+    const first = input.charCodeAt(start)
+    if (state.kind === 'scalar') {
+      if (comment) {
+        reason = 'a value after a comment line'
+        return
+      }
+      if (first === PIPE || first === GREATER) return
+    } else if (first === BRACKET || first === BRACE) {
+      // A [ ] or { } that is a key of a { } mapping (`{ {a: 1} }`, `{x: 1, [a]}`): js-yaml turns
+      // it into "[object Object]" or "a", `yaml` into "{ a: 1 }" or "[ a ]".
+      const parent = firsts.length - 1
+      if (parent >= 0) {
+        if (firsts[parent] < 0) firsts[parent] = input.charCodeAt(contentStart(input, opened[parent]).start)
+        if (firsts[parent] === BRACE) {
+          let before = start - 1
+          while (before >= 0 && isSeparator(input.charCodeAt(before))) before--
+          const c = input.charCodeAt(before)
+          if (c === BRACE || c === COMMA) {
+            reason = 'a [ ] or { } used as a key'
+            return
+          }
+        }
+      }
+    } else {
+      return
+    }
+    const lineEnd = input.indexOf('\n', start)
+    if (lineEnd >= 0 && lineEnd < end) reason = 'a quoted or plain value, or a [ ] or { } collection, over several lines'
+  }
+
+  let data: unknown
+  try {
+    data = load(text, { schema: SCHEMA, listener })
+  } catch (error) {
+    return { ok: false, reason: `js-yaml: ${(error as Error).message.split('\n')[0]}` }
+  }
+  if (reason !== undefined) return { ok: false, reason }
+  // An empty document: `yaml` gives null, js-yaml undefined.
+  return { ok: true, data: data ?? null }
+}
+
+function ruleOf(match: string): string {
+  for (const [name, pattern] of Object.entries(PRECISE_ONLY)) if (new RegExp(pattern.source, 'm').test(match)) return name
+  return 'pattern'
+}
+
+function hasLongLine(text: string): boolean {
+  if (text.length <= MAX_LINE) return false
+  let start = 0
+  for (;;) {
+    const end = text.indexOf('\n', start)
+    if ((end < 0 ? text.length : end) - start > MAX_LINE) return true
+    if (end < 0) return false
+    start = end + 1
+  }
+}
+
+/** Where a node's content starts: past the spaces, line breaks and comments from `from`. */
+function contentStart(input: string, from: number): { start: number; comment: boolean } {
+  let start = from
+  let comment = false
+  for (;;) {
+    const c = input.charCodeAt(start)
+    if (isSeparator(c)) start++
+    else if (c === HASH) {
+      comment = true
+      const lineEnd = input.indexOf('\n', start)
+      start = lineEnd < 0 ? input.length : lineEnd
+    } else return { start, comment }
+  }
+}

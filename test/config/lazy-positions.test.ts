@@ -1,0 +1,103 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { parseDocument } from 'yaml'
+import { loadConfig } from '../../src/config/load.js'
+import { BAD_INPUTS } from './bad-inputs.js'
+import { columnOf, lineOf, load, removeTestdirs, testdir } from './helpers.js'
+
+// Counts the `yaml` Documents the loader builds: a valid file read by the fast path needs none
+// until a position is asked for.
+vi.mock('yaml', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('yaml')>()
+  return { ...actual, parseDocument: vi.fn(actual.parseDocument) }
+})
+const parsedDocuments = vi.mocked(parseDocument)
+
+afterAll(removeTestdirs)
+beforeEach(() => {
+  parsedDocuments.mockClear()
+})
+
+const TARGETS = [
+  'targets:',
+  '  - id: T1',
+  '    site: {name: Shop, url: "https://shop.example.com/"}',
+  '    labels: [production, {name: pci, color: "#d93f0b"}]',
+  '  - id: T2',
+  '    site:',
+  '      name: Portal',
+  '      basic_auth: {username: scanner, password: "${PW:-demo}"}',
+  '',
+].join('\n')
+const AGENTS = 'agents:\n  - id: G1\n    name: agent-1\n    teams: [Tm1]\n'
+
+describe('positions are worked out only when asked for', () => {
+  it('loading valid files parses no `yaml` Document', async () => {
+    const { config, diagnostics } = await load({ 'targets.yaml': TARGETS, 'agents.yaml': AGENTS })
+    expect(diagnostics).toEqual([])
+    expect(config.resources.map((r) => r.id)).toEqual(['G1', 'T1', 'T2'])
+    expect(parsedDocuments).not.toHaveBeenCalled()
+  })
+
+  it('the first position asked for parses that file once; the other files stay unparsed', async () => {
+    const { config } = await load({ 'targets.yaml': TARGETS, 'agents.yaml': AGENTS })
+    const [, t1, t2] = config.resources
+    expect(t2.locate(['site', 'basic_auth', 'password'])).toEqual({
+      file: 'targets.yaml', line: lineOf(TARGETS, 'password'), column: columnOf(TARGETS, '"${PW'),
+    })
+    expect(t1.source).toEqual({ file: 'targets.yaml', line: 2, column: 5 })
+    expect(t1.locate(['labels', 1, 'color'])).toEqual({ file: 'targets.yaml', line: 4, column: columnOf(TARGETS, '"#d93f0b"') })
+    expect(t2.source).toEqual({ file: 'targets.yaml', line: 5, column: 5 })
+    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+  })
+
+  it('the source of a resource reads like a plain property: spread, JSON, assignment', async () => {
+    const { config } = await load({ 'agents.yaml': AGENTS })
+    const [agent] = config.resources
+    expect(parsedDocuments).not.toHaveBeenCalled()
+    expect({ ...agent }.source).toEqual({ file: 'agents.yaml', line: 2, column: 5 })
+    expect(JSON.parse(JSON.stringify(agent)).source).toEqual({ file: 'agents.yaml', line: 2, column: 5 })
+    expect(Object.keys(agent)).toEqual(['kind', 'id', 'fields', 'templates', 'source', 'locate'])
+    agent.source = { file: 'elsewhere.yaml', line: 9, column: 9 }
+    expect(agent.source).toEqual({ file: 'elsewhere.yaml', line: 9, column: 9 })
+    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+  })
+
+  it('a schema error asks for its position: the file is parsed, and the diagnostic is exact', async () => {
+    const text = 'targets:\n  - id: T1\n    fail_fast: "yes"\n'
+    const { diagnostics } = await load({ 'a.yaml': text, 'agents.yaml': AGENTS })
+    expect(diagnostics).toEqual([
+      { file: 'a.yaml', line: 3, column: 16, path: 'targets[0].fail_fast', message: 'target T1: fail_fast must be true or false (got a string)' },
+    ])
+    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+  })
+
+  it('an id declared twice is located in both files, and only those', async () => {
+    const { diagnostics } = await load({ 'a.yaml': AGENTS, 'b.yaml': AGENTS.replace('agent-1', 'agent-2'), 'c.yaml': TARGETS })
+    expect(diagnostics.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual(['a.yaml:2:9', 'b.yaml:2:9'])
+    expect(parsedDocuments).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('the precise path', () => {
+  it('a file with anchors and aliases is parsed with `yaml` at once (the alias cap applies)', async () => {
+    const text = 'agents:\n  - &a {id: G1, name: x}\n  - {id: G2, teams: [Tm1]}\n'
+    const { config, diagnostics } = await load({ 'a.yaml': text })
+    expect(diagnostics).toEqual([])
+    expect(config.resources.map((r) => r.id)).toEqual(['G1', 'G2'])
+    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+    // Its positions come from that same Document.
+    expect(config.resources[1].source).toEqual({ file: 'a.yaml', line: 3, column: 5 })
+    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+  })
+
+  it('the alias bomb still fails fast with its message', async () => {
+    const bomb = BAD_INPUTS.find((c) => c.name === 'an alias bomb')!
+    const { diagnostics } = await loadConfig(['.'], { env: {}, cwd: testdir(bomb.files) })
+    expect(diagnostics).toEqual([{ file: 'a.yaml', line: 1, column: 1, path: '', message: expect.stringMatching(/too many aliases/) }])
+  })
+
+  it('a syntax error is described by `yaml`, as before', async () => {
+    const { diagnostics } = await load({ 'a.yaml': 'agents:\n  - id: G1\n    name: "dc-lisbon\n  - id: G2\n' })
+    expect(diagnostics).toEqual([{ file: 'a.yaml', line: 3, column: 11, path: '', message: 'YAML: the quote " opened here is never closed' }])
+  })
+})
