@@ -1,35 +1,89 @@
 import type { JsonSchema } from '../schemas.js'
 import type { PathSegments } from './diagnostics.js'
 
-/**
- * Expands the shorthands the schema allows (`x-shorthand-for`: a bare string standing for an
- * object with that one member, such as a label name) in place, walking the value with its schema.
- * `onExpand` hears of each expansion: the place of the bare string and the member it became.
- */
-export function expandShorthands(value: unknown, rootSchema: JsonSchema, onExpand?: (path: PathSegments, member: string) => void): void {
+/** Per root schema: each sub-schema resolved past its $refs, and whether a shorthand can occur inside. */
+const plans = new WeakMap<JsonSchema, Map<JsonSchema, SchemaPlan>>()
+
+interface SchemaPlan {
+  shorthandFor?: string
+  items?: SchemaPlan
+  /** Only the properties under which a shorthand can occur. */
+  properties?: Map<string, SchemaPlan>
+  /** False when no value under this schema can be a shorthand: the walk skips it. */
+  reaches: boolean
+}
+
+function planOf(rootSchema: JsonSchema): (schema: JsonSchema) => SchemaPlan {
+  let cache = plans.get(rootSchema)
+  if (!cache) plans.set(rootSchema, (cache = new Map()))
+  const known = cache
   const definitions = (rootSchema.definitions ?? {}) as Record<string, JsonSchema>
   const resolve = (schema: JsonSchema): JsonSchema => {
     let current = schema
     while (typeof current.$ref === 'string') current = definitions[current.$ref.replace('#/definitions/', '')]
     return current
   }
-  const walk = (node: unknown, schema: JsonSchema, path: Array<string | number>): unknown => {
+  const plan = (schema: JsonSchema): SchemaPlan => {
     const resolved = resolve(schema)
+    const existing = known.get(resolved)
+    if (existing) return existing
+    // Registered before its parts, so that a schema that contains itself ends; until it is known,
+    // it counts as reaching a shorthand (the safe answer: the walk looks).
+    const result: SchemaPlan = { reaches: true }
+    known.set(resolved, result)
     const shorthandFor = resolved['x-shorthand-for']
-    if (typeof shorthandFor === 'string' && typeof node === 'string') {
-      onExpand?.(path, shorthandFor)
-      return { [shorthandFor]: node }
+    if (typeof shorthandFor === 'string') result.shorthandFor = shorthandFor
+    if (resolved.items) {
+      const items = plan(resolved.items as JsonSchema)
+      if (items.reaches) result.items = items
     }
-    if (Array.isArray(node) && resolved.items) {
-      for (let i = 0; i < node.length; i++) node[i] = walk(node[i], resolved.items as JsonSchema, [...path, i])
-    } else if (node !== null && typeof node === 'object' && resolved.properties) {
-      const properties = resolved.properties as Record<string, JsonSchema>
+    if (resolved.properties) {
+      const properties = new Map<string, SchemaPlan>()
+      for (const [key, property] of Object.entries(resolved.properties as Record<string, JsonSchema>)) {
+        const child = plan(property)
+        if (child.reaches) properties.set(key, child)
+      }
+      if (properties.size > 0) result.properties = properties
+    }
+    result.reaches = result.shorthandFor !== undefined || result.items !== undefined || result.properties !== undefined
+    return result
+  }
+  return plan
+}
+
+/**
+ * Expands the shorthands the schema allows (`x-shorthand-for`: a bare string standing for an
+ * object with that one member, such as a label name) in place, walking the value with its schema.
+ * `onExpand` hears of each expansion: the place of the bare string and the member it became.
+ * Parts of the value whose schema holds no shorthand are not visited.
+ */
+export function expandShorthands(value: unknown, rootSchema: JsonSchema, onExpand?: (path: PathSegments, member: string) => void): void {
+  const path: Array<string | number> = []
+  const walk = (node: unknown, plan: SchemaPlan): unknown => {
+    if (plan.shorthandFor !== undefined && typeof node === 'string') {
+      onExpand?.([...path], plan.shorthandFor)
+      return { [plan.shorthandFor]: node }
+    }
+    if (Array.isArray(node)) {
+      if (!plan.items) return node
+      for (let i = 0; i < node.length; i++) {
+        path.push(i)
+        node[i] = walk(node[i], plan.items)
+        path.pop()
+      }
+    } else if (node !== null && typeof node === 'object' && plan.properties) {
       const object = node as Record<string, unknown>
+      // In the value's own order, so that `onExpand` hears of places as they are written.
       for (const key of Object.keys(object)) {
-        if (Object.hasOwn(properties, key)) object[key] = walk(object[key], properties[key], [...path, key])
+        const property = plan.properties.get(key)
+        if (!property) continue
+        path.push(key)
+        object[key] = walk(object[key], property)
+        path.pop()
       }
     }
     return node
   }
-  walk(value, rootSchema, [])
+  const plan = planOf(rootSchema)(rootSchema)
+  if (plan.reaches) walk(value, plan)
 }
