@@ -311,7 +311,7 @@ describe('the GitHub workflow steps, run against the emulator', () => {
   })
   const shims = join(work, 'bin')
   mkdirSync(shims)
-  writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = scansync ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin', 'run.js')}" "$@"\n`)
+  writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = scansync ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin', 'run.js')}" "$@" $SHIM_EXTRA_ARGS\n`)
   chmodSync(join(shims, 'npx'), 0o755)
 
   const stepOf = (workflow: string, name: string): string => {
@@ -370,6 +370,24 @@ describe('the GitHub workflow steps, run against the emulator', () => {
     const body = readFileSync(join(dir, 'plan.md'), 'utf8')
     expect(body).toMatch(/^### scansync plan\n\nThe plan failed; nothing was sent:\n\n```\n.*authentication failed/s)
     expect(body).not.toContain('wrong-token')
+  })
+
+  it('Plan with a usage error (which oclif exits 2 for): the step fails instead of reporting changes', async () => {
+    const { dir, emulator } = await repository()
+    const result = await runStep(stepOf('scansync-plan.yml', 'Plan'), dir, { ...connect(emulator), SHIM_EXTRA_ARGS: '--no-such-flag' })
+    expect(result.code).toBe(1)
+    expect(result.outputs).toBe('exitcode=1\n')
+    expect(readFileSync(join(dir, 'plan.md'), 'utf8')).toContain('Nonexistent flag: --no-such-flag')
+  })
+
+  it('GitLab: the merge-request plan script passes with changes and fails on an error or a usage error', async () => {
+    const script = (parse(textOf('examples/ci/gitlab-ci.yml'))['scansync:plan'].script as string[])[0]
+    const { dir, emulator } = await repository()
+    const changes = await runStep(script, dir, connect(emulator))
+    expect(changes.code, changes.stderr).toBe(0)
+    expect(readFileSync(join(dir, 'plan.md'), 'utf8').startsWith('### scansync plan\n')).toBe(true)
+    expect((await runStep(script, dir, { ...connect(emulator), SCANSYNC_API_TOKEN: 'wrong' })).code).toBe(1)
+    expect((await runStep(script, dir, { ...connect(emulator), SHIM_EXTRA_ARGS: '--no-such-flag' })).code).toBe(1)
   })
 
   it('Validate with a bad file: the step fails with an annotation on the line, and plan.md lists the error', async () => {
