@@ -116,30 +116,10 @@ function declaredIds(data: JsonObject, parsed: ParsedFile): DeclaredId[] {
     if (!Array.isArray(items)) continue
     items.forEach((item: unknown, index) => {
       const id = item !== null && typeof item === 'object' && Object.hasOwn(item, 'id') ? (item as JsonObject).id : undefined
-      if (typeof id === 'string' && id !== '') declared.push(new Declared(kind, id, parsed, list, index))
+      if (typeof id === 'string' && id !== '') declared.push({ kind, id, position: parsed.locate([list, index, 'id']), path: formatPath([list, index, 'id']) })
     })
   }
   return declared
-}
-
-/** A declared id; where it is written is worked out only if it turns out to be declared twice. */
-class Declared implements DeclaredId {
-  #position: SourcePosition | undefined
-  constructor(
-    readonly kind: KindName,
-    readonly id: string,
-    private readonly parsed: ParsedFile,
-    private readonly list: string,
-    private readonly index: number,
-  ) {}
-
-  get position(): SourcePosition {
-    return (this.#position ??= this.parsed.locate([this.list, this.index, 'id']))
-  }
-
-  get path(): string {
-    return formatPath([this.list, this.index, 'id'])
-  }
 }
 
 /**
@@ -216,19 +196,13 @@ function collectResources(data: JsonObject, parsed: ParsedFile, templates: Map<s
     const items = (data[list] ?? []) as JsonObject[]
     items.forEach((item, index) => {
       const { id, ...fields } = item
-      // Positions cost a `yaml` parse of the file (read-yaml.ts): worked out when someone asks.
-      let source: SourcePosition | undefined
       resources.push({
         kind,
         id: id as string,
         fields,
         templates: (templates.size > 0 && byResource.get(`${list}[${index}]`)) || new Map(),
-        get source() {
-          return (source ??= parsed.locate([list, index]))
-        },
-        set source(position) {
-          source = position
-        },
+        // Positions cost a `yaml` parse of the file; read-yaml.ts works them out when first read.
+        source: parsed.locate([list, index]),
         locate: (path) => parsed.locate([list, index, ...path]),
       })
     })

@@ -97,7 +97,12 @@ function locator(file: string, index: () => PositionIndex): ParsedFile['locate']
   }
 }
 
-/** Positions for a file read by the fast path: `yaml` parses it on the first question only. */
+/**
+ * Positions for a file read by the fast path. A position is handed out at once, but its line and
+ * column are worked out when first read: only then is the file parsed with `yaml` (once; the
+ * Document is kept for the file's later questions). So a plan can note where each changed field is
+ * declared and pay for it only if the note is shown.
+ */
 function lazyLocator(file: string, text: string): ParsedFile['locate'] {
   let index: PositionIndex | undefined
   const build = (): PositionIndex => {
@@ -108,7 +113,33 @@ function lazyLocator(file: string, text: string): ParsedFile['locate'] {
       return indexPositions('')
     }
   }
-  return locator(file, () => (index ??= build()))
+  const find = locator(file, () => (index ??= build()))
+  return (path, options = {}) => {
+    if (index) return find(path, options)
+    const at = [...path]
+    return deferredPosition(file, () => find(at, options))
+  }
+}
+
+/** A position whose line and column are found on first read (own enumerable properties, so that spreading and JSON see them). */
+function deferredPosition(file: string, find: () => SourcePosition): SourcePosition {
+  let found: { line: number; column: number } | undefined
+  const resolve = () => (found ??= find())
+  return {
+    file,
+    get line() {
+      return resolve().line
+    },
+    set line(line) {
+      found = { ...resolve(), line }
+    },
+    get column() {
+      return resolve().column
+    },
+    set column(column) {
+      found = { ...resolve(), column }
+    },
+  }
 }
 
 /** Parses one YAML file with `yaml`, keeping the position of every node. */

@@ -1,6 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { parseDocument } from 'yaml'
 import { loadConfig } from '../../src/config/load.js'
+import { buildPlan, liveKey } from '../../src/plan/build-plan.js'
+import { emptyState, secretContext } from '../../src/secrets/state.js'
 import { BAD_INPUTS } from './bad-inputs.js'
 import { columnOf, lineOf, load, removeTestdirs, testdir } from './helpers.js'
 
@@ -59,6 +61,33 @@ describe('positions are worked out only when asked for', () => {
     expect(Object.keys(agent)).toEqual(['kind', 'id', 'fields', 'templates', 'source', 'locate'])
     agent.source = { file: 'elsewhere.yaml', line: 9, column: 9 }
     expect(agent.source).toEqual({ file: 'elsewhere.yaml', line: 9, column: 9 })
+    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+  })
+
+  it('a position is handed out at once and found when first read', async () => {
+    const { config } = await load({ 'targets.yaml': TARGETS })
+    const position = config.resources[1].locate(['site', 'name'])
+    expect(position.file).toBe('targets.yaml')
+    expect(parsedDocuments).not.toHaveBeenCalled()
+    expect(position.line).toBe(lineOf(TARGETS, 'Portal'))
+    expect(position).toEqual({ file: 'targets.yaml', line: lineOf(TARGETS, 'Portal'), column: columnOf(TARGETS, 'Portal') })
+    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+  })
+
+  it('a plan notes where each change is declared without parsing; the notes are exact when read', async () => {
+    const { config } = await load({ 'targets.yaml': TARGETS, 'agents.yaml': AGENTS })
+    const live = new Map([
+      [liveKey('target', 'T1'), { id: 'T1', site: { name: 'Old shop', url: 'https://shop.example.com/' }, labels: [{ name: 'production' }, { name: 'pci', color: '#d93f0b' }] }],
+      [liveKey('target', 'T2'), { id: 'T2', site: { name: 'Portal', basic_auth: { username: 'scanner', password: 'demo' } } }],
+      [liveKey('agent', 'G1'), { id: 'G1', name: 'agent-1', teams: [{ id: 'Tm1' }] }],
+    ])
+    const { plan } = buildPlan(config.resources, live, secretContext(emptyState(), 'token'))
+    expect(plan.changes.map((c) => [c.id, c.fields.map((f) => f.path)])).toEqual([['T1', ['site.name']]])
+    expect(parsedDocuments).not.toHaveBeenCalled()
+    expect(JSON.parse(JSON.stringify(plan.changes[0]))).toMatchObject({
+      source: { file: 'targets.yaml', line: 2, column: 5 },
+      fields: [{ path: 'site.name', source: { file: 'targets.yaml', line: 3, column: columnOf(TARGETS, 'Shop,') } }],
+    })
     expect(parsedDocuments).toHaveBeenCalledTimes(1)
   })
 
