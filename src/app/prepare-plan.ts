@@ -8,6 +8,7 @@ import { UsageError } from '../errors.js'
 import { Io, line } from '../cli/io.js'
 import { startProgress } from '../cli/progress.js'
 import { buildPlan, liveKey, type PlanResult } from '../plan/build-plan.js'
+import { checkDeclared } from '../plan/declared-checks.js'
 import { readLive } from '../plan/read-live.js'
 import { KINDS } from '../resources/index.js'
 import { makeRedactor, secretValues } from '../secrets/redact.js'
@@ -33,7 +34,9 @@ export interface Loaded {
 
 /** Loads and checks the configuration, then keeps the selected resources. Undefined: invalid (printed). */
 export async function loadSelected(options: SelectionOptions, io: Io): Promise<Loaded | undefined> {
-  const { config, diagnostics } = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
+  const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
+  const { config } = loaded
+  const diagnostics = loaded.diagnostics.length > 0 ? loaded.diagnostics : checkDeclared(config.resources)
   if (diagnostics.length > 0) {
     for (const diagnostic of diagnostics) line(io.stderr, formatDiagnostic(diagnostic))
     line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)

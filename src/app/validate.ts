@@ -1,5 +1,6 @@
 import { formatDiagnostic } from '../config/diagnostics.js'
 import { loadConfig } from '../config/load.js'
+import { checkDeclared } from '../plan/declared-checks.js'
 import { EXIT } from '../cli/exit-codes.js'
 import { Io, line } from '../cli/io.js'
 
@@ -9,7 +10,9 @@ export interface ValidateOptions {
 }
 
 export async function runValidate(options: ValidateOptions, io: Io): Promise<number> {
-  const { config, diagnostics } = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
+  const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
+  const { config } = loaded
+  const diagnostics = loaded.diagnostics.length > 0 ? loaded.diagnostics : checkDeclared(config.resources)
   if (diagnostics.length > 0) {
     for (const diagnostic of diagnostics) line(io.stderr, formatDiagnostic(diagnostic))
     line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'}; nothing was sent.`)

@@ -114,10 +114,14 @@ export function diffResource(kind: ResourceKind, desired: DesiredResource, live:
   const keyed = (keyName: string, mode: 'whole' | 'items', rulePath: string, display: string, index: string, declared: JsonObject[], current: JsonObject[], unit: string): void => {
     const liveByKey = new Map(current.map((item) => [String(item[keyName]), item]))
     const declaredKeys = new Set(declared.map((item) => String(item[keyName])))
+    // A key the service holds more than once is a difference: the YAML declares it once.
+    const liveCount = new Map<string, number>()
+    for (const item of current) liveCount.set(String(item[keyName]), (liveCount.get(String(item[keyName])) ?? 0) + 1)
 
     if (mode === 'whole') {
       const differs =
         declaredKeys.size !== liveByKey.size ||
+        current.length !== liveByKey.size ||
         declared.some((item) => {
           const existing = liveByKey.get(String(item[keyName]))
           if (!existing) return true
@@ -146,6 +150,11 @@ export function diffResource(kind: ResourceKind, desired: DesiredResource, live:
       const existing = liveByKey.get(itemKey)
       if (!existing) {
         change(itemDisplay, itemIndex, undefined, masked(item, itemIndex), unit)
+        return
+      }
+      if ((liveCount.get(itemKey) ?? 0) > 1) {
+        const copies = current.filter((other) => String(other[keyName]) === itemKey).map((other) => masked(other, '\0'))
+        change(itemDisplay, itemIndex, copies, masked(item, itemIndex), unit)
         return
       }
       for (const member of Object.keys(item)) {

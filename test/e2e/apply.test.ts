@@ -92,6 +92,24 @@ describe('requests: one write per changed resource, minimal PATCH, whole PUT', (
     expect(await plannedPaths(em, dir)).toEqual([])
   })
 
+  it('a header the service holds twice is planned, and the apply leaves it once', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    expect((await apply(em, dir)).code).toBe(0)
+    const header = { name: 'X-Scanner', value: 'scansync' }
+    em.mutate('target', '2DZkoZH8WMEM', { site: { headers: [header, header] } })
+    const drift = await plan(em, dir, { mode: 'drift' })
+    expect(drift.code).toBe(2)
+    expect(drift.out).toContain('site.headers[X-Scanner]')
+    em.clearRequests()
+    expect((await apply(em, dir)).code).toBe(0)
+    expect(writes(em).map((r) => r.body)).toEqual([
+      { site: { headers: [{ name: 'X-Scanner', value: 'scansync', value_is_sensitive: false, allow_testing: false, authentication: false, authentication_secondary: false }] } },
+    ])
+    expect((em.get('target', '2DZkoZH8WMEM') as { site: { headers: unknown[] } }).site.headers).toHaveLength(1)
+    expect(await plannedPaths(em, dir)).toEqual([])
+  })
+
   it('an asset declaring only its state keeps its owners, labels and comment', async () => {
     const em = await emulator()
     const dir = exampleConfig()

@@ -225,6 +225,34 @@ describe('errors: a message, exit 1, and the token in no output', () => {
     expectError(run, '--api-url')
   })
 
+  it('a header, label or team declared twice: an error at the second, for validate and plan, and no request', async () => {
+    const em = await emulator()
+    const yaml = [
+      'targets:',
+      '  - id: 2DZkoZH8WMEM',
+      '    site:',
+      '      headers:',
+      '        - {name: X-Scanner, value: a}',
+      '        - {name: X-Scanner, value: b}',
+      '    labels: [production, {name: production, color: red}]',
+      'agents:',
+      '  - id: 3kLx8Qy7Pb2m',
+      '    teams: [Tm8Kq2Xa9Lp3, {id: Tm8Kq2Xa9Lp3}]',
+      '',
+    ].join('\n')
+    const dir = tempdir({ 'a.yaml': yaml })
+    const expected = [
+      'a.yaml:6:11: target 2DZkoZH8WMEM: site.headers[1]: name "X-Scanner" is declared twice (first at line 5); each name may appear once',
+      'a.yaml:7:26: target 2DZkoZH8WMEM: labels[1]: name "production" is declared twice (first at line 7); each name may appear once',
+      'a.yaml:10:27: agent 3kLx8Qy7Pb2m: teams[1]: id "Tm8Kq2Xa9Lp3" is declared twice (first at line 10); each id may appear once',
+    ]
+    const [validate, planned] = await Promise.all([cli(em, dir, ['validate']), cli(em, dir, ['plan'])])
+    expect(validate.code).toBe(1)
+    expect(validate.stderr.trimEnd().split('\n')).toEqual([...expected, '3 errors; nothing was sent.'])
+    expectError(planned, expected.join('\n'))
+    expect(em.requests()).toEqual([])
+  })
+
   it('an invalid configuration: FILE:LINE:COLUMN diagnostics, and no request at all', async () => {
     const em = await emulator()
     const dir = tempdir({ 'a.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    site: {nme: x}\n', 'b.yaml': 'agents:\n  - id: 3kLx8Qy7Pb2m\n    name: ${UNSET_VARIABLE_X}\n' })

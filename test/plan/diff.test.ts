@@ -73,6 +73,8 @@ describe('comparison rules: a real change shows up with the right path', () => {
     ['basic auth username, sending both members', { site: { basic_auth: { username: 'b', password: 'p' } } }, { site: { basic_auth: { username: 'a', password: 'p' } } }, ['site.basic_auth.username'], ['site.basic_auth']],
     ['include_deduplicated_endpoints', { include_deduplicated_endpoints: true }, { include_deduplicated_endpoints: null }, ['include_deduplicated_endpoints'], ['include_deduplicated_endpoints']],
     ['a field the service lacks', { fail_fast: false }, {}, ['fail_fast'], ['fail_fast']],
+    ['a header the service holds twice', { site: { headers: [{ name: 'A', value: '1' }] } }, { site: { headers: [{ name: 'A', value: '1' }, { name: 'A', value: '1' }] } }, ['site.headers[A]'], ['site.headers']],
+    ['a label the service holds twice', { labels: ['a'] }, { labels: [outputLabel('a'), outputLabel('a')] }, ['labels'], ['labels']],
   ])('target: %s', (_name, declared, live, expectedPaths, expectedUnits) => {
     const diff = diffTarget(declared as JsonObject, live as JsonObject)
     expect(paths(diff)).toEqual(expectedPaths)

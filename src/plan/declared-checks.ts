@@ -1,0 +1,41 @@
+import { sortDiagnostics, type Diagnostic } from '../config/diagnostics.js'
+import type { DesiredResource } from '../config/types.js'
+import { KINDS } from '../resources/index.js'
+import { getPath, isObject } from '../resources/paths.js'
+
+/**
+ * Checks of declared resources that need the kinds' comparison rules (the schema cannot say
+ * them). Pure: no I/O.
+ *
+ * A list compared as a set keyed by a member (headers by name, teams by id, labels by name)
+ * may hold each key once: with a key declared twice the service keeps both, and no plan could
+ * ever come out empty.
+ */
+export function checkDeclared(resources: readonly DesiredResource[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = []
+  for (const resource of resources) {
+    for (const [rulePath, rule] of Object.entries(KINDS[resource.kind].rules)) {
+      if (rule.type !== 'keyed') continue
+      const segments = rulePath.split('.')
+      const list = getPath(resource.fields, segments)
+      if (!Array.isArray(list)) continue
+      const first = new Map<string, number>()
+      list.forEach((item, index) => {
+        if (!isObject(item)) return
+        const key = String(item[rule.key])
+        const earlier = first.get(key)
+        if (earlier === undefined) return void first.set(key, index)
+        const at = resource.locate([...segments, index])
+        const before = resource.locate([...segments, earlier])
+        diagnostics.push({
+          file: at.file,
+          line: at.line,
+          column: at.column,
+          path: `${rulePath}[${index}]`,
+          message: `${resource.kind} ${resource.id}: ${rulePath}[${index}]: ${rule.key} ${JSON.stringify(key)} is declared twice (first at line ${before.line}); each ${rule.key} may appear once`,
+        })
+      })
+    }
+  }
+  return sortDiagnostics(diagnostics)
+}
