@@ -140,11 +140,22 @@ async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<num
     progress.stop()
     stopListening?.()
   }
-  // Written even after failures and interrupts: it records what did land.
-  await writeSecretsState(work.statePath, work.state)
-
+  // Written even after failures and interrupts: it records what did land. The report comes
+  // first whatever happens to the file: it is the record of what was sent.
   const report = reportOf(plan, outcome.results, outcome.interrupted)
+  let stateError: unknown
+  try {
+    await writeSecretsState(work.statePath, work.state)
+  } catch (error) {
+    stateError = error
+  }
   io.stdout.write(renderApplyReport(report, options.format, { color }))
+  if (stateError !== undefined) {
+    const reason = (stateError as NodeJS.ErrnoException).code ?? (stateError instanceof Error ? stateError.message : String(stateError))
+    throw new ScansyncError(
+      `the changes above were sent, but the secrets state could not be written to ${work.statePath} (${reason}); secrets the service hides will be planned again as "not yet tracked"`,
+    )
+  }
   if (outcome.interrupted) return EXIT.interrupted
   return report.summary.failed > 0 || report.summary.not_applied > 0 ? EXIT.error : EXIT.ok
 }

@@ -54,7 +54,8 @@ export async function writeSecretsState(path: string, state: SecretsState): Prom
     await writeFile(temporary, JSON.stringify(sorted, null, 2) + '\n', { mode: 0o600 })
     await rename(temporary, path)
   } catch (error) {
-    await rm(temporary, { force: true })
+    // The write's own error is the one to report, not a failure to clean up after it.
+    await rm(temporary, { force: true }).catch(() => undefined)
     throw error
   }
 }

@@ -1,6 +1,6 @@
 // Issue 5, end to end: apply against the emulator. Exit codes, flags and refusals through the real
 // CLI; the rest in-process (same code, no process start-up).
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAjv } from '../../src/ajv.js'
@@ -341,6 +341,19 @@ describe('secrets', () => {
       expect(entry.live).toMatch(/^OBFUSCATED_[0-9a-f]+$/)
     }
     for (const secret of [...Object.values(rotated), EXAMPLE_SECRETS.SHOP_BASIC_AUTH_PASSWORD, 'typed-in-the-ui']) expect(stateText).not.toContain(secret)
+  })
+
+  it('a state file that cannot be written: the report of what was applied still comes, then the error, exit 1', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    // In-process, the temporary file's name is known: a directory in its way makes the write fail.
+    mkdirSync(join(dir, '.scansync', `state.json.${process.pid}.tmp`), { recursive: true })
+    const run = await apply(em, dir, {}, EXAMPLE_SECRETS)
+    expect(run.code).toBe(1)
+    expect(run.out).toContain('Apply: 4 applied, 0 failed, 0 not applied, 4 unchanged.')
+    expect(run.err).toMatch(/^Error: the changes above were sent, but the secrets state could not be written to .*state\.json/m)
+    expect(run.err).not.toContain('unexpected failure')
+    expect(writes(em)).toHaveLength(4)
   })
 
   it('--state puts the state file elsewhere', async () => {
