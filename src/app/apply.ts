@@ -1,3 +1,4 @@
+import { basePath } from '../client/base-url.js'
 import { colorEnabled, Io, line } from '../cli/io.js'
 import { EXIT } from '../cli/exit-codes.js'
 import { startProgress } from '../cli/progress.js'
@@ -68,7 +69,7 @@ async function fromSavedPlan(options: ApplyOptions, io: Io, onRedactor: (r: (tex
   const token = readToken(io)
   onRedactor(makeRedactor([...secretValues(desired), token]))
   const apiUrl = options.apiUrl ?? io.env.SCANSYNC_API_URL
-  if (saved.api_url && apiUrl && saved.api_url !== apiUrl) {
+  if (saved.api_url && apiUrl && !sameService(saved.api_url, apiUrl)) {
     throw new UsageError(`the saved plan was made against ${saved.api_url}, not ${apiUrl}; make a new plan for this service`)
   }
   const statePath = statePathFor({ paths: saved.paths, state: options.state }, io)
@@ -182,3 +183,16 @@ function reportOf(plan: Plan, results: ApplyReport['results'], interrupted: bool
 }
 
 const emptyReport = (plan: Plan): ApplyReport => reportOf(plan, [], false)
+
+/** The same service: scheme, host, port and base path equal, whatever the case or trailing slashes. */
+function sameService(a: string, b: string): boolean {
+  const key = (url: string) => {
+    try {
+      const parsed = new URL(url.trim())
+      return `${parsed.origin}${basePath(parsed)}`
+    } catch {
+      return url
+    }
+  }
+  return key(a) === key(b)
+}

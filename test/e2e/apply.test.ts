@@ -252,6 +252,20 @@ describe('saved plans', () => {
     expect(await plannedPaths(em, dir, EXAMPLE_SECRETS)).toEqual([])
   })
 
+  it('a saved plan applies to the service it was made against, however its URL is written, and to no other', async () => {
+    const em = await emulator()
+    const other = await emulator()
+    const dir = exampleConfig()
+    expect((await plan(em, dir, { out: 'plan.json', apiUrl: `${em.url.toUpperCase()}//` })).code).toBe(0)
+    const refused = await apply(other, dir, { plan: 'plan.json' })
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain(`the saved plan was made against ${em.url.toUpperCase()}//, not ${other.url}`)
+    expect(writes(other)).toEqual([])
+    const run = await apply(em, dir, { plan: 'plan.json' })
+    expect(run.code, run.err).toBe(0)
+    expect(writes(em)).toHaveLength(3)
+  })
+
   it('a saved plan changed after it was written is refused (checksum)', async () => {
     const em = await emulator()
     const dir = exampleConfig()
