@@ -64,6 +64,10 @@ const pendingFor = (comparison: Comparison, change: Plan['changes'][number]): Pe
 
 /** A saved plan, re-checked against the live service: refused whole if any resource changed since. */
 async function fromSavedPlan(options: ApplyOptions, io: Io, onRedactor: (r: (text: string) => string) => void): Promise<Work | undefined> {
+  // A selection would silently apply more (or other) than asked for: the plan is applied whole.
+  if (options.paths.length > 0 || (options.kinds?.length ?? 0) > 0 || (options.ids?.length ?? 0) > 0) {
+    throw new UsageError('--plan applies the saved plan whole: leave out configuration paths, --kind and --id (select when making the plan)')
+  }
   const saved = await readSavedPlan(options.plan!, io)
   const desired = saved.resources.map((resource) => restoreDesired(resource, io.env))
   const token = readToken(io)

@@ -266,6 +266,19 @@ describe('saved plans', () => {
     expect(writes(em)).toHaveLength(3)
   })
 
+  it('--plan with paths, --kind or --id is refused (the saved plan says what is applied), nothing read or sent', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    expect((await plan(em, dir, { out: 'plan.json' })).code).toBe(0)
+    em.clearRequests()
+    for (const extra of [{ paths: ['targets'] }, { kinds: ['asset' as const] }, { ids: ['2DZkoZH8WMEM'] }]) {
+      const run = await apply(em, dir, { plan: 'plan.json', ...extra })
+      expect(run.code).toBe(1)
+      expect(run.err).toContain('--plan applies the saved plan whole: leave out configuration paths, --kind and --id')
+    }
+    expect(em.requests()).toEqual([])
+  })
+
   it('a saved plan changed after it was written is refused (checksum)', async () => {
     const em = await emulator()
     const dir = exampleConfig()

@@ -106,7 +106,8 @@ export async function apply(
   ioOptions: { tty?: boolean; answer?: string } = {},
 ): Promise<InProcessRun> {
   const io = captureIo({ env: envFor(em, extra), cwd, ...ioOptions })
-  const code = await runApply({ paths: ['.'], format: 'text', autoApprove: true, ...options }, io)
+  // As the CLI: no path argument is an empty list (a saved plan takes none).
+  const code = await runApply({ paths: options.plan ? [] : ['.'], format: 'text', autoApprove: true, ...options }, io)
   return { code, out: io.out(), err: io.err(), io }
 }
 
