@@ -106,6 +106,8 @@ export function diffResource(kind: ResourceKind, desired: DesiredResource, live:
       if (reason) change(display, index, undefined, undefined, unit, true, reason)
       return
     }
+    // Normalizers are pure: the same value on both sides is no change (and parses no URL).
+    if (declared === current) return
     const before = normalize(current)
     const after = normalize(declared)
     if (!equal(before, after)) change(display, index, before, after, unit, sensitive)
