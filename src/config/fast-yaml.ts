@@ -139,7 +139,8 @@ export function parseFast(text: string): FastParse {
       reason = 'a comment not separated from the value before it'
       return
     }
-    const { start, comment } = contentStart(input, open)
+    const start = contentStart(input, open)
+    const comment = skippedComment
     if (start >= end) return
     const first = input.charCodeAt(start)
     if (state.kind === 'scalar') {
@@ -153,7 +154,7 @@ export function parseFast(text: string): FastParse {
       // it into "[object Object]" or "a", `yaml` into "{ a: 1 }" or "[ a ]".
       const parent = firsts.length - 1
       if (parent >= 0) {
-        if (firsts[parent] < 0) firsts[parent] = input.charCodeAt(contentStart(input, opened[parent]).start)
+        if (firsts[parent] < 0) firsts[parent] = input.charCodeAt(contentStart(input, opened[parent]))
         if (firsts[parent] === BRACE) {
           let before = start - 1
           while (before >= 0 && isSeparator(input.charCodeAt(before))) before--
@@ -198,17 +199,20 @@ function hasLongLine(text: string): boolean {
   }
 }
 
+/** Whether the last call of contentStart passed a comment. */
+let skippedComment = false
+
 /** Where a node's content starts: past the spaces, line breaks and comments from `from`. */
-function contentStart(input: string, from: number): { start: number; comment: boolean } {
+function contentStart(input: string, from: number): number {
   let start = from
-  let comment = false
+  skippedComment = false
   for (;;) {
     const c = input.charCodeAt(start)
     if (isSeparator(c)) start++
     else if (c === HASH) {
-      comment = true
+      skippedComment = true
       const lineEnd = input.indexOf('\n', start)
       start = lineEnd < 0 ? input.length : lineEnd
-    } else return { start, comment }
+    } else return start
   }
 }

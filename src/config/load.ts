@@ -116,10 +116,29 @@ function declaredIds(data: JsonObject, parsed: ParsedFile): DeclaredId[] {
     if (!Array.isArray(items)) continue
     items.forEach((item: unknown, index) => {
       const id = item !== null && typeof item === 'object' && Object.hasOwn(item, 'id') ? (item as JsonObject).id : undefined
-      if (typeof id === 'string' && id !== '') declared.push({ kind, id, position: parsed.locate([list, index, 'id']), path: formatPath([list, index, 'id']) })
+      if (typeof id === 'string' && id !== '') declared.push(new Declared(kind, id, parsed, list, index))
     })
   }
   return declared
+}
+
+/** A declared id. Where it is written matters only if it turns out to be declared twice. */
+class Declared implements DeclaredId {
+  constructor(
+    readonly kind: KindName,
+    readonly id: string,
+    private readonly parsed: ParsedFile,
+    private readonly list: string,
+    private readonly index: number,
+  ) {}
+
+  get position(): SourcePosition {
+    return this.parsed.locate([this.list, this.index, 'id'])
+  }
+
+  get path(): string {
+    return formatPath([this.list, this.index, 'id'])
+  }
 }
 
 /**
