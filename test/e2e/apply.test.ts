@@ -162,6 +162,31 @@ describe('partial failure', () => {
   })
 })
 
+describe('field errors of a 400 are placed at their YAML line', () => {
+  it('nested members, list items, and api_scan_settings sent inside site', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    writeFileSync(join(dir, 'targets', 'payments-api.yaml'), readFileSync(join(dir, 'targets', 'payments-api.yaml'), 'utf8').replace('media_type: application/json', 'media_type: application/graphql'))
+    // A service with stricter rules than the emulator's.
+    const proxy = await startProxy(em.url, async (request, forward) => {
+      if (request.method !== 'PATCH') return forward()
+      const body =
+        request.path === '/targets/2DZkoZH8WMEM/'
+          ? { site: { form_login: [{}, { value: ['Ensure this field has no more than 8 characters.'] }], name: ['Name taken.'] } }
+          : { site: { api_scan_settings: { media_type: ['"application/graphql" is not a valid choice.'] } } }
+      return { status: 400, body: JSON.stringify(body) }
+    })
+    const run = await apply(em, dir, { format: 'json' }, { SCANSYNC_API_URL: proxy.url, ...EXAMPLE_SECRETS })
+    expect(run.code).toBe(1)
+    const errors = Object.fromEntries(JSON.parse(run.out).changes.map((c: { id: string; error?: string }) => [c.id, c.error]))
+    const shop = join(dir, 'targets', 'shop.yaml')
+    const payments = join(dir, 'targets', 'payments-api.yaml')
+    expect(errors['2DZkoZH8WMEM']).toContain(`site.form_login.1.value: Ensure this field has no more than 8 characters. (targets/shop.yaml:${lineIn(shop, 'SHOP_LOGIN_PASSWORD')})`)
+    expect(errors['2DZkoZH8WMEM']).toContain(`site.name: Name taken. (targets/shop.yaml:${lineIn(shop, 'name: Shop (production)')})`)
+    expect(errors['5HnBvC3xZaQw']).toContain(`api_scan_settings.media_type: "application/graphql" is not a valid choice. (targets/payments-api.yaml:${lineIn(payments, 'media_type')})`)
+  })
+})
+
 describe('faults', () => {
   it('429 (Retry-After), 503 and dropped connections on a share of requests: apply converges, each change lands once in effect', async () => {
     const targets = Array.from({ length: 24 }, (_, i) => `FaultTgt${String(i).padStart(4, '0')}`)
@@ -187,6 +212,7 @@ describe('faults', () => {
       { type: '503', share: 0.1 },
       { type: 'drop', share: 0.1 },
       { type: 'drop-mid', share: 0.1, method: 'PATCH' },
+      { type: 'truncate', share: 0.05 },
     ])
     const run = await cli(em, dir, ['apply', '--auto-approve'], { SCANSYNC_MAX_ATTEMPTS: '12' })
     expect(run.stderr).toBe('')
@@ -195,7 +221,7 @@ describe('faults', () => {
 
     const log = em.requests()
     const faults = new Set(log.map((r) => r.fault).filter(Boolean))
-    expect(faults).toEqual(new Set(['429', '503', 'drop', 'drop-mid']))
+    expect(faults).toEqual(new Set(['429', '503', 'drop', 'drop-mid', 'truncate']))
     const written = log.filter((r) => r.method === 'PATCH' || r.method === 'PUT')
     expect([...new Set(written.map((r) => r.path))].sort()).toEqual([...changed].sort())
     for (const path of changed) {

@@ -183,6 +183,15 @@ describe('errors: a message, exit 1, and the token in no output', () => {
     expectError(await cli(em, dir, ['plan']), 'Error: target NoSuchTgt001 not found')
   })
 
+  it('a 400 on a read: the service rejected the request, with its words', async () => {
+    const em = await emulator()
+    const proxy = await startProxy(em.url, async (request, forward) =>
+      request.path === '/targets/' ? { status: 400, body: JSON.stringify({ length: ['Ensure this value is less than or equal to 50.'] }) } : forward(),
+    )
+    const run = await cli(em, exampleConfig(), ['plan'], { SCANSYNC_API_URL: proxy.url })
+    expectError(run, 'Error: the target list: the service rejected the request (HTTP 400): length: Ensure this value is less than or equal to 50.')
+  })
+
   it('5xx on every request: service unavailable after the retries', async () => {
     const em = await emulator({ faults: [{ type: '503' }] })
     const dir = exampleConfig()
