@@ -90,7 +90,7 @@ async function fromSavedPlan(options: ApplyOptions, io: Io, onRedactor: (r: (tex
     const changes = savedChanges(saved)
     const pending = saved.resources.map((resource, i): PendingChange => {
       const kind = KINDS[desired[i].kind]
-      const now = fingerprint(desired[i].fields, kind.project(live.get(liveKey(kind.name, resource.id))!))
+      const now = fingerprint(kind, desired[i].fields, kind.project(live.get(liveKey(kind.name, resource.id))!))
       if (now !== resource.fingerprint) stale.push(`${resource.kind} ${resource.id}`)
       const change = changes.find((c) => c.kind === resource.kind && c.id === resource.id)!
       return { change, kind, desired: desired[i], request: { ...resource.request, body: resolveBody(resource.request.body, io.env) } }

@@ -53,7 +53,7 @@ export function compare(desired: DesiredResource, raw: JsonObject, secrets: Secr
     kind, desired, raw, live, fields, units, hiddenSecrets,
     // Only saved plans need it, and only for the resources that change.
     get fingerprint() {
-      return (memo ??= fingerprint(desired.fields, live))
+      return (memo ??= fingerprint(kind, desired.fields, live))
     },
   }
 }
@@ -72,14 +72,24 @@ function toChange(comparison: Comparison): ResourceChange {
   }
 }
 
-/** The live values at the places the YAML declares: objects member by member, lists whole. */
-export function managedLiveValues(declared: JsonObject, live: JsonObject): JsonObject {
+/**
+ * The live values at the places the YAML declares: objects member by member, lists whole. A list
+ * the kind compares as a set is taken in a canonical order, so that a service listing the same
+ * set in another order does not make a saved plan stale.
+ */
+export function managedLiveValues(declared: JsonObject, live: JsonObject, rules: ResourceKind['rules'] = {}, prefix = ''): JsonObject {
   const out: JsonObject = {}
   for (const key of Object.keys(declared)) {
+    const path = prefix ? `${prefix}.${key}` : key
     const value = getPath(live, [key])
-    out[key] = isObject(declared[key]) && isObject(value) ? managedLiveValues(declared[key] as JsonObject, value) : value ?? null
+    if (isObject(declared[key]) && isObject(value)) out[key] = managedLiveValues(declared[key] as JsonObject, value, rules, path)
+    else {
+      const type = rules[path]?.type
+      out[key] = (type === 'set' || type === 'keyed') && Array.isArray(value) ? value.map((item) => canonicalJson(item)).sort() : value ?? null
+    }
   }
   return out
 }
 
-export const fingerprint = (declared: JsonObject, live: JsonObject): string => sha256(canonicalJson(managedLiveValues(declared, live)))
+export const fingerprint = (kind: ResourceKind, declared: JsonObject, live: JsonObject): string =>
+  sha256(canonicalJson(managedLiveValues(declared, live, kind.rules)))

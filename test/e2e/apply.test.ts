@@ -278,6 +278,19 @@ describe('saved plans', () => {
     expect(await plannedPaths(em, dir, EXAMPLE_SECRETS)).toEqual([])
   })
 
+  it('a saved plan is not stale when the service only lists a set in another order', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    expect((await plan(em, dir, { out: 'plan.json' }, EXAMPLE_SECRETS)).code).toBe(0)
+    const planned = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')).resources.map((r: { id: string }) => r.id)
+    expect(planned).toContain('5HnBvC3xZaQw')
+    em.mutate('target', '5HnBvC3xZaQw', { labels: [{ name: 'api' }, { name: 'production' }] })
+    em.mutate('agent', '3kLx8Qy7Pb2m', { teams: [{ id: 'Tm8Kq2Xa9Lp3' }] })
+    const run = await apply(em, dir, { plan: 'plan.json' }, EXAMPLE_SECRETS)
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+  })
+
   it('a saved plan applies to the service it was made against, however its URL is written, and to no other', async () => {
     const em = await emulator()
     const other = await emulator()
