@@ -94,7 +94,14 @@ const PRECISE_PATTERN = new RegExp(Object.values(PRECISE_ONLY).map((pattern) => 
 /** `yaml` refuses an implicit key longer than 1024 characters; an implicit key sits on one line. */
 const MAX_LINE = 1024
 
-export type FastParse = { ok: true; data: unknown } | { ok: false; reason: string }
+export type FastParse = { ok: true; data: unknown; items?: ItemRanges } | { ok: false; reason: string }
+
+/**
+ * Where each item of each top-level list is written (`targets` → [start, end, start, end, …], as
+ * offsets into the text), when the top level is a block mapping. Lets a position inside one
+ * resource be found by parsing that resource's text alone (read-yaml.ts).
+ */
+export type ItemRanges = ReadonlyMap<string, readonly number[]>
 
 const SPACE = 0x20
 const TAB = 0x09
@@ -124,6 +131,9 @@ export function parseFast(text: string): FastParse {
   // Per open node: where js-yaml opened it, and its first character once known (-1 before).
   const opened: number[] = []
   const firsts: number[] = []
+  // The nodes of the top-level mapping (keys and values in turn), each value with its items.
+  const topLevel: Array<{ kind: string | null; key: unknown; items: number[] }> = []
+  let items: number[] = []
   const listener = (event: EventType, state: State): void => {
     if (event === 'open') {
       opened.push(state.position)
@@ -141,6 +151,12 @@ export function parseFast(text: string): FastParse {
     }
     const start = contentStart(input, open)
     const comment = skippedComment
+    const depth = opened.length
+    if (depth === 2) items.push(start, end)
+    else if (depth === 1) {
+      topLevel.push({ kind: state.kind, key: state.kind === 'scalar' ? state.result : undefined, items })
+      items = []
+    }
     if (start >= end) return
     const first = input.charCodeAt(start)
     if (state.kind === 'scalar') {
@@ -180,7 +196,23 @@ export function parseFast(text: string): FastParse {
   }
   if (reason !== undefined) return { ok: false, reason }
   // An empty document: `yaml` gives null, js-yaml undefined.
-  return { ok: true, data: data ?? null }
+  if (data === undefined || data === null) return { ok: true, data: null }
+  return { ok: true, data, items: itemRanges(data, topLevel) }
+}
+
+/** The items of each top-level list, if the nodes seen are exactly the top-level mapping's keys and values. */
+function itemRanges(data: unknown, topLevel: ReadonlyArray<{ kind: string | null; key: unknown; items: number[] }>): ItemRanges | undefined {
+  if (typeof data !== 'object' || Array.isArray(data)) return undefined
+  const keys = Object.keys(data as object)
+  if (topLevel.length !== keys.length * 2) return undefined
+  const ranges = new Map<string, number[]>()
+  for (let i = 0; i < topLevel.length; i += 2) {
+    const key = topLevel[i]
+    const value = topLevel[i + 1]
+    if (key.kind !== 'scalar' || String(key.key) !== keys[i / 2] || key.items.length > 0) return undefined
+    if (value.kind === 'sequence') ranges.set(keys[i / 2], value.items)
+  }
+  return ranges
 }
 
 function ruleOf(match: string): string {

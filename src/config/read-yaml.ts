@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer'
 import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml'
 import { Diagnostic, PathSegments, SourcePosition } from './diagnostics.js'
-import { parseFast } from './fast-yaml.js'
+import { parseFast, type ItemRanges } from './fast-yaml.js'
 
 /** Aliases a file may expand; a "billion laughs" file fails fast instead of eating memory. */
 const MAX_ALIAS_COUNT = 100
@@ -71,7 +71,7 @@ export function parseYamlFile(file: string, bytes: Buffer, options: ReadOptions 
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
 
   const fast = options.fastPath === false ? undefined : parseFast(text)
-  if (fast?.ok) return { parsed: { file, data: fast.data, locate: lazyLocator(file, text) }, diagnostics: [] }
+  if (fast?.ok) return { parsed: { file, data: fast.data, locate: lazyLocator(file, text, fast.items) }, diagnostics: [] }
   return parsePrecisely(file, text)
 }
 
@@ -99,26 +99,82 @@ function locator(file: string, index: () => PositionIndex): ParsedFile['locate']
 
 /**
  * Positions for a file read by the fast path. A position is handed out at once, but its line and
- * column are worked out when first read: only then is the file parsed with `yaml` (once; the
- * Document is kept for the file's later questions). So a plan can note where each changed field is
- * declared and pay for it only if the note is shown.
+ * column are worked out when first read, by `yaml`:
+ * - inside an item of a top-level list (a resource: `targets[3].site.name`), by parsing that
+ *   item's text alone, in place (same offsets), so that a plan noting where each of its changes is
+ *   declared costs a small parse per changed resource, not a parse of every file;
+ * - anywhere else (the top level, a list itself), by parsing the whole file once.
+ * The whole Document, once parsed, and the last few items parsed are kept for later questions.
  */
-function lazyLocator(file: string, text: string): ParsedFile['locate'] {
-  let index: PositionIndex | undefined
-  const build = (): PositionIndex => {
+function lazyLocator(file: string, text: string, items: ItemRanges | undefined): ParsedFile['locate'] {
+  let whole: PositionIndex | undefined
+  const wholeFile = (): PositionIndex => {
     try {
-      return indexPositions(text)
+      return (whole ??= indexPositions(text))
     } catch {
       // The fast path read this text, so `yaml` will too; should it not, positions fall back to 1:1.
-      return indexPositions('')
+      return (whole = indexPositions(''))
     }
   }
-  const find = locator(file, () => (index ??= build()))
+  const inWholeFile = locator(file, wholeFile)
+
+  let lineStarts: number[] | undefined
+  // The items parsed last: questions about one resource come together (a plan, change by change),
+  // so a few are enough, and memory stays small however many resources are asked about.
+  const itemDocs = new Map<string, { doc: Document; start: number } | null>()
+  /** The item `path` lies in, parsed alone: its text from the start of its first line, the part of that line before it blanked. */
+  const itemOf = (path: PathSegments): { doc: Document; start: number } | undefined => {
+    const [list, index] = path
+    const ranges = typeof list === 'string' && typeof index === 'number' ? items?.get(list) : undefined
+    if (!ranges || !Number.isInteger(index) || (index as number) < 0 || (index as number) * 2 >= ranges.length) return undefined
+    const id = `${list}\0${index}`
+    let item = itemDocs.get(id)
+    if (item === undefined) {
+      const start = ranges[(index as number) * 2]
+      const lineStart = text.lastIndexOf('\n', start - 1) + 1
+      let doc: Document | undefined
+      try {
+        doc = parseDocument(' '.repeat(start - lineStart) + text.slice(start, ranges[(index as number) * 2 + 1]), YAML_OPTIONS)
+      } catch {}
+      item = doc && doc.errors.length === 0 && doc.contents?.range?.[0] === start - lineStart ? { doc, start: lineStart } : null
+      if (itemDocs.size >= ITEM_DOCS_KEPT) itemDocs.delete(itemDocs.keys().next().value!)
+      itemDocs.set(id, item)
+    }
+    return item ?? undefined
+  }
+  const find = (path: PathSegments, options: { key?: boolean }): SourcePosition => {
+    const item = whole ? undefined : itemOf(path)
+    if (!item) return inWholeFile(path, options)
+    const node = findNode(item.doc, path.slice(2), options.key ?? false)
+    lineStarts ??= lineStartsOf(text)
+    return { file, ...linePosition(lineStarts, item.start + (node?.range?.[0] ?? 0)) }
+  }
   return (path, options = {}) => {
-    if (index) return find(path, options)
+    if (whole) return inWholeFile(path, options)
     const at = [...path]
     return deferredPosition(file, () => find(at, options))
   }
+}
+
+const ITEM_DOCS_KEPT = 16
+
+/** Offsets at which each line starts (what `yaml`'s LineCounter records). */
+function lineStartsOf(text: string): number[] {
+  const starts = [0]
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
+  return starts
+}
+
+/** 1-based line and column (in UTF-16 units, as `yaml` counts) of an offset. */
+function linePosition(lineStarts: readonly number[], offset: number): { line: number; column: number } {
+  let low = 0
+  let high = lineStarts.length - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if (lineStarts[middle] <= offset) low = middle
+    else high = middle - 1
+  }
+  return { line: low + 1, column: offset - lineStarts[low] + 1 }
 }
 
 /** A position whose line and column are found on first read (own enumerable properties, so that spreading and JSON see them). */

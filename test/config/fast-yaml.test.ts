@@ -261,6 +261,7 @@ describe('differential fuzzing against the precise path', () => {
         const precise = parseYamlFile('fuzz.yaml', Buffer.from(text), { fastPath: false })
         expect(precise.diagnostics).toEqual([])
         expect(fast.data).toStrictEqual(precise.parsed!.data)
+        expect(positionsOf(parseYamlFile('fuzz.yaml', Buffer.from(text)).parsed!)).toEqual(positionsOf(precise.parsed!))
       }),
       { numRuns: 4000 },
     )

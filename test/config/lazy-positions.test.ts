@@ -40,15 +40,23 @@ describe('positions are worked out only when asked for', () => {
     expect(parsedDocuments).not.toHaveBeenCalled()
   })
 
-  it('the first position asked for parses that file once; the other files stay unparsed', async () => {
+  it('a position inside a resource parses that resource alone, once; other resources and files stay unparsed', async () => {
     const { config } = await load({ 'targets.yaml': TARGETS, 'agents.yaml': AGENTS })
     const [, t1, t2] = config.resources
     expect(t2.locate(['site', 'basic_auth', 'password'])).toEqual({
       file: 'targets.yaml', line: lineOf(TARGETS, 'password'), column: columnOf(TARGETS, '"${PW'),
     })
+    expect(t2.source).toEqual({ file: 'targets.yaml', line: 5, column: 5 })
+    expect(parsedDocuments).toHaveBeenCalledTimes(1)
     expect(t1.source).toEqual({ file: 'targets.yaml', line: 2, column: 5 })
     expect(t1.locate(['labels', 1, 'color'])).toEqual({ file: 'targets.yaml', line: 4, column: columnOf(TARGETS, '"#d93f0b"') })
-    expect(t2.source).toEqual({ file: 'targets.yaml', line: 5, column: 5 })
+    expect(t1.locate(['site', 'missing'])).toEqual({ file: 'targets.yaml', line: 3, column: columnOf(TARGETS, '{name: Shop') })
+    expect(parsedDocuments).toHaveBeenCalledTimes(2)
+  })
+
+  it('a position outside the resources parses the whole file, once', async () => {
+    const { diagnostics } = await load({ 'a.yaml': '# a typo\ntarget:\n  - id: T1\n', 'agents.yaml': AGENTS })
+    expect(diagnostics).toEqual([{ file: 'a.yaml', line: 2, column: 1, path: 'target', message: 'target: unknown field; did you mean "targets"?' }])
     expect(parsedDocuments).toHaveBeenCalledTimes(1)
   })
 
