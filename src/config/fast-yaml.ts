@@ -109,6 +109,7 @@ const LF = 0x0a
 const CR = 0x0d
 const HASH = 0x23
 const COMMA = 0x2c
+const DASH = 0x2d
 const GREATER = 0x3e
 const BRACKET = 0x5b
 const BRACE = 0x7b
@@ -131,8 +132,8 @@ export function parseFast(text: string): FastParse {
   // Per open node: where js-yaml opened it, and its first character once known (-1 before).
   const opened: number[] = []
   const firsts: number[] = []
-  // The nodes of the top-level mapping (keys and values in turn), each value with its items.
-  const topLevel: Array<{ kind: string | null; key: unknown; items: number[] }> = []
+  // The nodes of the top-level mapping (keys and values in turn), each block list with its items.
+  const topLevel: Array<{ kind: string | null; key: unknown; items: number[] | undefined }> = []
   let items: number[] = []
   const listener = (event: EventType, state: State): void => {
     if (event === 'open') {
@@ -154,7 +155,10 @@ export function parseFast(text: string): FastParse {
     const depth = opened.length
     if (depth === 2) items.push(start, end)
     else if (depth === 1) {
-      topLevel.push({ kind: state.kind, key: state.kind === 'scalar' ? state.result : undefined, items })
+      // Only a block list (`- …` lines) has its items as its direct children: js-yaml may wrap a
+      // value written on the next line (`key:` then `  [a, b]`) in a second node.
+      const blockList = state.kind === 'sequence' && input.charCodeAt(start) === DASH
+      topLevel.push({ kind: state.kind, key: state.kind === 'scalar' ? state.result : undefined, items: blockList ? items : undefined })
       items = []
     }
     if (start >= end) return
@@ -201,16 +205,17 @@ export function parseFast(text: string): FastParse {
 }
 
 /** The items of each top-level list, if the nodes seen are exactly the top-level mapping's keys and values. */
-function itemRanges(data: unknown, topLevel: ReadonlyArray<{ kind: string | null; key: unknown; items: number[] }>): ItemRanges | undefined {
+function itemRanges(data: unknown, topLevel: ReadonlyArray<{ kind: string | null; key: unknown; items: number[] | undefined }>): ItemRanges | undefined {
   if (typeof data !== 'object' || Array.isArray(data)) return undefined
   const keys = Object.keys(data as object)
   if (topLevel.length !== keys.length * 2) return undefined
   const ranges = new Map<string, number[]>()
   for (let i = 0; i < topLevel.length; i += 2) {
-    const key = topLevel[i]
-    const value = topLevel[i + 1]
-    if (key.kind !== 'scalar' || String(key.key) !== keys[i / 2] || key.items.length > 0) return undefined
-    if (value.kind === 'sequence') ranges.set(keys[i / 2], value.items)
+    const key = keys[i / 2]
+    if (topLevel[i].kind !== 'scalar' || String(topLevel[i].key) !== key) return undefined
+    const items = topLevel[i + 1].items
+    const list = (data as Record<string, unknown>)[key]
+    if (items && Array.isArray(list) && items.length === list.length * 2) ranges.set(key, items)
   }
   return ranges
 }

@@ -16,6 +16,15 @@ export interface InterpolationResult {
 
 export const hasTemplate = (text: string): boolean => text.includes('${')
 
+/**
+ * False when no value read from this YAML text can hold `${`: the text has no `${`, no escape
+ * that writes a `$` or a `{` (`\x24`, `\u0024`, `\U00000024`, `\x7b`, …) and no `$` before an
+ * escaped line break (`"$\` at the end of a line joins the next line without a space). Then
+ * resolving variables has nothing to do.
+ */
+export const mayHoldTemplate = (yamlText: string): boolean =>
+  yamlText.includes('${') || (yamlText.includes('\\') && /\\(?:x24|u0024|U00000024|x7[bB]|u007[bB]|U0000007[bB])|\$\\\r?\n/.test(yamlText))
+
 export function interpolate(template: string, env: Env): InterpolationResult {
   let fromVariable = false
   const errors: string[] = []

@@ -5,7 +5,7 @@ import { createAjv } from '../ajv.js'
 import { readSchema, type JsonSchema } from '../schemas.js'
 import { Diagnostic, formatPath, PathSegments, SourcePosition, sortDiagnostics } from './diagnostics.js'
 import { findConfigFiles } from './find-files.js'
-import { Env, hasTemplate, interpolate } from './interpolate.js'
+import { Env, hasTemplate, interpolate, mayHoldTemplate } from './interpolate.js'
 import { parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
 import { describeSchemaErrors } from './schema-errors.js'
 import { expandShorthands } from './shorthands.js'
@@ -84,7 +84,9 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
   }
 
   const declared = declaredIds(data as JsonObject, parsed)
-  const { templates, unresolved } = resolveVariables(data as JsonObject, env, parsed, diagnostics)
+  const { templates, unresolved } = mayHoldTemplate(parsed.text)
+    ? resolveVariables(data as JsonObject, env, parsed, diagnostics)
+    : { templates: new Map<string, string>(), unresolved: new Set<string>() }
   const isSensitive = (path: PathSegments) => templates.has(formatPath(path))
   const validate = configValidator()
   if (!validate(data)) {

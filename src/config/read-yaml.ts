@@ -10,6 +10,8 @@ export interface ParsedFile {
   file: string
   /** The plain data; undefined when the file could not be parsed. */
   data: unknown
+  /** The text the data was read from (BOM removed). */
+  text: string
   /** Locates a value (or its key, with `key: true`) by its place in the data. */
   locate(path: PathSegments, options?: { key?: boolean }): SourcePosition
 }
@@ -71,7 +73,7 @@ export function parseYamlFile(file: string, bytes: Buffer, options: ReadOptions 
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
 
   const fast = options.fastPath === false ? undefined : parseFast(text)
-  if (fast?.ok) return { parsed: { file, data: fast.data, locate: lazyLocator(file, text, fast.items) }, diagnostics: [] }
+  if (fast?.ok) return { parsed: { file, data: fast.data, text, locate: lazyLocator(file, text, fast.items) }, diagnostics: [] }
   return parsePrecisely(file, text)
 }
 
@@ -249,7 +251,7 @@ function parsePrecisely(file: string, text: string): ParseResult {
   }
 
   const locate = locator(file, () => index)
-  return { parsed: { file, data, locate }, diagnostics: [] }
+  return { parsed: { file, data, text, locate }, diagnostics: [] }
 }
 
 /**

@@ -71,6 +71,8 @@ const ORDINARY: Array<[string, string]> = [
   ].join('\n')],
   ['a document start and end', '---\ntargets: []\n...\n'],
   ['comments before a list', 'targets:\n  # the shop\n  - id: T1\n# at column 0\n  - id: T2\n'],
+  ['lists in flow style, on the key\'s line and the next', 'targets: [{id: T1, site: {name: x}}, {id: T2}]\nagents:\n  [{id: G1, teams: [a, {id: b}]}]\nassets:\n#c\n  [{id: A1}]\n'],
+  ['a list at the indentation of its key, and items of every kind', 'targets:\n- id: T1\n- [a, b]\n- plain\n- "quoted"\n- |\n  block\nagents:\n  - - nested\n    - list\n'],
 ]
 
 /** Constructs where the two parsers could differ: each must go to the precise path. */
@@ -121,8 +123,16 @@ function placesOf(data: unknown, path: Array<string | number> = []): PathSegment
   return places
 }
 
+/**
+ * The position of every place and of its key. Read deepest-last-first, so that positions inside a
+ * resource are found from that resource alone before anything needs the whole file.
+ */
 const positionsOf = (parsed: ParsedFile) =>
-  placesOf(parsed.data).flatMap((path) => [parsed.locate(path), parsed.locate(path, { key: true })])
+  placesOf(parsed.data)
+    .reverse()
+    .map((path) => [{ ...parsed.locate(path) }, { ...parsed.locate(path, { key: true }) }])
+    .reverse()
+    .flat()
 
 /** Both paths on the same bytes: equal data (down to -0, NaN and prototypes), diagnostics and positions. */
 function expectSameAsPrecise(name: string, bytes: Buffer): void {
@@ -267,5 +277,33 @@ describe('differential fuzzing against the precise path', () => {
     )
     // The property says something only if the fast path answers often enough.
     expect(answered).toBeGreaterThan(500)
+  })
+})
+
+describe('a file with no ${ is not walked for variables, but every way of writing one is found', () => {
+  it.each([
+    ['plainly', 'name: "${AGENT_NAME}"'],
+    ['with \\x24', 'name: "\\x24{AGENT_NAME}"'],
+    ['with \\u0024', 'name: "\\u0024{AGENT_NAME}"'],
+    ['with \\U00000024', 'name: "\\U00000024{AGENT_NAME}"'],
+    ['with \\x7b', 'name: "$\\x7bAGENT_NAME}"'],
+    ['with \\u007B', 'name: "$\\u007BAGENT_NAME}"'],
+    ['with \\U0000007b', 'name: "$\\U0000007bAGENT_NAME}"'],
+    ['across an escaped line break', 'name: "$\\\n      {AGENT_NAME}"'],
+  ])('%s', (_, line) => {
+    const text = `agents:\n  - id: G1\n    ${line}\n`
+    for (const [, bytes] of variants(text)) {
+      for (const fastPath of [true, false]) {
+        const { resources, diagnostics } = loadFile('a.yaml', bytes, { AGENT_NAME: 'dc-lisbon' }, { fastPath })
+        expect(diagnostics).toEqual([])
+        expect(resources[0].fields.name).toBe('dc-lisbon')
+        expect([...resources[0].templates.keys()]).toEqual(['name'])
+      }
+    }
+  })
+
+  it('a $ and a { that only folding brings together are text', () => {
+    const { resources } = loadFile('a.yaml', Buffer.from('agents:\n  - id: G1\n    name: "$\n      {AGENT_NAME}"\n'), { AGENT_NAME: 'x' })
+    expect(resources[0].fields.name).toBe('$ {AGENT_NAME}')
   })
 })
