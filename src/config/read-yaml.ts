@@ -84,10 +84,15 @@ interface PositionIndex {
 }
 
 const YAML_OPTIONS = { uniqueKeys: true, prettyErrors: false, merge: false } as const
+/**
+ * For positions only, of text the fast path has read (so without duplicate keys): the check for
+ * them is half the cost of a parse, and nodes and their places are the same without it.
+ */
+const POSITION_OPTIONS = { ...YAML_OPTIONS, uniqueKeys: false } as const
 
-function indexPositions(text: string): PositionIndex {
+function indexPositions(text: string, options: typeof YAML_OPTIONS | typeof POSITION_OPTIONS = YAML_OPTIONS): PositionIndex {
   const lineCounter = new LineCounter()
-  return { doc: parseDocument(text, { lineCounter, ...YAML_OPTIONS }), lineCounter }
+  return { doc: parseDocument(text, { lineCounter, ...options }), lineCounter }
 }
 
 function locator(file: string, index: () => PositionIndex): ParsedFile['locate'] {
@@ -112,7 +117,7 @@ function lazyLocator(file: string, text: string, items: ItemRanges | undefined):
   let whole: PositionIndex | undefined
   const wholeFile = (): PositionIndex => {
     try {
-      return (whole ??= indexPositions(text))
+      return (whole ??= indexPositions(text, POSITION_OPTIONS))
     } catch {
       // The fast path read this text, so `yaml` will too; should it not, positions fall back to 1:1.
       return (whole = indexPositions(''))
@@ -136,7 +141,7 @@ function lazyLocator(file: string, text: string, items: ItemRanges | undefined):
       const lineStart = text.lastIndexOf('\n', start - 1) + 1
       let doc: Document | undefined
       try {
-        doc = parseDocument(' '.repeat(start - lineStart) + text.slice(start, ranges[(index as number) * 2 + 1]), YAML_OPTIONS)
+        doc = parseDocument(' '.repeat(start - lineStart) + text.slice(start, ranges[(index as number) * 2 + 1]), POSITION_OPTIONS)
       } catch {}
       item = doc && doc.errors.length === 0 && doc.contents?.range?.[0] === start - lineStart ? { doc, start: lineStart } : null
       if (itemDocs.size >= ITEM_DOCS_KEPT) itemDocs.delete(itemDocs.keys().next().value!)
