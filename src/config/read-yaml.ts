@@ -59,10 +59,10 @@ function firstReplacementColumn(line: Buffer): number {
  * Parses one YAML file. Never throws.
  *
  * Most files take the fast path (fast-yaml.ts: js-yaml, plain data only), and their positions are
- * found lazily: the first time one is asked for (a diagnostic, a changed field of a plan), the file
- * is parsed again with `yaml`, and that Document is kept for the file's later questions. A file the
- * fast path declines (a syntax error, anchors and aliases, tags, …) is parsed with `yaml` at once,
- * which gives the same data, the errors in their tested words, and the alias cap.
+ * worked out by `yaml` only when one is read (a diagnostic, a changed field a plan shows): see
+ * lazyLocator. A file the fast path declines (a syntax error, anchors and aliases, tags, …) is
+ * parsed with `yaml` at once, which gives the same data, the errors in their tested words, and the
+ * alias cap.
  */
 export function parseYamlFile(file: string, bytes: Buffer, options: ReadOptions = {}): ParseResult {
   if (!isUtf8(bytes)) {
