@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { ValidateFunction } from 'ajv'
-import { createAjv } from '../ajv.js'
+import { validator } from '../validators.js'
 import { readSchema, type JsonSchema } from '../schemas.js'
 import { Diagnostic, formatPath, PathSegments, SourcePosition, sortDiagnostics } from './diagnostics.js'
 import { findConfigFiles } from './find-files.js'
@@ -22,12 +21,6 @@ export interface LoadResult {
 }
 
 const KIND_OF_LIST = Object.fromEntries(KIND_NAMES.map((kind) => [LIST_OF_KIND[kind], kind])) as Record<string, KindName>
-
-let validator: ValidateFunction | undefined
-function configValidator(): ValidateFunction {
-  validator ??= createAjv({ verbose: true }).getSchema('config.schema.json')!
-  return validator
-}
 
 /** Loads, checks and resolves every configuration file under `paths`. Never throws for bad input. */
 export async function loadConfig(paths: string[], options: LoadOptions): Promise<LoadResult> {
@@ -88,7 +81,7 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
     ? resolveVariables(data as JsonObject, env, parsed, diagnostics)
     : { templates: new Map<string, string>(), unresolved: new Set<string>() }
   const isSensitive = (path: PathSegments) => templates.has(formatPath(path))
-  const validate = configValidator()
+  const validate = validator('config')
   if (!validate(data)) {
     for (const problem of describeSchemaErrors(validate.errors ?? [], { isSensitive, name: (path) => nameOf(data as JsonObject, path) })) {
       const place = formatPath(problem.path)
