@@ -120,7 +120,9 @@ export const resolveBody = (body: JsonObject, env: Io['env']): JsonObject => map
 
 /** The plan's changes, as the plan model (for reports). */
 export function savedChanges(saved: SavedPlan): ResourceChange[] {
+  const sourceOf = (kind: string, id: string) => saved.resources.find((r) => r.kind === kind && r.id === id)?.source
   return saved.plan.changes.map((change) => ({
+    ...(sourceOf(change.kind, change.id) ? { source: sourceOf(change.kind, change.id) } : {}),
     kind: change.kind,
     id: change.id,
     name: change.name ?? null,
@@ -133,7 +135,6 @@ export function savedChanges(saved: SavedPlan): ResourceChange[] {
       after: f.after ?? undefined,
       sensitive: f.sensitive,
       ...(f.reason ? { reason: f.reason as FieldChange['reason'] } : {}),
-      ...(f.source ? { source: { column: 1, ...f.source } } : {}),
     })),
   }))
 }

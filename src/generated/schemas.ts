@@ -500,14 +500,6 @@ export interface FieldChange {
    * Why a sensitive field the service hides is planned: not yet tracked, changed in YAML, or changed on the service.
    */
   reason?: string
-  /**
-   * Where the field is declared.
-   */
-  source?: {
-    file: string
-    line: number
-    column?: number
-  }
 }
 /**
  * A plan written by `scansync plan --out FILE` for `scansync apply --plan FILE`. Secret values appear only as ${NAME} references; every other `${` is written `$${`.

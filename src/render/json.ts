@@ -58,9 +58,5 @@ function documentField(field: FieldRow): DocumentField {
     sensitive: field.sensitive,
   }
   if (field.reason !== undefined) entry.reason = field.reason
-  if (field.source) {
-    const { file, line, column } = field.source
-    entry.source = { file, line, column }
-  }
   return entry
 }

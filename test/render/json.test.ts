@@ -30,24 +30,14 @@ describe('json format', () => {
                 "path": "site.name",
                 "before": "Shop",
                 "after": "Shop (production)",
-                "sensitive": false,
-                "source": {
-                  "file": "config/targets/shop.yaml",
-                  "line": 4,
-                  "column": 13
-                }
+                "sensitive": false
               },
               {
                 "path": "site.basic_auth.password",
                 "before": "(sensitive)",
                 "after": "(sensitive)",
                 "sensitive": true,
-                "reason": "changed in YAML",
-                "source": {
-                  "file": "config/targets/shop.yaml",
-                  "line": 9,
-                  "column": 19
-                }
+                "reason": "changed in YAML"
               },
               {
                 "path": "labels",
@@ -61,12 +51,7 @@ describe('json format', () => {
                     "color": "#d93f0b"
                   }
                 ],
-                "sensitive": false,
-                "source": {
-                  "file": "config/targets/shop.yaml",
-                  "line": 11,
-                  "column": 13
-                }
+                "sensitive": false
               },
               {
                 "path": "site.headers[X-Old]",
@@ -75,12 +60,7 @@ describe('json format', () => {
                   "value": "1"
                 },
                 "after": null,
-                "sensitive": false,
-                "source": {
-                  "file": "config/targets/shop.yaml",
-                  "line": 5,
-                  "column": 5
-                }
+                "sensitive": false
               },
               {
                 "path": "scanning_agent",
@@ -88,12 +68,7 @@ describe('json format', () => {
                   "id": "3kLx8Qy7Pb2m"
                 },
                 "after": null,
-                "sensitive": false,
-                "source": {
-                  "file": "config/targets/shop.yaml",
-                  "line": 20,
-                  "column": 21
-                }
+                "sensitive": false
               }
             ]
           },
