@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module'
 import type { Options, ValidateFunction } from 'ajv'
-import { createAjv } from './ajv.js'
 import type { SchemaFile } from './schemas.js'
 
 /** The schemas scansync itself validates against, by the name its code uses. */
@@ -20,8 +19,18 @@ export type ValidatorName = keyof typeof VALIDATOR_SCHEMAS
 export const VALIDATOR_OPTIONS: Options = { allErrors: true, verbose: true }
 
 type Compiled = Record<ValidatorName, ValidateFunction>
-let compiled: Compiled | null | undefined
-let runtime: ReturnType<typeof createAjv> | undefined
+
+function precompiled(): Compiled | undefined {
+  try {
+    return createRequire(import.meta.url)('./validators.cjs') as Compiled
+  } catch {
+    return undefined
+  }
+}
+
+const compiled = precompiled()
+// Ajv itself is loaded only where the validators were not compiled ahead of time (running from the sources).
+const runtime = compiled ? undefined : (await import('./ajv.js')).createAjv(VALIDATOR_OPTIONS)
 
 /**
  * A validator. `npm run build` compiles them ahead of time (scripts/compile-validators.js →
@@ -29,14 +38,6 @@ let runtime: ReturnType<typeof createAjv> | undefined
  * sources (tests) they are compiled on first use from the same schemas with the same options.
  */
 export function validator(name: ValidatorName): ValidateFunction {
-  if (compiled === undefined) {
-    try {
-      compiled = createRequire(import.meta.url)('./validators.cjs') as Compiled
-    } catch {
-      compiled = null
-    }
-  }
   if (compiled) return compiled[name]
-  runtime ??= createAjv(VALIDATOR_OPTIONS)
-  return runtime.getSchema(VALIDATOR_SCHEMAS[name])!
+  return runtime!.getSchema(VALIDATOR_SCHEMAS[name])!
 }

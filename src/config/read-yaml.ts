@@ -1,7 +1,21 @@
 import { isUtf8 } from 'node:buffer'
-import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml'
+import { createRequire } from 'node:module'
+import type { Document, Node, YAMLError } from 'yaml'
 import { Diagnostic, PathSegments, SourcePosition } from './diagnostics.js'
 import { parseFast, type ItemRanges } from './fast-yaml.js'
+
+// `yaml` is loaded only when a file takes the precise path or a position is asked for: most runs
+// never need it, and it costs a good part of the start-up.
+let yamlModule: typeof import('yaml') | undefined
+const yaml = (): typeof import('yaml') => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'))
+
+/** How many `yaml` Documents were built (what the lazy positions save; tests read it). */
+export const yamlDocuments = { parsed: 0 }
+
+function parseDocument(...args: Parameters<typeof import('yaml').parseDocument>): Document {
+  yamlDocuments.parsed++
+  return yaml().parseDocument(...args) as Document
+}
 
 /** Aliases a file may expand; a "billion laughs" file fails fast instead of eating memory. */
 const MAX_ALIAS_COUNT = 100
@@ -80,7 +94,7 @@ export function parseYamlFile(file: string, bytes: Buffer, options: ReadOptions 
 /** The `yaml` Document of a file, with what turns its offsets into lines and columns. */
 interface PositionIndex {
   doc: Document
-  lineCounter: LineCounter
+  lineCounter: InstanceType<typeof import('yaml').LineCounter>
 }
 
 const YAML_OPTIONS = { uniqueKeys: true, prettyErrors: false, merge: false } as const
@@ -91,7 +105,7 @@ const YAML_OPTIONS = { uniqueKeys: true, prettyErrors: false, merge: false } as 
 const POSITION_OPTIONS = { ...YAML_OPTIONS, uniqueKeys: false } as const
 
 function indexPositions(text: string, options: typeof YAML_OPTIONS | typeof POSITION_OPTIONS = YAML_OPTIONS): PositionIndex {
-  const lineCounter = new LineCounter()
+  const lineCounter = new (yaml().LineCounter)()
   return { doc: parseDocument(text, { lineCounter, ...options }), lineCounter }
 }
 
@@ -306,16 +320,16 @@ function describeYamlError(error: YAMLError, doc: Document, text: string, lineOf
 /** The repeated key whose node starts at `offset`, and where it first appeared in its mapping. */
 function findDuplicateKey(doc: Document, offset: number): { key: string; firstOffset: number } | undefined {
   let found: { key: string; firstOffset: number } | undefined
-  visit(doc, {
+  yaml().visit(doc, {
     Map(_, map) {
-      const index = map.items.findIndex((pair) => isNode(pair.key) && pair.key.range?.[0] === offset)
+      const index = map.items.findIndex((pair) => yaml().isNode(pair.key) && pair.key.range?.[0] === offset)
       if (index < 0) return undefined
       const key = map.items[index].key
-      const same = (other: unknown) => isScalar(other) && isScalar(key) ? other.value === key.value : String(other) === String(key)
+      const same = (other: unknown) => yaml().isScalar(other) && yaml().isScalar(key) ? other.value === key.value : String(other) === String(key)
       const first = map.items.slice(0, index).find((pair) => same(pair.key))
       const firstOffset = (first?.key as Node | undefined)?.range?.[0]
-      if (firstOffset !== undefined) found = { key: String(isScalar(key) ? key.value : key), firstOffset }
-      return visit.BREAK
+      if (firstOffset !== undefined) found = { key: String(yaml().isScalar(key) ? key.value : key), firstOffset }
+      return yaml().visit.BREAK
     },
   })
   return found
@@ -327,7 +341,7 @@ function findUnclosed(doc: Document, offset: number): Node | undefined {
   const consider = (node: Node) => {
     if (node.range && node.range[1] === offset && node.range[0] < offset && (!found || node.range[0] > found.range![0])) found = node
   }
-  visit(doc, {
+  yaml().visit(doc, {
     Scalar(_, node) {
       if (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') consider(node)
     },
@@ -372,12 +386,12 @@ function findNode(doc: Document, path: PathSegments, key: boolean): Node | undef
   for (let i = 0; i < path.length; i++) {
     const segment = path[i]
     const last = i === path.length - 1
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment))
+    if (yaml().isMap(node)) {
+      const pair = node.items.find((item) => yaml().isPair(item) && yaml().isScalar(item.key) && String(item.key.value) === String(segment))
       if (!pair) return found
       if (last && key) return (pair.key as Node) ?? found
       node = pair.value
-    } else if (isSeq(node) && typeof segment === 'number') {
+    } else if (yaml().isSeq(node) && typeof segment === 'number') {
       node = node.items[segment]
     } else {
       return found

@@ -1,6 +1,6 @@
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { parseDocument } from 'yaml'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config/load.js'
+import { yamlDocuments } from '../../src/config/read-yaml.js'
 import { buildPlan, liveKey } from '../../src/plan/build-plan.js'
 import { emptyState, secretContext } from '../../src/secrets/state.js'
 import { BAD_INPUTS } from './bad-inputs.js'
@@ -8,15 +8,11 @@ import { columnOf, lineOf, load, removeTestdirs, testdir } from './helpers.js'
 
 // Counts the `yaml` Documents the loader builds: a valid file read by the fast path needs none
 // until a position is asked for.
-vi.mock('yaml', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('yaml')>()
-  return { ...actual, parseDocument: vi.fn(actual.parseDocument) }
-})
-const parsedDocuments = vi.mocked(parseDocument)
+const parsed = () => yamlDocuments.parsed
 
 afterAll(removeTestdirs)
 beforeEach(() => {
-  parsedDocuments.mockClear()
+  yamlDocuments.parsed = 0
 })
 
 const TARGETS = [
@@ -37,7 +33,7 @@ describe('positions are worked out only when asked for', () => {
     const { config, diagnostics } = await load({ 'targets.yaml': TARGETS, 'agents.yaml': AGENTS })
     expect(diagnostics).toEqual([])
     expect(config.resources.map((r) => r.id)).toEqual(['G1', 'T1', 'T2'])
-    expect(parsedDocuments).not.toHaveBeenCalled()
+    expect(parsed()).toBe(0)
   })
 
   it('a position inside a resource parses that resource alone, once; other resources and files stay unparsed', async () => {
@@ -47,39 +43,39 @@ describe('positions are worked out only when asked for', () => {
       file: 'targets.yaml', line: lineOf(TARGETS, 'password'), column: columnOf(TARGETS, '"${PW'),
     })
     expect(t2.source).toEqual({ file: 'targets.yaml', line: 5, column: 5 })
-    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+    expect(parsed()).toBe(1)
     expect(t1.source).toEqual({ file: 'targets.yaml', line: 2, column: 5 })
     expect(t1.locate(['labels', 1, 'color'])).toEqual({ file: 'targets.yaml', line: 4, column: columnOf(TARGETS, '"#d93f0b"') })
     expect(t1.locate(['site', 'missing'])).toEqual({ file: 'targets.yaml', line: 3, column: columnOf(TARGETS, '{name: Shop') })
-    expect(parsedDocuments).toHaveBeenCalledTimes(2)
+    expect(parsed()).toBe(2)
   })
 
   it('a position outside the resources parses the whole file, once', async () => {
     const { diagnostics } = await load({ 'a.yaml': '# a typo\ntarget:\n  - id: T1\n', 'agents.yaml': AGENTS })
     expect(diagnostics).toEqual([{ file: 'a.yaml', line: 2, column: 1, path: 'target', message: 'target: unknown field; did you mean "targets"?' }])
-    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+    expect(parsed()).toBe(1)
   })
 
   it('the source of a resource reads like a plain property: spread, JSON, assignment', async () => {
     const { config } = await load({ 'agents.yaml': AGENTS })
     const [agent] = config.resources
-    expect(parsedDocuments).not.toHaveBeenCalled()
+    expect(parsed()).toBe(0)
     expect({ ...agent }.source).toEqual({ file: 'agents.yaml', line: 2, column: 5 })
     expect(JSON.parse(JSON.stringify(agent)).source).toEqual({ file: 'agents.yaml', line: 2, column: 5 })
     expect(Object.keys(agent)).toEqual(['kind', 'id', 'fields', 'templates', 'source', 'locate'])
     agent.source = { file: 'elsewhere.yaml', line: 9, column: 9 }
     expect(agent.source).toEqual({ file: 'elsewhere.yaml', line: 9, column: 9 })
-    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+    expect(parsed()).toBe(1)
   })
 
   it('a position is handed out at once and found when first read', async () => {
     const { config } = await load({ 'targets.yaml': TARGETS })
     const position = config.resources[1].locate(['site', 'name'])
     expect(position.file).toBe('targets.yaml')
-    expect(parsedDocuments).not.toHaveBeenCalled()
+    expect(parsed()).toBe(0)
     expect(position.line).toBe(lineOf(TARGETS, 'Portal'))
     expect(position).toEqual({ file: 'targets.yaml', line: lineOf(TARGETS, 'Portal'), column: columnOf(TARGETS, 'Portal') })
-    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+    expect(parsed()).toBe(1)
   })
 
   it('a plan notes where each change is declared without parsing; the notes are exact when read', async () => {
@@ -91,12 +87,12 @@ describe('positions are worked out only when asked for', () => {
     ])
     const { plan } = buildPlan(config.resources, live, secretContext(emptyState(), 'token'))
     expect(plan.changes.map((c) => [c.id, c.fields.map((f) => f.path)])).toEqual([['T1', ['site.name']]])
-    expect(parsedDocuments).not.toHaveBeenCalled()
+    expect(parsed()).toBe(0)
     expect(JSON.parse(JSON.stringify(plan.changes[0]))).toMatchObject({
       source: { file: 'targets.yaml', line: 2, column: 5 },
       fields: [{ path: 'site.name', source: { file: 'targets.yaml', line: 3, column: columnOf(TARGETS, 'Shop,') } }],
     })
-    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+    expect(parsed()).toBe(1)
   })
 
   it('a schema error asks for its position: the file is parsed, and the diagnostic is exact', async () => {
@@ -105,13 +101,13 @@ describe('positions are worked out only when asked for', () => {
     expect(diagnostics).toEqual([
       { file: 'a.yaml', line: 3, column: 16, path: 'targets[0].fail_fast', message: 'target T1: fail_fast must be true or false (got a string)' },
     ])
-    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+    expect(parsed()).toBe(1)
   })
 
   it('an id declared twice is located in both files, and only those', async () => {
     const { diagnostics } = await load({ 'a.yaml': AGENTS, 'b.yaml': AGENTS.replace('agent-1', 'agent-2'), 'c.yaml': TARGETS })
     expect(diagnostics.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual(['a.yaml:2:9', 'b.yaml:2:9'])
-    expect(parsedDocuments).toHaveBeenCalledTimes(2)
+    expect(parsed()).toBe(2)
   })
 })
 
@@ -121,10 +117,10 @@ describe('the precise path', () => {
     const { config, diagnostics } = await load({ 'a.yaml': text })
     expect(diagnostics).toEqual([])
     expect(config.resources.map((r) => r.id)).toEqual(['G1', 'G2'])
-    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+    expect(parsed()).toBe(1)
     // Its positions come from that same Document.
     expect(config.resources[1].source).toEqual({ file: 'a.yaml', line: 3, column: 5 })
-    expect(parsedDocuments).toHaveBeenCalledTimes(1)
+    expect(parsed()).toBe(1)
   })
 
   it('the alias bomb still fails fast with its message', async () => {
