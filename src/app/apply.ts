@@ -13,6 +13,7 @@ import { KINDS } from '../resources/index.js'
 import { makeRedactor, secretValues } from '../secrets/redact.js'
 import { readSecretsState, writeSecretsState } from '../secrets/state.js'
 import { guard } from './errors.js'
+import { summaryLine } from './plan.js'
 import { PlanInputs, preparePlan, statePathFor } from './prepare-plan.js'
 import { readSavedPlan, resolveBody, restoreDesired, savedChanges, savedPlanModel } from './saved-plan.js'
 import { openSession, readToken, type Session } from './session.js'
@@ -23,6 +24,8 @@ export interface ApplyOptions extends PlanInputs {
   maxChanges?: number
   /** A saved plan to apply instead of planning now. */
   plan?: string
+  /** Text format: no plan before applying, only the outcome and the summary. */
+  quiet?: boolean
 }
 
 /** `scansync apply`: plan (or read a saved plan), confirm, send, report. */
@@ -110,7 +113,12 @@ async function fromSavedPlan(options: ApplyOptions, io: Io, onRedactor: (r: (tex
 async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<number> {
   const color = colorEnabled(io.stdout, io.env)
   const { plan } = work
-  if (options.format === 'text') io.stdout.write(renderPlan(plan, 'text', { color, mode: 'plan' }))
+  if (options.format === 'text') {
+    const rendered = renderPlan(plan, 'text', { color, mode: 'plan' })
+    // Quiet shows no plan, unless it is about to ask: nobody should confirm a plan they did not see.
+    const showPlan = !options.quiet || !options.autoApprove
+    io.stdout.write(showPlan ? rendered : plan.changes.length === 0 ? summaryLine(rendered) : '')
+  }
   if (plan.changes.length === 0) {
     if (options.format !== 'text') io.stdout.write(renderApplyReport(emptyReport(plan), options.format, { color }))
     return EXIT.ok

@@ -4,6 +4,7 @@ import { renderPlan, type Format } from '../render/index.js'
 import { guard } from './errors.js'
 import { PlanInputs, preparePlan } from './prepare-plan.js'
 import { savedPlanDocument, writeSavedPlan } from './saved-plan.js'
+import { setAsideUntracked, type UntrackedSecret } from '../plan/untracked.js'
 
 export interface PlanOptions extends PlanInputs {
   format: Format
@@ -11,6 +12,8 @@ export interface PlanOptions extends PlanInputs {
   detailedExitcode?: boolean
   /** Save the plan for `apply --plan`. */
   out?: string
+  /** Text format: only the summary line. */
+  quiet?: boolean
 }
 
 /** `scansync plan` and `scansync drift`. */
@@ -20,10 +23,16 @@ export async function runPlan(options: PlanOptions, io: Io): Promise<number> {
     const prepared = await preparePlan(options, io, (r) => (redact = r))
     if (!prepared) return EXIT.error
     try {
-      const { plan } = prepared.result
+      let { plan } = prepared.result
+      if (options.mode === 'drift') {
+        const setAside = setAsideUntracked(plan)
+        plan = setAside.plan
+        if (setAside.untracked.length > 0) noteUntracked(setAside.untracked, prepared.statePath, io)
+      }
       // Built before anything is printed: a plan that cannot be saved is refused whole.
       const saved = options.out ? savedPlanDocument(prepared, options.paths, io) : undefined
-      io.stdout.write(renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode }))
+      const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode })
+      io.stdout.write(options.quiet && options.format === 'text' ? summaryLine(rendered) : rendered)
       if (options.out && saved) {
         await writeSavedPlan(options.out, saved, io)
         line(io.stderr, `Saved the plan to ${options.out}; apply it with: scansync apply --plan ${options.out}`)
@@ -36,3 +45,16 @@ export async function runPlan(options: PlanOptions, io: Io): Promise<number> {
     }
   })
 }
+
+function noteUntracked(untracked: UntrackedSecret[], statePath: string, io: Io): void {
+  const first = untracked.slice(0, 5).map((u) => `${u.kind} ${u.id} ${u.path}`).join(', ')
+  const more = untracked.length > 5 ? ` and ${untracked.length - 5} more` : ''
+  line(
+    io.stderr,
+    `Note: ${untracked.length} secret ${untracked.length === 1 ? 'field' : 'fields'} the service hides could not be checked (${first}${more}): ` +
+      `the secrets state ${statePath} has no record of ${untracked.length === 1 ? 'it' : 'them'}. Run scansync apply once, and keep the state file where drift runs.`,
+  )
+}
+
+/** The last line of a text rendering: its summary. */
+export const summaryLine = (rendered: string): string => rendered.trimEnd().split('\n').at(-1) + '\n'

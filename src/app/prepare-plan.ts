@@ -4,9 +4,10 @@ import { formatDiagnostic } from '../config/diagnostics.js'
 import { loadConfig } from '../config/load.js'
 import type { DesiredResource, JsonObject, KindName } from '../config/types.js'
 import { KIND_NAMES } from '../config/types.js'
-import { UsageError } from '../errors.js'
+import { ScansyncError, UsageError } from '../errors.js'
 import { Io, line } from '../cli/io.js'
 import { startProgress } from '../cli/progress.js'
+import { workflowCommand } from '../render/github.js'
 import { buildPlan, liveKey, type PlanResult } from '../plan/build-plan.js'
 import { checkDeclared } from '../plan/declared-checks.js'
 import { readLive } from '../plan/read-live.js'
@@ -20,6 +21,8 @@ export interface SelectionOptions {
   paths: string[]
   kinds?: KindName[]
   ids?: string[]
+  /** With `github`, configuration errors are printed as workflow commands (annotations on the YAML lines). */
+  format?: string
 }
 
 export interface PlanInputs extends SelectionOptions, ConnectionOptions {
@@ -38,7 +41,9 @@ export async function loadSelected(options: SelectionOptions, io: Io): Promise<L
   const { config } = loaded
   const diagnostics = loaded.diagnostics.length > 0 ? loaded.diagnostics : checkDeclared(config.resources)
   if (diagnostics.length > 0) {
-    for (const diagnostic of diagnostics) line(io.stderr, formatDiagnostic(diagnostic))
+    for (const diagnostic of diagnostics) {
+      line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', diagnostic.message) : formatDiagnostic(diagnostic))
+    }
     line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)
     return undefined
   }
@@ -76,7 +81,12 @@ export async function readAllLive(resources: DesiredResource[], session: Session
       KIND_NAMES.map(async (kind) => {
         const ids = resources.filter((r) => r.kind === kind).map((r) => r.id)
         if (ids.length === 0) return
-        const found = await readLive(KINDS[kind], ids, session.client, { onProgress: (n) => progress.tick(n) })
+        let found
+        try {
+          found = await readLive(KINDS[kind], ids, session.client, { onProgress: (n) => progress.tick(n) })
+        } catch (error) {
+          throw explainNotFound(error, resources)
+        }
         for (const [id, body] of found) live.set(liveKey(kind, id), body)
       }),
     )
@@ -84,6 +94,20 @@ export async function readAllLive(resources: DesiredResource[], session: Session
   } finally {
     progress.stop()
   }
+}
+
+/** A declared id the service does not know: say where it is declared and how to list the real ones. */
+function explainNotFound(error: unknown, resources: DesiredResource[]): unknown {
+  if (!(error instanceof ScansyncError) || !/ not found/.test(error.message)) return error
+  const places: string[] = []
+  for (const match of error.message.matchAll(/\b(target|asset|agent) (\S+) not found/g)) {
+    const declared = resources.find((r) => r.kind === match[1] && r.id === match[2])
+    if (declared) places.push(`${declared.kind} ${declared.id} is declared at ${declared.source.file}:${declared.source.line}`)
+  }
+  if (places.length === 0) return error
+  const kinds = [...new Set([...error.message.matchAll(/\b(target|asset|agent) \S+ not found/g)].map((m) => m[1]))]
+  const hint = kinds.map((k) => `scansync import --kind ${k} --all`).join(' or ')
+  return new ScansyncError(`${error.message}\n${places.join('\n')}\nCheck the id; to list the ids the service has, run: ${hint}`)
 }
 
 export interface Prepared extends Loaded {

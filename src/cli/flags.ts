@@ -1,4 +1,4 @@
-import { Errors, Flags } from '@oclif/core'
+import { Args, Errors, Flags } from '@oclif/core'
 
 /** Flags every command that talks to the service takes. */
 export const connectionFlags = {
@@ -15,6 +15,12 @@ export const planFlags = {
   kind: Flags.string({ description: 'Only these kinds (comma-separated): target, asset, agent.', helpValue: 'target,asset,agent', multiple: true }),
   id: Flags.string({ description: 'Only this resource (repeatable).', multiple: true }),
   state: Flags.string({ description: 'The secrets state file (default: .scansync/state.json in the configuration directory).', helpValue: 'FILE' }),
+  quiet: Flags.boolean({ char: 'q', description: 'Text format: print only the summary line (and errors).' }),
+}
+
+/** The configuration paths: variadic, so commands set `strict = false` and read them from argv. */
+export const pathArgs = {
+  path: Args.string({ description: 'Configuration files or directories, one or more (default: the current directory).' }),
 }
 
 const KINDS = ['target', 'asset', 'agent'] as const

@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core'
-import { parseKinds, pathArguments, planFlags } from '../cli/flags.js'
+import { parseKinds, pathArgs, pathArguments, planFlags } from '../cli/flags.js'
 
 export default class Apply extends Command {
   static override summary = 'Plan, confirm, and send the changes.'
@@ -12,6 +12,7 @@ export default class Apply extends Command {
     '<%= config.bin %> apply --auto-approve --max-changes 20 --format json',
   ]
   static override strict = false
+  static override args = pathArgs
   static override flags = {
     ...planFlags,
     'auto-approve': Flags.boolean({ description: 'Apply without asking (required when there is no terminal, as in CI).' }),
@@ -33,6 +34,7 @@ export default class Apply extends Command {
         parallelism: flags.parallelism,
         insecureHttp: flags['insecure-http'],
         debug: flags.debug,
+        quiet: flags.quiet,
         autoApprove: flags['auto-approve'],
         maxChanges: flags['max-changes'],
         plan: flags.plan,

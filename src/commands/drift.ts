@@ -1,5 +1,5 @@
 import { Command } from '@oclif/core'
-import { parseKinds, pathArguments, planFlags } from '../cli/flags.js'
+import { parseKinds, pathArgs, pathArguments, planFlags } from '../cli/flags.js'
 
 export default class Drift extends Command {
   static override summary = 'Report what differs on the service from the configuration (for scheduled checks).'
@@ -11,6 +11,7 @@ export default class Drift extends Command {
     '<%= config.bin %> drift --format json > drift.json',
   ]
   static override strict = false
+  static override args = pathArgs
   static override flags = { ...planFlags }
 
   async run(): Promise<void> {
@@ -28,6 +29,7 @@ export default class Drift extends Command {
         parallelism: flags.parallelism,
         insecureHttp: flags['insecure-http'],
         debug: flags.debug,
+        quiet: flags.quiet,
       },
       processIo(),
     )

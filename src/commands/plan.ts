@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core'
-import { parseKinds, pathArguments, planFlags } from '../cli/flags.js'
+import { parseKinds, pathArgs, pathArguments, planFlags } from '../cli/flags.js'
 
 export default class Plan extends Command {
   static override summary = 'Show the changes that would bring the service in line with the configuration.'
@@ -13,6 +13,7 @@ export default class Plan extends Command {
     '<%= config.bin %> plan --out plan.json && <%= config.bin %> apply --plan plan.json',
   ]
   static override strict = false
+  static override args = pathArgs
   static override flags = {
     ...planFlags,
     'detailed-exitcode': Flags.boolean({ description: 'Exit 2 when there are changes, 0 when there are none.' }),
@@ -34,6 +35,7 @@ export default class Plan extends Command {
         parallelism: flags.parallelism,
         insecureHttp: flags['insecure-http'],
         debug: flags.debug,
+        quiet: flags.quiet,
         detailedExitcode: flags['detailed-exitcode'],
         out: flags.out,
       },

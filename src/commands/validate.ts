@@ -1,4 +1,5 @@
 import { Command, Flags } from '@oclif/core'
+import { pathArgs } from '../cli/flags.js'
 
 export default class Validate extends Command {
   static override summary = 'Check the configuration files, without the network.'
@@ -10,6 +11,7 @@ export default class Validate extends Command {
     '<%= config.bin %> validate targets.yaml assets.yaml',
   ]
   static override strict = false
+  static override args = pathArgs
   static override flags = {
     quiet: Flags.boolean({ char: 'q', description: 'Print nothing when the files are valid.' }),
   }

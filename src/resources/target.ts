@@ -39,6 +39,8 @@ const rules: Record<string, FieldRule> = {
 function project(live: JsonObject): JsonObject {
   const { site, api_scan_settings: topLevelApiSettings, scan_profile, labels, scanning_agent, blackout_period, ...rest } = live
   const { api_scan_settings: siteApiSettings, ...siteFields } = isObject(site) ? site : ({} as JsonObject)
+  // The document leaves the nesting of stack open: read it from the top level when site lacks it.
+  if (siteFields.stack === undefined && rest.stack !== undefined) siteFields.stack = rest.stack
   const projected: JsonObject = {
     ...rest,
     site: siteFields,

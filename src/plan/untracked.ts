@@ -1,0 +1,27 @@
+import type { Plan } from './model.js'
+
+export interface UntrackedSecret {
+  kind: string
+  id: string
+  path: string
+}
+
+/**
+ * Drift is what someone changed on the service. A secret the service hides and the state has not
+ * recorded yet ("not yet tracked") cannot be checked, so it is set aside rather than reported as drift.
+ */
+export function setAsideUntracked(plan: Plan): { plan: Plan; untracked: UntrackedSecret[] } {
+  const untracked: UntrackedSecret[] = []
+  const changes = plan.changes
+    .map((change) => {
+      const fields = change.fields.filter((field) => {
+        if (field.reason !== 'not yet tracked') return true
+        untracked.push({ kind: change.kind, id: change.id, path: field.path })
+        return false
+      })
+      return { ...change, fields }
+    })
+    .filter((change) => change.fields.length > 0)
+  const moved = plan.changes.length - changes.length
+  return { plan: { changes, summary: { change: changes.length, unchanged: plan.summary.unchanged + moved } }, untracked }
+}
