@@ -88,24 +88,24 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
     return 'the service answered 200 with something other than the resource, so the change may or may not have landed; run scansync plan to see'
   }
   const sentUnits = unitsOf(item.request.body as JsonObject)
-  const first = compare(item.desired, response, secretContext(options.state, options.token))
-  for (const secret of first.hiddenSecrets) {
-    if (!sentUnits.some((unit) => secret.rulePath === unit || secret.rulePath.startsWith(unit + '.') || unit.endsWith('.' + secret.rulePath))) continue
-    recordSecret(options.state, item.kind.name, item.desired.id, secret.path, { hmac: secretContext(options.state, options.token).hmac(secret.declared), live: secret.live })
+  const wasSent = (rulePath: string) => sentUnits.some((unit) => rulePath === unit || rulePath.startsWith(unit + '.'))
+  const secrets = secretContext(options.state, options.token)
+  for (const secret of compare(item.desired, response, secrets).hiddenSecrets) {
+    if (wasSent(secret.rulePath)) recordSecret(options.state, item.kind.name, item.desired.id, secret.path, { hmac: secrets.hmac(secret.declared), live: secret.live })
   }
-  const after = compare(item.desired, response, secretContext(options.state, options.token))
+  // Compared again now that the state knows what was just sent.
+  const after = compare(item.desired, response, secrets)
   const planned = new Set(item.change.fields.map((f) => f.path))
   const notTaken = after.fields.filter((f) => planned.has(f.path)).map((f) => f.path)
   return notTaken.length > 0 ? `the service answered 200 but did not apply ${notTaken.join(', ')}` : undefined
 }
 
-/** The dotted places a body sets (api_scan_settings counted at the top level wherever it is sent). */
+/** The dotted places a body sets, in the YAML's terms (api_scan_settings at the top level wherever it is sent). */
 function unitsOf(body: JsonObject, prefix = ''): string[] {
   const units: string[] = []
   for (const [key, value] of Object.entries(body)) {
-    const path = prefix ? `${prefix}.${key}` : key
+    const path = (prefix ? `${prefix}.${key}` : key).replace(/^site\.api_scan_settings\b/, 'api_scan_settings')
     units.push(path)
-    if (path === 'site.api_scan_settings') units.push('api_scan_settings')
     if (isObject(value)) units.push(...unitsOf(value, path))
   }
   return units
