@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // validate + in-memory diff of 10,000 declared resources, no network: CPU seconds and peak RSS.
-// Usage: node bench/diff-10k.js CONFIG_DIR LIVE_JSON  → prints {"cpu_s", "rss_mb", "changes"}
-import { readFileSync } from 'node:fs'
+// Usage: node bench/diff-10k.js CONFIG_DIR LIVE_NDJSON  → prints {"cpu_s", "rss_mb", "changes"}
+// The live state is one [kind, response] per line, read line by line as a plan reads page by page.
+import { createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
 import { loadConfig } from '../dist/config/load.js'
 import { buildPlan, liveKey } from '../dist/plan/build-plan.js'
 import { emptyState, secretContext } from '../dist/secrets/state.js'
 
 const [configDir, liveFile] = process.argv.slice(2)
-const liveList = JSON.parse(readFileSync(liveFile, 'utf8'))
-const live = new Map(liveList.map(([kind, body]) => [liveKey(kind, body.id), body]))
+const live = new Map()
+for await (const line of createInterface({ input: createReadStream(liveFile) })) {
+  const [kind, body] = JSON.parse(line)
+  live.set(liveKey(kind, body.id), body)
+}
 
 const start = process.cpuUsage()
 const { config, diagnostics } = await loadConfig([configDir], { env: {} })

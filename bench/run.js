@@ -132,8 +132,8 @@ async function diff10k() {
     for (const item of account.seed[list]) live.push([kind, emulator.get(kind, item.id)])
   }
   await emulator.close()
-  const liveFile = join(work, 'live-10k.json')
-  writeFileSync(liveFile, JSON.stringify(live))
+  const liveFile = join(work, 'live-10k.ndjson')
+  writeFileSync(liveFile, live.map((entry) => JSON.stringify(entry)).join('\n') + '\n')
   const runs = []
   for (let i = 0; i < RUNS; i++) {
     const output = await new Promise((resolve, reject) => {
