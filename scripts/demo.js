@@ -16,7 +16,9 @@ if (!existsSync(join(root, 'dist', 'emulator', 'index.js'))) {
 const { startEmulator } = await import('../dist/emulator/index.js')
 const { readFileSync } = await import('node:fs')
 
-const bold = (text) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${text}\x1b[22m` : text)
+// NO_COLOR wins, then FORCE_COLOR, then whether stdout is a terminal (as scansync itself decides).
+const colour = process.env.NO_COLOR ? false : process.env.FORCE_COLOR !== undefined ? !['0', 'false'].includes(process.env.FORCE_COLOR) : Boolean(process.stdout.isTTY)
+const bold = (text) => (colour ? `\x1b[1m${text}\x1b[22m` : text)
 const seed = JSON.parse(readFileSync(join(root, 'examples', 'emulator-seed.json'), 'utf8'))
 const token = 'demo-token'
 const emulator = await startEmulator({ seed, token, obfuscate: true })
