@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import standaloneModule from 'ajv/dist/standalone/index.js'
 import { createAjv } from '../dist/ajv.js'
 import { VALIDATOR_SCHEMAS, VALIDATOR_OPTIONS } from '../dist/validators.js'
+import { appendErrorsInPlace } from '../dist/config/validator-code.js'
 
 const standaloneCode = standaloneModule.default ?? standaloneModule
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -14,4 +15,5 @@ const ajv = createAjv({ ...VALIDATOR_OPTIONS, code: { source: true } })
 const code = standaloneCode(ajv, VALIDATOR_SCHEMAS)
 const out = join(root, 'dist', 'validators.cjs')
 mkdirSync(dirname(out), { recursive: true })
-writeFileSync(out, code)
+// Ajv's standalone code is the code before `code.process`: the same rewrite is applied here.
+writeFileSync(out, appendErrorsInPlace(code))

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import type { Options, ValidateFunction } from 'ajv'
 import type { SchemaFile } from './schemas.js'
+import { appendErrorsInPlace } from './config/validator-code.js'
 
 /** The schemas scansync itself validates against, by the name its code uses. */
 export const VALIDATOR_SCHEMAS = {
@@ -15,8 +16,11 @@ export const VALIDATOR_SCHEMAS = {
 
 export type ValidatorName = keyof typeof VALIDATOR_SCHEMAS
 
-/** Every error (config diagnostics are reported all at once) with its schema (for the wording). */
-export const VALIDATOR_OPTIONS: Options = { allErrors: true, verbose: true }
+/**
+ * Every error (config diagnostics are reported all at once) with its schema (for the wording),
+ * gathered in time linear in their number (see appendErrorsInPlace).
+ */
+export const VALIDATOR_OPTIONS: Options = { allErrors: true, verbose: true, code: { process: appendErrorsInPlace } }
 
 type Compiled = Record<ValidatorName, ValidateFunction>
 

@@ -75,8 +75,13 @@ export const PRECISE_ONLY: Readonly<Record<string, RegExp>> = {
   explicitKey: /(?:^|[\s{,[])\?(?:\s|$)/m,
   /** A flow collection used as a key (`[a, b]: c`, `{a: 1}: c`, `{[a]}`). */
   collectionKey: /[\]}][ \t]*:|[{,]\s*\[/,
-  /** A null or empty key (`~:`, `null:`, `: x`, `{null}`): `yaml` names it "", js-yaml "null". */
-  nullKey: /(?:^|[\s{,[?])(?:~|null|Null|NULL)?[ \t]*:(?=[\s,[\]{}]|$)|[{,]\s*(?:~|null|Null|NULL)\s*[,}]/m,
+  /**
+   * A null or empty key (`~:`, `null:`, `: x`, `{null}`): `yaml` names it "", js-yaml "null".
+   * The spaces before the colon belong to the null word only: without one, the character before
+   * the colon is itself a space or a start. (`[ \t]*:` after every space made a long run of
+   * spaces cost time quadratic in its length: a hang on a hostile file.)
+   */
+  nullKey: /(?:^|[\s{,[?])(?:(?:~|null|Null|NULL)[ \t]*)?:(?=[\s,[\]{}]|$)|[{,]\s*(?:~|null|Null|NULL)\s*[,}]/m,
   /** A tab in the indentation of a line (an error to `yaml`, accepted by js-yaml). */
   tabIndent: /^[ \t]*\t/m,
   /** A carriage return that does not end a CRLF line break. */

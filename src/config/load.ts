@@ -21,6 +21,8 @@ export interface LoadResult {
 }
 
 const KIND_OF_LIST = Object.fromEntries(KIND_NAMES.map((kind) => [LIST_OF_KIND[kind], kind])) as Record<string, KindName>
+/** The kind a top-level list holds; undefined for any other key (`constructor` included). */
+const kindOfList = (list: unknown): KindName | undefined => (typeof list === 'string' && Object.hasOwn(KIND_OF_LIST, list) ? KIND_OF_LIST[list] : undefined)
 
 /** Loads, checks and resolves every configuration file under `paths`. Never throws for bad input. */
 export async function loadConfig(paths: string[], options: LoadOptions): Promise<LoadResult> {
@@ -80,7 +82,7 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
   const { templates, unresolved } = mayHoldTemplate(parsed.text)
     ? resolveVariables(data as JsonObject, env, parsed, diagnostics)
     : { templates: new Map<string, string>(), unresolved: new Set<string>() }
-  const isSensitive = (path: PathSegments) => templates.has(formatPath(path))
+  const isSensitive = (path: PathSegments) => templates.has(formatPath(path)) || secretByItsPlace(data as JsonObject, path)
   const validate = validator('config')
   if (!validate(data)) {
     for (const problem of describeSchemaErrors(validate.errors ?? [], { isSensitive, name: (path) => nameOf(data as JsonObject, path) })) {
@@ -157,6 +159,17 @@ function resolveVariables(
       const here = [...path, key]
       const place = formatPath(here)
       const result = interpolate(value, env)
+      if (result.fromVariable && here.length === 3 && kindOfList(here[0]) && typeof here[1] === 'number' && here[2] === 'id') {
+        // A value from a variable is a secret, and an id is in every plan, report, URL and log
+        // line: it could not be kept out of sight. The id stays as written (no value to repeat).
+        diagnostics.push({
+          ...parsed.locate(here),
+          path: place,
+          message: `${place}: an id cannot come from a variable (${value}): values from variables are secrets, and an id is shown in every plan and sent in every URL; write the id itself`,
+        })
+        unresolved.add(place)
+        return
+      }
       for (const error of result.errors) {
         diagnostics.push({ ...parsed.locate(here), path: place, message: `${nameOf(data, here)}: ${error}` })
       }
@@ -180,10 +193,34 @@ function resolveVariables(
   return { templates, unresolved }
 }
 
+/**
+ * Names whose values are secrets wherever they are written (as the emulator's request log and the
+ * secrets state treat them): a diagnostic never repeats them, even written in clear in the YAML.
+ */
+const SECRET_NAMES: ReadonlySet<string> = new Set(['password', 'otp_secret'])
+
+/**
+ * Whether the value at `path` is a secret by its place: its name, or a `<name>_is_sensitive` flag
+ * beside it that is not false (a flag of the wrong type counts: the value is kept out of sight).
+ */
+function secretByItsPlace(data: JsonObject, path: PathSegments): boolean {
+  const name = path.at(-1)
+  if (typeof name !== 'string') return false
+  if (SECRET_NAMES.has(name)) return true
+  let parent: unknown = data
+  for (const segment of path.slice(0, -1)) {
+    if (parent === null || typeof parent !== 'object' || !Object.hasOwn(parent, segment)) return false
+    parent = (parent as Record<string | number, unknown>)[segment]
+  }
+  if (parent === null || typeof parent !== 'object') return false
+  const flag = Object.hasOwn(parent, `${name}_is_sensitive`) ? (parent as JsonObject)[`${name}_is_sensitive`] : undefined
+  return flag !== undefined && flag !== false
+}
+
 /** `target 2DZkoZH8WMEM: site.name`, or `targets[3]: site.name` before the id is known. */
 function nameOf(data: JsonObject, path: PathSegments): string {
   const [list, index, ...rest] = path
-  const kind = typeof list === 'string' ? KIND_OF_LIST[list] : undefined
+  const kind = kindOfList(list)
   if (!kind || typeof index !== 'number') return formatPath(path)
   const item = (data[list as string] as unknown[] | undefined)?.[index] as JsonObject | undefined
   const id = item && typeof item === 'object' && typeof item.id === 'string' ? item.id : undefined

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { createRequire } from 'node:module'
-import type { Document, Node, YAMLError } from 'yaml'
+import type { Document, Node, Pair, YAMLError, YAMLMap } from 'yaml'
 import { Diagnostic, PathSegments, SourcePosition } from './diagnostics.js'
 import { parseFast, type ItemRanges } from './fast-yaml.js'
 
@@ -97,14 +97,16 @@ interface PositionIndex {
   lineCounter: InstanceType<typeof import('yaml').LineCounter>
 }
 
-const YAML_OPTIONS = { uniqueKeys: true, prettyErrors: false, merge: false } as const
 /**
- * For positions only, of text the fast path has read (so without duplicate keys): the check for
- * them is half the cost of a parse, and nodes and their places are the same without it.
+ * `yaml`'s own check for duplicate keys compares each key with every key before it in its
+ * mapping: time quadratic in the size of a mapping (a hostile file of 100,000 keys took minutes).
+ * It is off; duplicateKeys() finds the same duplicates in one pass over the Document.
  */
-const POSITION_OPTIONS = { ...YAML_OPTIONS, uniqueKeys: false } as const
+const YAML_OPTIONS = { uniqueKeys: false, prettyErrors: false, merge: false } as const
+/** For positions only (nodes and their places do not depend on the duplicate check). */
+const POSITION_OPTIONS = YAML_OPTIONS
 
-function indexPositions(text: string, options: typeof YAML_OPTIONS | typeof POSITION_OPTIONS = YAML_OPTIONS): PositionIndex {
+function indexPositions(text: string, options: typeof YAML_OPTIONS = YAML_OPTIONS): PositionIndex {
   const lineCounter = new (yaml().LineCounter)()
   return { doc: parseDocument(text, { lineCounter, ...options }), lineCounter }
 }
@@ -236,22 +238,25 @@ function parsePrecisely(file: string, text: string): ParseResult {
     return { line, column: col }
   }
 
-  if (doc.errors.length > 0) {
+  const duplicates = duplicateKeys(doc)
+  if (doc.errors.length > 0 || duplicates.length > 0) {
     // After the first syntax error the parser's later complaints are mostly its consequences;
     // duplicate keys are independent and all worth reporting.
-    const duplicates = doc.errors.filter((error) => error.code === 'DUPLICATE_KEY')
-    const firstSyntax = doc.errors.find((error) => error.code !== 'DUPLICATE_KEY')
+    const firstSyntax = doc.errors[0]
     const lines = text.split('\n')
+    const lineOf = (offset: number) => position(offset).line
+    const located = duplicates.map(({ offset, key, firstOffset }) => ({
+      offset,
+      message: `duplicate key ${JSON.stringify(key)} (first at line ${lineOf(firstOffset)}): a key may appear only once in a mapping`,
+    }))
+    if (firstSyntax) {
+      const described = describeYamlError(firstSyntax, doc, text, lineOf)
+      const line = lines[lineOf(described.offset) - 1] ?? ''
+      const hint = /\$\{/.test(line) && /[{}[\]]/.test(line) ? ' (inside { } or [ ], quote a value that holds ${…}: "${NAME}")' : ''
+      located.push({ offset: described.offset, message: described.message + hint })
+    }
     return {
-      diagnostics: [...duplicates, ...(firstSyntax ? [firstSyntax] : [])].map((error) => {
-        const described = describeYamlError(error, doc, text, (offset) => position(offset).line)
-        const { line, column } = position(described.offset)
-        let message = described.message
-        if (error.code !== 'DUPLICATE_KEY' && /\$\{/.test(lines[line - 1] ?? '') && /[{}[\]]/.test(lines[line - 1] ?? '')) {
-          message += ' (inside { } or [ ], quote a value that holds ${…}: "${NAME}")'
-        }
-        return { file, line, column, path: '', message: `YAML: ${message}` }
-      }),
+      diagnostics: located.map(({ offset, message }) => ({ file, ...position(offset), path: '', message: `YAML: ${message}` })),
     }
   }
 
@@ -280,13 +285,6 @@ function parsePrecisely(file: string, text: string): ParseResult {
  */
 function describeYamlError(error: YAMLError, doc: Document, text: string, lineOf: (offset: number) => number): { offset: number; message: string } {
   const offset = error.pos[0]
-  if (error.code === 'DUPLICATE_KEY') {
-    const duplicate = findDuplicateKey(doc, offset)
-    if (duplicate) {
-      return { offset, message: `duplicate key ${JSON.stringify(duplicate.key)} (first at line ${lineOf(duplicate.firstOffset)}): a key may appear only once in a mapping` }
-    }
-    return { offset, message: 'duplicate key: a key may appear only once in a mapping' }
-  }
   if (error.code === 'MULTIPLE_DOCS') {
     return { offset, message: 'a second document starts here (---); a configuration file holds one document: split it into two files' }
   }
@@ -317,22 +315,27 @@ function describeYamlError(error: YAMLError, doc: Document, text: string, lineOf
   return { offset, message: yamlMessage(error.message) }
 }
 
-/** The repeated key whose node starts at `offset`, and where it first appeared in its mapping. */
-function findDuplicateKey(doc: Document, offset: number): { key: string; firstOffset: number } | undefined {
-  let found: { key: string; firstOffset: number } | undefined
+/**
+ * Every key that repeats an earlier key of its mapping, in the order of the text, with where that
+ * earlier key is: what `yaml` reports with `uniqueKeys: true` (scalar keys of equal value; a NaN
+ * key equals nothing), in one pass over the Document instead of a comparison of every pair.
+ */
+function duplicateKeys(doc: Document): Array<{ offset: number; key: string; firstOffset: number }> {
+  const found: Array<{ offset: number; key: string; firstOffset: number }> = []
   yaml().visit(doc, {
     Map(_, map) {
-      const index = map.items.findIndex((pair) => yaml().isNode(pair.key) && pair.key.range?.[0] === offset)
-      if (index < 0) return undefined
-      const key = map.items[index].key
-      const same = (other: unknown) => yaml().isScalar(other) && yaml().isScalar(key) ? other.value === key.value : String(other) === String(key)
-      const first = map.items.slice(0, index).find((pair) => same(pair.key))
-      const firstOffset = (first?.key as Node | undefined)?.range?.[0]
-      if (firstOffset !== undefined) found = { key: String(yaml().isScalar(key) ? key.value : key), firstOffset }
-      return yaml().visit.BREAK
+      let first: Map<unknown, number> | undefined
+      for (const pair of map.items) {
+        const key = pair.key
+        if (!yaml().isScalar(key) || Number.isNaN(key.value) || !key.range) continue
+        first ??= new Map()
+        const earlier = first.get(key.value)
+        if (earlier === undefined) first.set(key.value, key.range[0])
+        else found.push({ offset: key.range[0], key: String(key.value), firstOffset: earlier })
+      }
     },
   })
-  return found
+  return found.sort((a, b) => a.offset - b.offset)
 }
 
 /** The innermost quoted scalar or flow collection that the text ran out inside of. */
@@ -376,6 +379,28 @@ function describeParserFailure(error: unknown): string {
   return error instanceof Error ? yamlMessage(error.message) : String(error)
 }
 
+/** Pairs of the mappings asked about, by key: one lookup per diagnostic, in O(1). */
+const pairsByKey = new WeakMap<object, Map<string, Pair>>()
+
+/**
+ * The first pair of `map` whose scalar key reads `key`. An index per mapping, built on the first
+ * question: looking through the items for each question made a file of 40,000 unknown keys (one
+ * diagnostic each) take seconds, time quadratic in the size of a mapping.
+ */
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  let index = pairsByKey.get(map)
+  if (!index) {
+    index = new Map()
+    for (const item of map.items) {
+      if (!yaml().isPair(item) || !yaml().isScalar(item.key)) continue
+      const name = String(item.key.value)
+      if (!index.has(name)) index.set(name, item)
+    }
+    pairsByKey.set(map, index)
+  }
+  return index.get(key)
+}
+
 /**
  * The node at `path`, or the deepest existing ancestor when the path does not exist (so that a
  * missing field is reported at its parent). With `key`, the key node of the last segment.
@@ -387,7 +412,7 @@ function findNode(doc: Document, path: PathSegments, key: boolean): Node | undef
     const segment = path[i]
     const last = i === path.length - 1
     if (yaml().isMap(node)) {
-      const pair = node.items.find((item) => yaml().isPair(item) && yaml().isScalar(item.key) && String(item.key.value) === String(segment))
+      const pair = pairOf(node, String(segment))
       if (!pair) return found
       if (last && key) return (pair.key as Node) ?? found
       node = pair.value

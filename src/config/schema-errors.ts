@@ -66,12 +66,26 @@ export function closest(word: string, candidates: string[]): string | undefined 
  * string); when none does, the `anyOf` itself says what forms are allowed.
  */
 function pruneAnyOfBranches(errors: ErrorObject[]): ErrorObject[] {
+  // Indexed by place: looking through every error for each anyOf took time quadratic in the
+  // number of errors (20,000 bad labels took minutes).
+  const atPlace = new Map<string, ErrorObject[]>()
+  /** Places that have an error somewhere below them. */
+  const above = new Set<string>()
+  for (const error of errors) {
+    const place = error.instancePath
+    const here = atPlace.get(place)
+    if (here) here.push(error)
+    else atPlace.set(place, [error])
+    for (let i = place.indexOf('/'); i >= 0; i = place.indexOf('/', i + 1)) above.add(place.slice(0, i))
+  }
   const dropped = new Set<ErrorObject>()
-  for (const anyOf of errors.filter((e) => e.keyword === 'anyOf')) {
+  for (const anyOf of errors) {
+    if (anyOf.keyword !== 'anyOf') continue
     const at = anyOf.instancePath
-    const related = errors.filter((e) => e !== anyOf && (e.instancePath === at || e.instancePath.startsWith(at + '/')))
-    const typeMismatches = related.filter((e) => e.keyword === 'type' && e.instancePath === at)
-    const explained = related.length > typeMismatches.length
+    const here = atPlace.get(at) ?? []
+    const typeMismatches = here.filter((e) => e !== anyOf && e.keyword === 'type')
+    // Some other error (below, or here but not a type mismatch) says what is wrong.
+    const explained = above.has(at) || here.some((e) => e !== anyOf && e.keyword !== 'type')
     typeMismatches.forEach((e) => dropped.add(e))
     if (explained) dropped.add(anyOf)
   }
@@ -157,7 +171,8 @@ function describe(error: ErrorObject, options: DescribeOptions): SchemaProblem {
       const types = String(params.type).split(',')
       const expected = types.map((t) => typeWords[t] ?? t).join(' or ')
       // YAML reads 12345 or true as a number or a boolean; quoting makes it the string it was meant to be.
-      const quote = types.includes('string') && (typeof data === 'number' || typeof data === 'boolean') ? `; quote it: "${String(data)}"` : ''
+      // A secret is not repeated, whatever its type.
+      const quote = types.includes('string') && (typeof data === 'number' || typeof data === 'boolean') ? (options.isSensitive(path) ? '; quote it' : `; quote it: "${String(data)}"`) : ''
       return say(`must be ${expected} (got ${describeType(data)}${quote})`)
     }
     case 'maxLength':
