@@ -6,6 +6,8 @@ import { compare } from '../plan/build-plan.js'
 import type { ChangeResult, ResourceChange } from '../plan/model.js'
 import { recordSecret, secretContext } from '../secrets/state.js'
 import { isObject } from '../resources/paths.js'
+import { ServiceError } from '../client/errors.js'
+import { errorCode } from '../client/retry-policy.js'
 
 /** What applying needs of the HTTP client. */
 export interface Sender {
@@ -116,9 +118,27 @@ interface FieldProblem {
   messages: string[]
 }
 
+/** Connection failures that happen before a request is sent: it cannot have landed. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+
+/**
+ * Whether a write that failed may have taken effect all the same: the service did not refuse it
+ * or send it elsewhere (a 3xx, a 4xx, 503 "unavailable"), and either it never answered in full (a timeout, a connection
+ * lost after the request went out, a body cut off) or it answered 2xx, 500, 502 or 504.
+ */
+export function mayHaveLanded(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return false
+  const status = error.status
+  if (status === undefined) return !NEVER_SENT.has(errorCode((error as { cause?: unknown }).cause) ?? '')
+  if (status >= 300 && status < 500) return false
+  return status !== 503
+}
+
+const MAY_HAVE_LANDED = '; it may or may not have been applied: run scansync plan to see'
+
 /** The service's words, with each field error placed at its YAML line. */
 function describeFailure(error: unknown, desired: DesiredResource): string {
-  const message = error instanceof Error ? error.message : String(error)
+  const message = (error instanceof Error ? error.message : String(error)) + (mayHaveLanded(error) ? MAY_HAVE_LANDED : '')
   const problems = (error as { problems?: FieldProblem[] }).problems
   if (!Array.isArray(problems) || problems.length === 0) return message
   return problems
