@@ -11,7 +11,7 @@ import { readLive } from '../plan/read-live.js'
 import { renderApplyReport, renderPlan, type Format } from '../render/index.js'
 import { KINDS } from '../resources/index.js'
 import { makeRedactor, secretValues } from '../secrets/redact.js'
-import { readSecretsState, writeSecretsState } from '../secrets/state.js'
+import { readSecretsState, writeSecretsState, writeSecretsStateSync } from '../secrets/state.js'
 import { guard } from './errors.js'
 import { summaryLine } from './plan.js'
 import { PlanInputs, preparePlan, statePathFor } from './prepare-plan.js'
@@ -130,13 +130,17 @@ async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<num
 
   const controller = new AbortController()
   let presses = 0
+  // What is known at any moment, for a second Ctrl-C.
+  const started = new Set<string>()
+  const settled = new Map<string, string>()
+  const keyOf = (change: { kind: string; id: string }) => `${change.kind}/${change.id}`
   const stopListening = io.onInterrupt?.(() => {
     presses++
     if (presses === 1) {
       line(io.stderr, '\nInterrupted: no new requests will start; waiting for those in flight (press Ctrl-C again to quit at once).')
       controller.abort()
     } else {
-      process.exit(EXIT.interrupted)
+      quitAtOnce(work, io, { total: work.pending.length, started, settled })
     }
   })
   const progress = await startProgress(io.stderr, work.pending.length, 'Applying')
@@ -147,7 +151,11 @@ async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<num
       token: work.session.token,
       state: work.state,
       signal: controller.signal,
-      onResult: () => progress.tick(),
+      onStart: (change) => started.add(keyOf(change)),
+      onResult: (result) => {
+        settled.set(keyOf(result), result.result)
+        progress.tick()
+      },
     })
   } finally {
     progress.stop()
@@ -171,6 +179,30 @@ async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<num
   }
   if (outcome.interrupted) return EXIT.interrupted
   return report.summary.failed > 0 || report.summary.not_applied > 0 ? EXIT.error : EXIT.ok
+}
+
+/**
+ * The second Ctrl-C: exits 130 now, without waiting for the requests in flight. What is known is
+ * said in one line, and the secrets of what landed are recorded (synchronously: nothing can be
+ * awaited any more).
+ */
+function quitAtOnce(work: Work, io: Io, known: { total: number; started: Set<string>; settled: Map<string, string> }): never {
+  const count = (outcome: string) => [...known.settled.values()].filter((r) => r === outcome).length
+  const applied = count('applied')
+  const failed = count('failed')
+  const inFlight = [...known.started].filter((key) => !known.settled.has(key)).length
+  const notSent = known.total - applied - failed - inFlight
+  let stateWords = ''
+  try {
+    writeSecretsStateSync(work.statePath, work.state)
+  } catch (error) {
+    stateWords = ` The secrets state could not be written to ${work.statePath} (${(error as NodeJS.ErrnoException).code ?? error}).`
+  }
+  line(
+    io.stderr,
+    `\nQuit at once: ${applied} applied, ${failed} failed, ${inFlight} in flight (they may or may not have been applied), ${notSent} not sent; run scansync plan to see what is left.${stateWords}`,
+  )
+  process.exit(EXIT.interrupted)
 }
 
 async function confirmed(plan: Plan, options: ApplyOptions, io: Io): Promise<boolean> {

@@ -6,12 +6,12 @@ import { compare } from '../plan/build-plan.js'
 import type { ChangeResult, ResourceChange } from '../plan/model.js'
 import { recordSecret, secretContext } from '../secrets/state.js'
 import { isObject } from '../resources/paths.js'
-import { ServiceError } from '../client/errors.js'
+import { NotSentError, ServiceError } from '../client/errors.js'
 import { errorCode } from '../client/retry-policy.js'
 
 /** What applying needs of the HTTP client. */
 export interface Sender {
-  request<T = unknown>(method: 'PATCH' | 'PUT', path: string, options: { body: unknown; resource: string }): Promise<T>
+  request<T = unknown>(method: 'PATCH' | 'PUT', path: string, options: { body: unknown; resource: string; stop?: AbortSignal }): Promise<T>
 }
 
 /** One change to send: what the plan shows, and the request that makes it so. */
@@ -27,10 +27,12 @@ export interface ExecuteOptions {
   token: string
   /** Updated in place: secrets the service now hides are recorded after each success. */
   state: SecretsState
-  /** Stop starting new requests once aborted (Ctrl-C). */
+  /** Stop starting new requests once aborted (Ctrl-C), retries included. */
   signal?: AbortSignal
   /** How long to wait for requests in flight after an abort. */
   drainMs?: number
+  /** A change's request is about to be sent. */
+  onStart?(change: ResourceChange): void
   onResult?(result: ChangeResult): void
 }
 
@@ -52,12 +54,15 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
   const run = async (item: PendingChange) => {
     if (options.signal?.aborted) return settle(item, { ...item.change, result: 'not_applied', error: interruptedMessage })
     const { method, path, body } = item.request
+    options.onStart?.(item.change)
     try {
-      const response = await sender.request<unknown>(method, path, { body, resource: `${item.kind.name} ${item.desired.id}` })
+      const response = await sender.request<unknown>(method, path, { body, resource: `${item.kind.name} ${item.desired.id}`, stop: options.signal })
       const problem = verify(item, response, options)
       // A 200 that did not do what was asked is not claimed as a success.
       settle(item, problem ? { ...item.change, result: 'failed', error: problem } : { ...item.change, result: 'applied' })
     } catch (error) {
+      // Still waiting for a free connection when Ctrl-C came: it never went out.
+      if (error instanceof NotSentError) return settle(item, { ...item.change, result: 'not_applied', error: interruptedMessage })
       settle(item, { ...item.change, result: 'failed', error: describeFailure(error, item.desired) })
     }
   }

@@ -84,3 +84,6 @@ export class TimeoutError extends ServiceUnavailableError {}
 
 /** A 2xx that is not JSON, a body cut off on every attempt, a redirect, a 4xx we have no class for. */
 export class UnexpectedResponseError extends ServiceError {}
+
+/** The request was stopped (RequestOptions.stop) before its first attempt went out: nothing was sent. */
+export class NotSentError extends ScansyncError {}

@@ -14,6 +14,7 @@ export {
   type FieldProblem,
   MethodNotAllowedError,
   NotFoundError,
+  NotSentError,
   RetryAfterTooLongError,
   ScansyncError,
   ServiceError,

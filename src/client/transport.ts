@@ -14,7 +14,7 @@ import { followAbort, raceAbort } from './abort.js'
 import { buildRequestTarget, checkRequestPath } from './base-url.js'
 import { AdaptiveConcurrency } from './concurrency.js'
 import { formatAttemptLine } from './debug.js'
-import { RetryAfterTooLongError, ScansyncError, type ServiceError, ServiceUnavailableError, TimeoutError } from './errors.js'
+import { NotSentError, RetryAfterTooLongError, ScansyncError, type ServiceError, ServiceUnavailableError, TimeoutError } from './errors.js'
 import { type ClientOptions, resolveOptions } from './options.js'
 import { createRedactor } from './redact.js'
 import { errorForResponse, parseJson, type RequestContext, type ResponseHeaders, subjectOf, unusableBodyError } from './responses.js'
@@ -38,6 +38,12 @@ export interface RequestOptions {
   resource?: string
   /** Aborting rejects the request with the signal's reason, at once, whatever it is waiting for. */
   signal?: AbortSignal
+  /**
+   * Aborting stops the request from sending anything more (Ctrl-C): an attempt on the wire is
+   * waited for, but none starts after it. Not yet sent: NotSentError. Waiting to retry: the last
+   * attempt's error, marked "(interrupted: not retried)".
+   */
+  stop?: AbortSignal
 }
 
 export interface ClientStats {
@@ -133,8 +139,11 @@ export function createClient(options: ClientOptions): ServiceClient {
     }
   }
 
-  function decide(result: AttemptResult, attempt: number, epoch: number, ctx: RequestContext, url: URL): Decision {
-    const last = attempt >= o.maxAttempts
+  /**
+   * What to do after an attempt. `last`: no attempt may follow (the error of a last attempt is
+   * wanted); `effects`: tell the limiter about 2xx and 429 (once per attempt).
+   */
+  function decide(result: AttemptResult, attempt: number, epoch: number, ctx: RequestContext, url: URL, last = attempt >= o.maxAttempts, effects = true): Decision {
     const subject = subjectOf(ctx)
     const backoff = (): number => backoffDelay(attempt - 1, o.backoff)
 
@@ -176,7 +185,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     }
 
     if (ok) {
-      limiter.succeeded()
+      if (effects) limiter.succeeded()
       counts.concurrency = limiter.allowed
       const parsed = parseJson(result.text)
       if (parsed.ok) return { kind: 'return', value: parsed.value }
@@ -184,7 +193,7 @@ export function createClient(options: ClientOptions): ServiceClient {
       return { kind: 'throw', error: unusableBodyError(status, responseHeaders, parsed.reason, attempt, ctx) }
     }
     if (RETRYABLE_STATUSES.has(status)) {
-      if (status === 429) {
+      if (status === 429 && effects) {
         limiter.throttled(epoch)
         counts.concurrency = limiter.allowed
       }
@@ -248,10 +257,14 @@ export function createClient(options: ClientOptions): ServiceClient {
     const unlinkUser = followAbort(requestOptions.signal, controller)
     const unlinkClose = followAbort(closing.signal, controller)
     const signal = controller.signal
+    const stop = requestOptions.stop
+    // The error to give if no further attempt may start (set while one is due).
+    let stopped: (() => ServiceError) | undefined
     try {
       for (let attempt = 1; ; attempt++) {
         const slot = limiter.run(async (epoch) => {
           if (signal.aborted) throw signal.reason
+          if (stop?.aborted) throw stopped ? stopped() : new NotSentError(`${subjectOf(ctx)}: not sent: interrupted before it started`)
           const started = performance.now()
           const result = await attemptOnce(method, target, body, signal)
           return { result, epoch, durationMs: performance.now() - started }
@@ -278,11 +291,24 @@ export function createClient(options: ClientOptions): ServiceClient {
         }
         if (decision.kind === 'return') return decision.value as T
         if (decision.kind === 'throw') throw decision.error
+        stopped = () => {
+          const final = decide(result, attempt, epoch, ctx, url, true, false)
+          const error = final.kind === 'throw' ? final.error : new ServiceUnavailableError(clean(`${subjectOf(ctx)}: ${outcomeWords(result)}`))
+          error.message += ' (interrupted: not retried)'
+          return error
+        }
+        if (stop?.aborted) throw stopped()
         counts.retries++
+        const wake = new AbortController()
+        const unlinkSignal = followAbort(signal, wake)
+        const unlinkStop = followAbort(stop, wake)
         try {
-          await sleep(decision.delayMs, undefined, { signal })
+          await sleep(decision.delayMs, undefined, { signal: wake.signal })
         } catch {
-          throw signal.reason
+          throw signal.aborted ? signal.reason : stopped()
+        } finally {
+          unlinkSignal()
+          unlinkStop()
         }
       }
     } finally {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { KindName } from '../config/types.js'
@@ -40,22 +41,40 @@ export async function readSecretsState(path: string): Promise<SecretsState> {
   }
 }
 
-/** Written whole to a temporary file, then renamed over the old one: never half a file. */
-export async function writeSecretsState(path: string, state: SecretsState): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
+/** The file's text: resources and their fields sorted, so that the same state gives the same bytes. */
+function stateText(state: SecretsState): string {
   const sorted: SecretsState = {
     format_version: 1,
     resources: Object.fromEntries(
       Object.keys(state.resources).sort().map((key) => [key, Object.fromEntries(Object.entries(state.resources[key]).sort(([a], [b]) => a.localeCompare(b)))]),
     ),
   }
+  return JSON.stringify(sorted, null, 2) + '\n'
+}
+
+/** Written whole to a temporary file, then renamed over the old one: never half a file. */
+export async function writeSecretsState(path: string, state: SecretsState): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
   const temporary = `${path}.${process.pid}.tmp`
   try {
-    await writeFile(temporary, JSON.stringify(sorted, null, 2) + '\n', { mode: 0o600 })
+    await writeFile(temporary, stateText(state), { mode: 0o600 })
     await rename(temporary, path)
   } catch (error) {
     // The write's own error is the one to report, not a failure to clean up after it.
     await rm(temporary, { force: true }).catch(() => undefined)
+    throw error
+  }
+}
+
+/** The same, at once: for the last moment of a process (a second Ctrl-C), where nothing can be awaited. */
+export function writeSecretsStateSync(path: string, state: SecretsState): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const temporary = `${path}.${process.pid}.tmp`
+  try {
+    writeFileSync(temporary, stateText(state), { mode: 0o600 })
+    renameSync(temporary, path)
+  } catch (error) {
+    rmSync(temporary, { force: true })
     throw error
   }
 }
