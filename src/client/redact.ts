@@ -12,8 +12,13 @@ export type Redactor = (text: string) => string
  * rewrite by the caller nor the caller's own output can let it through.
  */
 export function createRedactor(token: string, redact?: (text: string) => string): Redactor {
-  const scrubToken = (text: string): string =>
-    token.length > 0 && text.includes(token) ? text.split(token).join(TOKEN_PLACEHOLDER) : text
+  // The token as it is, and escaped inside a JSON string (a `"` or `\\` in it), as an echo may write it.
+  const forms = token.length === 0 ? [] : [...new Set([token, JSON.stringify(token).slice(1, -1)])].sort((a, b) => b.length - a.length)
+  const scrubToken = (text: string): string => {
+    let out = text
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(TOKEN_PLACEHOLDER)
+    return out
+  }
   if (!redact) return scrubToken
   return (text) => scrubToken(redact(scrubToken(text)))
 }

@@ -53,3 +53,33 @@ export function interpolate(template: string, env: Env): InterpolationResult {
  * (split/join, not replaceAll: in a replacement string `$$` stands for one `$`.)
  */
 export const escapeTemplate = (literal: string): string => literal.split('${').join('$${')
+
+/**
+ * The parts of `value` (the result of interpolating `template`) that came from variables: each
+ * is a secret by itself, wherever it turns up (inside a JSON payload the service quotes back, say).
+ * Each part runs to the first occurrence of the text that follows it in the template (adjacent
+ * variables come out as one part): one pass, no backtracking, whatever the template.
+ */
+export function variableValues(template: string, value: string): string[] {
+  // The template as literal texts with a variable between each two.
+  const literals = ['']
+  for (const [i, piece] of template.split(TOKEN_SPLIT).entries()) {
+    if (i % 2 === 0) literals[literals.length - 1] += piece
+    else if (piece === '$${') literals[literals.length - 1] += '${'
+    else if (/^\$\{[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}$/.test(piece)) literals.push('')
+  }
+  if (literals.length === 1 || !value.startsWith(literals[0])) return []
+  const parts: string[] = []
+  let at = literals[0].length
+  for (let i = 1; i < literals.length; i++) {
+    const last = i === literals.length - 1
+    const end = last ? value.length - literals[i].length : literals[i] === '' ? at : value.indexOf(literals[i], at)
+    if (end < at) return parts
+    parts.push(value.slice(at, end))
+    at = end + literals[i].length
+  }
+  return parts.filter((part) => part !== '')
+}
+
+/** TOKEN as a separator: split() keeps each reference (and each `$${`) between the texts. */
+const TOKEN_SPLIT = /(\$\$\{|\$\{[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}|\$\{[^}]*\}?)/

@@ -1,4 +1,5 @@
 import type { DesiredResource } from '../config/types.js'
+import { variableValues } from '../config/interpolate.js'
 import { isObject } from '../resources/paths.js'
 import { SENSITIVE } from '../plan/model.js'
 
@@ -38,16 +39,45 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
 
 /**
  * Every secret value the configuration holds: values from `${…}`, and values whose
- * `<field>_is_sensitive` flag is true.
+ * `<field>_is_sensitive` flag is true; and, in a value written around variables
+ * (`Bearer ${API_KEY}`, a JSON payload holding `${CLIENT_SECRET}`), each variable's value by
+ * itself: the service may quote it back on its own.
  */
 export function secretValues(resources: DesiredResource[]): string[] {
-  return [...new Set(resources.flatMap((resource) => declaredSecrets(resource).map((secret) => secret.value)))]
+  return [
+    ...new Set(
+      resources.flatMap((resource) =>
+        declaredSecrets(resource).flatMap((secret) => {
+          const template = secret.fromVariable ? resource.templates.get(secret.place) : undefined
+          return template === undefined ? [secret.value] : [secret.value, ...variableValues(template, secret.value)]
+        }),
+      ),
+    ),
+  ]
 }
 
-/** Replaces each known secret (longest first) in a text with "(sensitive)". */
+/**
+ * The ways a secret can be written in a text: as it is; inside a JSON string (escaped once, as a
+ * service quoting a field writes it, or twice, as one quoting the raw request body does; with or
+ * without \u escapes); URL-encoded.
+ */
+export function writtenForms(secret: string): string[] {
+  const json = (text: string) => JSON.stringify(text).slice(1, -1)
+  const once = json(secret)
+  const ascii = once.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  let url = secret
+  try {
+    url = encodeURIComponent(secret)
+  } catch {
+    // A lone surrogate has no URL form.
+  }
+  return [...new Set([secret, once, json(once), ascii, json(ascii), url])]
+}
+
+/** Replaces each known secret (longest first), in each of its written forms, in a text with "(sensitive)". */
 export function makeRedactor(secrets: Iterable<string>): (text: string) => string {
   // Very short values would blank out ordinary words; they are too weak to be worth hiding that way.
-  const list = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length)
+  const list = [...new Set([...new Set(secrets)].filter((s) => s.length >= 4).flatMap(writtenForms))].sort((a, b) => b.length - a.length)
   if (list.length === 0) return (text) => text
   return (text) => {
     let out = text

@@ -4,63 +4,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
-import { apply, cli, emulator, exampleConfig, exampleSeed, plan, TOKEN } from './helpers.js'
+import { apply, cli, emulator, plan, TOKEN } from './helpers.js'
+import { ENV_SECRETS, lineIn, LITERAL_SECRETS, secretConfig, SEED_SECRETS, seed } from './secret-fixtures.js'
 
 beforeAll(ensureBuilt, 120_000)
-
-/** Secrets from the environment (no fallbacks in this configuration). */
-const ENV_SECRETS = {
-  SHOP_LOGIN_PASSWORD: 'env-Login-Secret-71c3',
-  SHOP_BASIC_AUTH_PASSWORD: 'env-Basic-Secret-4a9d',
-  PAYMENTS_CLIENT_SECRET: 'env-Client-Secret-0be8',
-  SHOP_API_KEY: 'env-Header-Secret-5f21',
-}
-/** Secrets written in the YAML itself, sensitive by their flag or by their name. */
-const LITERAL_SECRETS = ['literal-Cookie-Secret-93ad', 'LITERALOTPSECRET2X7Q']
-/** What the service held before the apply (it answers them in clear when it does not obfuscate). */
-const SEED_SECRETS = ['demo-login-password', 'demo-basic-auth-password', 'demo-client-secret', 'seed-Header-Secret-11aa', 'seed-Otp-Secret-77']
-
-const lineIn = (file: string, needle: string): number => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1
-
-function secretConfig(): string {
-  const dir = exampleConfig()
-  for (const file of ['targets/shop.yaml', 'targets/payments-api.yaml']) {
-    const path = join(dir, file)
-    writeFileSync(path, readFileSync(path, 'utf8').replace(/:-demo-[a-z-]+\}/g, '}'))
-  }
-  const shop = join(dir, 'targets', 'shop.yaml')
-  writeFileSync(
-    shop,
-    readFileSync(shop, 'utf8').replace(
-      '      headers:\n        - name: X-Scanner\n          value: scansync\n',
-      [
-        '      headers:',
-        '        - name: X-Scanner',
-        '          value: scansync',
-        '        - name: X-Api-Key',
-        '          value: ${SHOP_API_KEY}',
-        '      cookies:',
-        '        - name: session',
-        `          value: ${LITERAL_SECRETS[0]}`,
-        '          value_is_sensitive: true',
-        '      has_otp: true',
-        `      otp_secret: ${LITERAL_SECRETS[1]}`,
-        '',
-      ].join('\n'),
-    ),
-  )
-  return dir
-}
-
-function seed() {
-  const data = exampleSeed()
-  const shop = data.targets!.find((t) => t.id === '2DZkoZH8WMEM')!
-  Object.assign(shop.site!, {
-    headers: [...(shop.site!.headers ?? []), { name: 'X-Api-Key', value: SEED_SECRETS[3], value_is_sensitive: true }],
-    otp_secret: SEED_SECRETS[4],
-  })
-  return data
-}
 
 describe('no secret and no token anywhere', () => {
   it.each([false, true])('plan, drift and apply in every format with --debug, saved plan, state file, request log (obfuscate: %s)', async (obfuscate) => {

@@ -1,0 +1,190 @@
+// Issue 8, secrets. test/e2e/secrets.test.ts sweeps plan, drift and apply in every format with
+// --debug (and one saved plan). This sweeps what it leaves out (validate, schema, import, and
+// plan --out / apply --plan in every format), and a service that echoes what it was sent: in
+// every case, no secret value and no token in stdout, stderr, saved plans, state files, imported
+// files or the emulator's request log, in clear or escaped as JSON writes it.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createRedactor } from '../../src/client/index.js'
+import { variableValues } from '../../src/config/interpolate.js'
+import type { DesiredResource } from '../../src/config/types.js'
+import { makeRedactor, secretValues } from '../../src/secrets/redact.js'
+import { ensureBuilt } from '../config/helpers.js'
+import { apply, cli, emulator, runCli, tempdir, TOKEN } from '../e2e/helpers.js'
+import { startProxy } from '../e2e/proxy.js'
+import { ENV_SECRETS, LITERAL_SECRETS, secretConfig, SEED_SECRETS, seed } from '../e2e/secret-fixtures.js'
+
+beforeAll(ensureBuilt, 120_000)
+
+const FORMATS = ['text', 'json', 'markdown', 'github'] as const
+
+/** Every form a secret could be printed in: as is, escaped inside a JSON string (with and without \\u escapes). */
+const forms = (secret: string): string[] => {
+  const json = JSON.stringify(secret).slice(1, -1)
+  const ascii = json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return [...new Set([secret, json, ascii, encodeURIComponent(secret)])]
+}
+
+/** "<secret form> in <place>" for each secret found anywhere. */
+function leaks(texts: Record<string, string>, secrets: string[]): string[] {
+  return Object.entries(texts).flatMap(([place, text]) => secrets.flatMap((secret) => forms(secret).filter((form) => text.includes(form)).map((form) => `${JSON.stringify(form)} in ${place}`)))
+}
+
+function filesUnder(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => [join(entry.parentPath, entry.name).slice(dir.length + 1), readFileSync(join(entry.parentPath, entry.name), 'utf8')]),
+  )
+}
+
+describe('the commands the e2e sweep leaves out', () => {
+  it('validate, schema, import, and plan --out then apply --plan in every format, with --debug: no secret, no token', { timeout: 60_000 }, async () => {
+    const em = await emulator({ seed: seed() })
+    const dir = secretConfig()
+    const texts: Record<string, string> = {}
+    const keep = <T extends { stdout: string; stderr: string }>(name: string, run: T): T => {
+      texts[`${name} (stdout)`] = run.stdout
+      texts[`${name} (stderr)`] = run.stderr
+      return run
+    }
+
+    expect(keep('validate', await cli(em, dir, ['validate'], ENV_SECRETS)).code).toBe(0)
+    // Invalid next to secrets: a secret written as a number, one from a variable in a field with a pattern.
+    const invalid = tempdir({
+      'a.yaml': [
+        'targets:',
+        '  - id: 2DZkoZH8WMEM',
+        '    site:',
+        '      basic_auth: {username: scanner, password: 918273645546}',
+        '      headers: [{name: X-Key, value: 564738291, value_is_sensitive: true}]',
+        '      otp_login_sequence_totp_value: "${SHOP_LOGIN_PASSWORD}"',
+        '    labels: [{name: x, color: "${SHOP_API_KEY}"}]',
+        '',
+      ].join('\n'),
+    })
+    const refused = keep('validate (invalid)', await runCli(['validate'], { cwd: invalid, env: { ...ENV_SECRETS, SCANSYNC_API_TOKEN: TOKEN } }))
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('site.basic_auth.password must be a string (got an integer; quote it)')
+    expect(keep('schema', await cli(em, dir, ['schema'], ENV_SECRETS)).code).toBe(0)
+
+    // import: the service answers the secrets in clear; they are written as ${VARIABLE} references.
+    expect(keep('import --all', await cli(em, dir, ['import', '--kind', 'target,asset,agent', '--all', '--debug'], ENV_SECRETS)).code).toBe(0)
+    expect(texts['import --all (stdout)']).toContain('${TARGET_2DZKOZH8WMEM_')
+    const imported = tempdir()
+    expect(keep('import --out', await cli(em, imported, ['import', '--kind', 'target', '--id', '2DZkoZH8WMEM', '--id', '5HnBvC3xZaQw', '--debug', '--out', 'cfg'], ENV_SECRETS)).code).toBe(0)
+
+    // A saved plan and its apply in every format; the payload (a secret) changes on the service each time.
+    const others = ['--id', '5HnBvC3xZaQw', '--id', '9fGh2Kd8LmQz', '--id', '3kLx8Qy7Pb2m']
+    for (const format of FORMATS) {
+      em.mutate('target', '5HnBvC3xZaQw', { site: { api_scan_settings: { api_login_payload: `edited-Payload-${format}` } } })
+      const saved = keep(`plan --out (${format})`, await cli(em, dir, ['plan', '--debug', '--format', format, '--out', `saved-${format}.json`, ...others], ENV_SECRETS))
+      expect(saved.code, saved.stderr).toBe(0)
+      const applied = keep(`apply --plan (${format})`, await cli(em, dir, ['apply', '--debug', '--format', format, '--plan', `saved-${format}.json`, '--auto-approve'], ENV_SECRETS))
+      expect(applied.code, applied.stderr).toBe(0)
+      expect(applied.stderr).toContain('debug: PATCH ')
+    }
+    for (const [name, text] of Object.entries(filesUnder(dir))) if (!name.endsWith('.yaml')) texts[`file ${name}`] = text
+    for (const [name, text] of Object.entries(filesUnder(imported))) texts[`imported ${name}`] = text
+    texts['request log'] = JSON.stringify(em.requests())
+    expect(Object.keys(texts)).toEqual(expect.arrayContaining(['file saved-json.json', 'file .scansync/state.json', 'imported cfg/targets.yaml']))
+
+    const payloads = FORMATS.map((f) => `edited-Payload-${f}`)
+    const secrets = [TOKEN, ...Object.values(ENV_SECRETS), ...LITERAL_SECRETS, ...SEED_SECRETS, ...payloads, '918273645546', '564738291']
+    expect(leaks(texts, secrets)).toEqual([])
+  })
+})
+
+describe('a service that echoes what it was sent', () => {
+  /** Secrets with characters JSON escapes: a quote, a backslash, a letter outside ASCII, a line break. */
+  const AWKWARD = {
+    SHOP_BASIC_AUTH_PASSWORD: 'qu"ote\\back-ü-Secret-1a',
+    SHOP_LOGIN_PASSWORD: 'line\nbreak-Secret-2b',
+    PAYMENTS_CLIENT_SECRET: 'plain-Client-Secret-3c',
+    SHOP_API_KEY: 'ключ-Header-Secret-4d',
+  }
+
+  it('its error messages, whatever their status and shape, are redacted before printing, in every format and with --debug', { timeout: 60_000 }, async () => {
+    const em = await emulator({ seed: seed() })
+    // Answers every write with an error quoting the request: the raw body, and each value by itself.
+    const statuses = [400, 422, 409, 500, 418]
+    let n = 0
+    const proxy = await startProxy(em.url, async (request, forward) => {
+      if (request.method === 'GET') return forward()
+      const values: string[] = []
+      JSON.stringify(JSON.parse(request.body), (_, value: unknown) => (typeof value === 'string' && values.push(value), value))
+      const status = statuses[n++ % statuses.length]
+      if (status === 422) return { status, body: `rejected: ${request.body}`, contentType: 'text/plain' }
+      const quoted = values.map((v) => `"${v}" is not allowed here.`)
+      return { status, body: JSON.stringify({ detail: `Invalid request body: ${request.body}`, site: { basic_auth: { password: quoted.slice(0, 3) }, form_login: [{ value: quoted }] }, non_field_errors: [request.body] }) }
+    })
+    const dir = secretConfig()
+    const texts: Record<string, string> = {}
+    for (const format of FORMATS) {
+      const run = await apply(em, dir, { format, debug: true }, { ...AWKWARD, SCANSYNC_API_URL: proxy.url })
+      expect(run.code).toBe(1)
+      texts[`apply ${format} (stdout)`] = run.out
+      texts[`apply ${format} (stderr)`] = run.err
+    }
+    const viaCli = await cli(em, dir, ['apply', '--auto-approve', '--debug'], { ...AWKWARD, SCANSYNC_API_URL: proxy.url })
+    expect(viaCli.code).toBe(1)
+    texts['apply via the CLI (stdout)'] = viaCli.stdout
+    texts['apply via the CLI (stderr)'] = viaCli.stderr
+    expect(texts['apply text (stdout)']).toContain('is not allowed here')
+    expect(texts['apply text (stdout)']).toContain('(sensitive)')
+    expect(leaks(texts, [TOKEN, ...Object.values(AWKWARD), ...LITERAL_SECRETS])).toEqual([])
+  })
+})
+
+describe('what the echo sweep found, one by one', () => {
+  it('a secret with a quote, a backslash or a line break is redacted where a service quotes it inside JSON (it was missed)', () => {
+    const secret = 'qu"ote\\back\nline-ü'
+    const redact = makeRedactor([secret])
+    const echoed = JSON.stringify({ detail: `body: ${JSON.stringify({ password: secret })}` })
+    for (const text of [secret, JSON.stringify(secret), echoed, JSON.parse(echoed).detail, JSON.stringify(secret).replace('ü', '\\u00fc'), encodeURIComponent(secret)]) {
+      expect(redact(text)).not.toContain('ote')
+    }
+    // A lone surrogate (a YAML escape can write one) has no URL form: no crash.
+    expect(makeRedactor(['\ud800-lone-Secret'])('x \ud800-lone-Secret y')).toBe('x (sensitive) y')
+  })
+
+  it('the token, escaped inside JSON, is redacted too', () => {
+    const token = 'tok"en\\Value-1234'
+    const redact = createRedactor(token)
+    expect(redact(`echo: ${JSON.stringify(token)}`)).toBe('echo: "(redacted)"')
+  })
+
+  it("a variable's value inside a longer value (a JSON payload, a header) is a secret by itself (a payload quoted back leaked it)", () => {
+    const resource: DesiredResource = {
+      kind: 'target',
+      id: 'T1',
+      fields: { site: { headers: [{ name: 'Authorization', value: 'Bearer tok-Header-Secret' }] }, api_scan_settings: { api_login_payload: '{"secret": "payload-Secret-9"}', api_login_payload_is_sensitive: true } },
+      templates: new Map([
+        ['site.headers[0].value', 'Bearer ${API_KEY}'],
+        ['api_scan_settings.api_login_payload', '{"secret": "${CLIENT_SECRET:-x}"}'],
+      ]),
+      source: { file: 'a.yaml', line: 1, column: 1 },
+      locate: () => ({ file: 'a.yaml', line: 1, column: 1 }),
+    }
+    expect(secretValues([resource]).sort()).toEqual(['Bearer tok-Header-Secret', 'payload-Secret-9', 'tok-Header-Secret', '{"secret": "payload-Secret-9"}'].sort())
+  })
+
+  it.each([
+    ['${A}', 'value', ['value']],
+    ['Bearer ${A}', 'Bearer abc', ['abc']],
+    ['${A}:${B}', 'user:pass', ['user', 'pass']],
+    ['${A}${B}', 'joined', ['joined']],
+    ['a $${literal} ${A} b', 'a ${literal} x-y b', ['x-y']],
+    ['${A:-fall}-${B}', 'fall-x', ['fall', 'x']],
+    ['no variable', 'no variable', []],
+    ['prefix ${A}', 'other', []],
+  ])('variableValues(%j, %j) is %j', (template, value, expected) => {
+    expect(variableValues(template, value)).toEqual(expected)
+  })
+
+  it('variableValues is linear, whatever the template (no backtracking)', { timeout: 30_000 }, () => {
+    const template = '${A}x'.repeat(2_000)
+    expect(variableValues(template, 'x'.repeat(200_000)).join('')).toBe('x'.repeat(200_000 - 2_000))
+  })
+})
