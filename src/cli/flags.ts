@@ -40,6 +40,7 @@ export function parseKinds(values: string[] | undefined): Kind[] | undefined {
 export function pathArguments(argv: unknown[]): string[] {
   const paths = argv.map(String)
   const flag = paths.find((p) => p.startsWith('-') && p !== '-')
-  if (flag) throw new Errors.CLIError(`unknown flag ${flag}; see --help`)
+  // Without its value: `--token=…` is refused, and what was typed there is likely the token.
+  if (flag) throw new Errors.CLIError(`unknown flag ${flag.replace(/=.*$/s, '=(redacted)')}; see --help`)
   return paths
 }

@@ -18,10 +18,28 @@ export interface Io {
   onInterrupt?(handler: () => void): () => void
 }
 
+/**
+ * A stream that writes as `stream` does, with every occurrence of `secret` replaced: the last line
+ * of defence for the API token, whatever prints it (a path argument that is the token, a value in
+ * a file). Everything but `write` is the stream's own, so progress bars still work.
+ */
+export function scrubbing<T extends NodeJS.WriteStream>(stream: T, secret: string | undefined): T {
+  if (!secret || secret.length < 4) return stream
+  const scrub = (chunk: unknown) => (typeof chunk === 'string' && chunk.includes(secret) ? chunk.split(secret).join('(redacted)') : chunk)
+  return new Proxy(stream, {
+    get(target, property) {
+      if (property === 'write') return (chunk: unknown, ...rest: unknown[]) => (target.write as (...args: unknown[]) => boolean)(scrub(chunk), ...rest)
+      const value = Reflect.get(target, property, target) as unknown
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
 export function processIo(): Io {
+  const token = process.env.SCANSYNC_API_TOKEN
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: scrubbing(process.stdout, token),
+    stderr: scrubbing(process.stderr, token),
     stdinIsTTY: Boolean(process.stdin.isTTY),
     env: process.env,
     cwd: process.cwd(),

@@ -17,6 +17,8 @@ export interface ProxyResponse {
   status: number
   body: string
   contentType?: string
+  /** More response headers (a redirect's location). */
+  headers?: Record<string, string>
 }
 
 /** Decides the answer of one request; `forward` passes it on (with another body if given). */
@@ -46,7 +48,7 @@ export async function startProxy(upstream: string, handler: ProxyHandler): Promi
       }
       try {
         const answer = await handler(request, forward)
-        res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json' })
+        res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json', ...answer.headers })
         res.end(answer.body)
       } catch {
         res.destroy()
