@@ -14,6 +14,10 @@ export const UNCHANGED = TARGETS.length + ASSETS.length + AGENTS.length - CHANGE
 /** One write that the row makes fail for good: its kind words and its path. */
 export const VICTIM = { words: `target ${TARGETS[1]}`, path: `/targets/${TARGETS[1]}/`, id: TARGETS[1] }
 
+/**
+ * Reads of the three kinds run at once: when several fail, the error is the first to fail, or
+ * (the two agents read by id) "2 reads failed:" and each on its own line.
+ */
 export type Outcome =
   /** Retries absorb the fault: plan and apply succeed, one clean write per change. */
   | { kind: 'converges' }
@@ -63,7 +67,7 @@ export const FAULT_ROWS: FaultRow[] = [
   {
     fault: 'Retry-After above the ceiling (3600 s; limit SCANSYNC_RETRY_AFTER_LIMIT_MS)',
     planFaults: [{ type: '429', retryAfter: 3600 }],
-    plan: { kind: 'error', message: /^Error: (the (target|asset) list|agent HardAgt0000\d): the service asked to wait 3600 s before retrying \(limit 5 s\)$/m },
+    plan: { kind: 'error', message: /^Error: (?:\d reads failed:\n {2})?(the (target|asset) list|agent HardAgt0000\d): the service asked to wait 3600 s before retrying \(limit 5 s\)$/m },
     applyFaults: [{ type: '429', retryAfter: 3600, ...victim }],
     apply: { kind: 'error', message: /the service asked to wait 3600 s before retrying \(limit 5 s\)$/ },
     words: 'fails at once (one attempt, no wait), naming the resource and the wait asked for; exit 1',
@@ -71,7 +75,7 @@ export const FAULT_ROWS: FaultRow[] = [
   {
     fault: 'burst of 500',
     planFaults: [{ type: '500', count: 1 }],
-    plan: { kind: 'error', message: /^Error: (the (target|asset) list|agent HardAgt0000\d): the service failed \(HTTP 500\): A server error occurred\.$/m },
+    plan: { kind: 'error', message: /^Error: (?:\d reads failed:\n {2})?(the (target|asset) list|agent HardAgt0000\d): the service failed \(HTTP 500\): A server error occurred\.$/m },
     applyFaults: [{ type: '500', count: 1, ...victim }],
     apply: { kind: 'error', message: /the service failed \(HTTP 500\): A server error occurred\.; it may or may not have been applied: run scansync plan to see$/ },
     words: 'not retried (a fault of the service that the same request would hit again): a clear error naming the resource; for a write, the report says it may have been applied (a 500 does not say it was not); exit 1; the next apply sends only what is left',
@@ -122,7 +126,7 @@ export const FAULT_ROWS: FaultRow[] = [
   {
     fault: 'answers slower than the timeout (every attempt of one write)',
     planFaults: [{ type: 'slow', delayMs: 3_000 }],
-    plan: { kind: 'error', message: /^Error: (the (target|asset) list|agent HardAgt0000\d): no complete answer from the service within 300 ms \(4 attempts\)$/m },
+    plan: { kind: 'error', message: /^Error: (?:\d reads failed:\n {2})?(the (target|asset) list|agent HardAgt0000\d): no complete answer from the service within 300 ms \(4 attempts\)$/m },
     applyFaults: [{ type: 'slow', delayMs: 3_000, ...victim }],
     apply: { kind: 'error', landed: true, message: /no complete answer from the service within 300 ms \(4 attempts\); it may or may not have been applied: run scansync plan to see$/ },
     env: { SCANSYNC_TIMEOUT_MS: TIMEOUT_MS },
