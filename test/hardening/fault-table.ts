@@ -45,7 +45,8 @@ export interface FaultRow {
 }
 
 const victim = { method: 'PATCH', path: VICTIM.path }
-const TIMEOUT_MS = '300'
+/** Far above what an answer takes even on a loaded runner (a spurious timeout would send a write twice). */
+const TIMEOUT_MS = '1000'
 
 export const FAULT_ROWS: FaultRow[] = [
   {
@@ -126,10 +127,10 @@ export const FAULT_ROWS: FaultRow[] = [
   {
     fault: 'answers slower than the timeout (every attempt of one write)',
     planFaults: [{ type: 'slow', delayMs: 3_000 }],
-    plan: { kind: 'error', message: /^Error: (?:\d reads failed:\n {2})?(the (target|asset) list|agent HardAgt0000\d): no complete answer from the service within 300 ms \(4 attempts\)$/m },
+    plan: { kind: 'error', message: /^Error: (?:\d reads failed:\n {2})?(the (target|asset) list|agent HardAgt0000\d): no complete answer from the service within 1 s \(3 attempts\)$/m },
     applyFaults: [{ type: 'slow', delayMs: 3_000, ...victim }],
-    apply: { kind: 'error', landed: true, message: /no complete answer from the service within 300 ms \(4 attempts\); it may or may not have been applied: run scansync plan to see$/ },
-    env: { SCANSYNC_TIMEOUT_MS: TIMEOUT_MS },
+    apply: { kind: 'error', landed: true, message: /no complete answer from the service within 1 s \(3 attempts\); it may or may not have been applied: run scansync plan to see$/ },
+    env: { SCANSYNC_TIMEOUT_MS: TIMEOUT_MS, SCANSYNC_MAX_ATTEMPTS: '3' },
     words: 'a timeout after the last attempt, naming the resource; for a write, the report says it may have been applied (it was); exit 1',
   },
   {
