@@ -153,7 +153,8 @@ function reportSecrets(notes: SecretNote[], io: Io): void {
   const leftOut = notes.filter((note) => !note.written)
   if (written.length > 0) {
     line(io.stderr, 'Set these environment variables to the secret values before plan or apply (the YAML refers to them):')
-    const width = Math.max(...written.map((note) => note.variable.length))
+    // reduce, not Math.max(...): spreading a list of some hundred thousand overflows the stack.
+    const width = written.reduce((max, note) => Math.max(max, note.variable.length), 0)
     for (const note of written) {
       line(io.stderr, `  ${note.variable.padEnd(width)}  ${note.kind} ${note.id} ${note.field}${note.hidden ? ' (hidden by the service: "not yet tracked" until the first apply)' : ''}`)
     }

@@ -1,0 +1,178 @@
+// Issue 8, size: a configuration of 100,000 resources, and a single 50 MB file, either work within
+// 500 MB of memory or fail with a clear error, never a crash. The real CLI runs in a child process
+// (the test runner's memory is not at stake) that reports its own peak RSS
+// (process.resourceUsage().maxRSS) and wall time on exit; the files are written in a temporary
+// directory, a thousand resources at a time.
+import { spawn, spawnSync } from 'node:child_process'
+import { closeSync, mkdirSync, openSync, symlinkSync, writeFileSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_FILE_BYTES } from '../../src/config/load.js'
+import { ensureBuilt } from '../config/helpers.js'
+import { tempdir } from '../e2e/helpers.js'
+import { BIN } from '../helpers/cli.js'
+
+beforeAll(ensureBuilt, 120_000)
+
+const RESOURCES = 100_000
+const BUDGET_MB = 500
+
+/** Prints `maxRSS=<MB> ms=<wall>` on stderr as the child exits. */
+const REPORT =
+  'data:text/javascript,import {writeSync} from "node:fs";const t=Date.now();process.on("exit",()=>writeSync(2,"\\nmaxRSS="+Math.round(process.resourceUsage().maxRSS/1024)+" ms="+(Date.now()-t)+"\\n"))'
+
+interface Run {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  rssMb: number
+  ms: number
+}
+
+function scansync(args: string[], options: { cwd: string; env?: Record<string, string>; nodeOptions?: string[] }): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', REPORT, BIN, ...args], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      const report = /maxRSS=(\d+) ms=(\d+)/.exec(stderr)
+      resolve({ code, signal, stdout, stderr: stderr.replace(/\nmaxRSS=.*\n$/, ''), rssMb: Number(report?.[1] ?? NaN), ms: Number(report?.[2] ?? NaN) })
+    })
+  })
+}
+
+const id = (i: number) => `Sz${String(i).padStart(10, '0')}`
+/** A target as people write them: about 170 bytes. */
+const target = (i: number) =>
+  `  - id: ${id(i)}\n    site: {name: Site ${i}, url: "https://s${i}.example.com/"}\n    labels: [production, {name: team-${i % 50}, color: "#d93f0b"}]\n    scan_profile: normal\n`
+
+/** Writes `count` targets from `from` into `path`, a thousand at a time. */
+function writeTargets(path: string, from: number, count: number): void {
+  const fd = openSync(path, 'w')
+  writeSync(fd, 'targets:\n')
+  for (let start = from; start < from + count; start += 1000) {
+    let chunk = ''
+    for (let i = start; i < Math.min(start + 1000, from + count); i++) chunk += target(i)
+    writeSync(fd, chunk)
+  }
+  closeSync(fd)
+}
+
+const figures: string[] = []
+afterAll(() => console.log(`size:\n  ${figures.join('\n  ')}`))
+
+const noCrash = (run: Run) => {
+  expect(run.signal).toBeNull()
+  expect(run.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
+  expect(run.stderr).not.toMatch(/RangeError|heap out of memory|unexpected failure/i)
+}
+
+describe(`a configuration of ${RESOURCES.toLocaleString('en')} resources`, () => {
+  const root = tempdir()
+  const many = join(root, 'many')
+  const single = join(root, 'single')
+
+  beforeAll(() => {
+    mkdirSync(many)
+    for (let f = 0; f < 100; f++) writeTargets(join(many, `targets-${String(f).padStart(3, '0')}.yaml`), f * 1000, 1000)
+    mkdirSync(single)
+    writeTargets(join(single, 'targets.yaml'), 0, RESOURCES)
+  })
+
+  it.each([
+    ['in 100 files', 'many', '100 files'],
+    ['in one file (17 MB)', 'single', '1 file'],
+  ])(`validates %s within ${BUDGET_MB} MB`, { timeout: 60_000 }, async (what, dir, files) => {
+    const run = await scansync(['validate', dir], { cwd: root })
+    noCrash(run)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toBe(`Valid: ${files}, ${RESOURCES} targets, 0 assets, 0 agents.\n`)
+    figures.push(`validate ${RESOURCES} resources ${what}: peak RSS ${run.rssMb} MB, ${run.ms} ms`)
+    expect(run.rssMb).toBeLessThan(BUDGET_MB)
+  })
+
+  it(`plan against the emulator (its own process): works, no crash`, { timeout: 90_000 }, async () => {
+    const seed = join(root, 'seed.json')
+    writeFileSync(seed, JSON.stringify({ targets: Array.from({ length: RESOURCES }, (_, i) => ({ id: id(i), site: { name: `Site ${i}`, url: `https://s${i}.example.com/` }, labels: [{ name: 'production' }, { name: `team-${i % 50}`, color: '#d93f0b' }], scan_profile: 'normal' })) }))
+    const server = spawn(process.execPath, [BIN, 'emulator', '--seed', seed, '--port', '0', '--token', 'size-token'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = ''
+        server.stdout.on('data', (chunk) => {
+          out += chunk
+          const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+          if (found) resolve(found[1])
+        })
+        server.on('close', (code) => reject(new Error(`the emulator exited (${code})`)))
+      })
+      const run = await scansync(['plan', 'many', '--detailed-exitcode'], { cwd: root, env: { SCANSYNC_API_URL: url, SCANSYNC_API_TOKEN: 'size-token' } })
+      noCrash(run)
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      expect(run.stdout).toContain(`Plan: 0 to change, ${RESOURCES} unchanged.`)
+      figures.push(`plan ${RESOURCES} resources (1,000 list pages): peak RSS ${run.rssMb} MB, ${run.ms} ms`)
+    } finally {
+      server.kill('SIGTERM')
+    }
+  })
+})
+
+describe('a single 50 MB file', () => {
+  it(`is refused before it is read, naming the limit (${MAX_FILE_BYTES / 1024 / 1024} MB a file); it crashed the loader (a spread of 300,000 resources overflowed the stack)`, { timeout: 60_000 }, async () => {
+    const root = tempdir()
+    let count = 0
+    const path = join(root, 'big.yaml')
+    const fd = openSync(path, 'w')
+    writeSync(fd, 'targets:\n')
+    for (let written = 0; written < 50 * 1024 * 1024; count += 1000) {
+      let chunk = ''
+      for (let i = count; i < count + 1000; i++) chunk += target(i)
+      writeSync(fd, chunk)
+      written += Buffer.byteLength(chunk)
+    }
+    closeSync(fd)
+    const run = await scansync(['validate', 'big.yaml'], { cwd: root })
+    noCrash(run)
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^big\.yaml:1:1: the file is 5\d\.\d MB, more than the limit of 20\.0 MB for one file: split it into several files \(a configuration may hold any number\)\n1 error; nothing was sent\.\n$/)
+    figures.push(`validate one 50 MB file (${count.toLocaleString('en')} resources): refused, peak RSS ${run.rssMb} MB, ${run.ms} ms`)
+    expect(run.rssMb).toBeLessThan(BUDGET_MB)
+  })
+
+  it('more configuration than the process can hold is refused up front, not a crash (a heap made small to show it)', { timeout: 60_000 }, async () => {
+    const root = tempdir()
+    writeTargets(join(root, 'a.yaml'), 0, 30_000)
+    const run = await scansync(['validate', '.'], { cwd: root, nodeOptions: ['--max-old-space-size=64'] })
+    noCrash(run)
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^a\.yaml:1:1: the configuration is \d+\.\d MB in 1 file, more than this process can hold \(\d\.\d MB\); plan it in parts \(paths, or --kind and --id\)\n/)
+  })
+})
+
+describe('what is not a regular file', () => {
+  it.runIf(process.platform === 'linux')('a link to /dev/zero or a named pipe is refused, not read forever (it was read until memory ran out)', { timeout: 30_000 }, async () => {
+    const root = tempdir({ 'ok.yaml': 'agents: []\n' })
+    symlinkSync('/dev/zero', join(root, 'zero.yaml'))
+    expect(spawnSync('mkfifo', [join(root, 'pipe.yaml')]).status).toBe(0)
+    const run = await scansync(['validate', '.', 'pipe.yaml'], { cwd: root })
+    noCrash(run)
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe(
+      [
+        'pipe.yaml:1:1: not a regular file (a device, a pipe or a socket); a configuration file must be one',
+        'zero.yaml:1:1: not a regular file (a device, a pipe or a socket); a configuration file must be one',
+        '2 errors; nothing was sent.',
+        '',
+      ].join('\n'),
+    )
+  })
+})
