@@ -14,7 +14,7 @@ export interface Io {
   cwd: string
   /** Asks a question on the terminal; only called when stdinIsTTY. */
   prompt?(question: string): Promise<string>
-  /** Registers a handler for Ctrl-C; returns a function that removes it. */
+  /** Registers a handler for Ctrl-C (and SIGTERM); returns a function that removes it. */
   onInterrupt?(handler: () => void): () => void
 }
 
@@ -52,9 +52,14 @@ export function processIo(): Io {
         rl.close()
       }
     },
+    // Ctrl-C, and SIGTERM as a CI runner sends it to cancel a job: both stop an apply the same way.
     onInterrupt(handler) {
       process.on('SIGINT', handler)
-      return () => process.off('SIGINT', handler)
+      process.on('SIGTERM', handler)
+      return () => {
+        process.off('SIGINT', handler)
+        process.off('SIGTERM', handler)
+      }
     },
   }
 }

@@ -1,6 +1,7 @@
 // Issue 8, interrupts: Ctrl-C during apply stops starting new requests, waits a bounded time for
 // those in flight, writes the secrets state, says what was applied and what was not, and exits
-// 130; a second Ctrl-C exits at once. The real CLI in a child process, SIGINT sent once the first
+// 130; a second Ctrl-C exits at once. SIGTERM (a CI runner cancelling the job) does the same; it
+// used to end the process at once, with no report and no secrets state. The real CLI in a child process, SIGINT sent once the first
 // writes have landed (seen in the emulator's request log).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -48,7 +49,7 @@ interface Report {
 }
 
 describe('Ctrl-C during apply', () => {
-  it('the first stops new requests, waits for those in flight, writes the secrets state, reports, exits 130', { timeout: 60_000 }, async () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('the first (%s) stops new requests, waits for those in flight, writes the secrets state, reports, exits 130', { timeout: 60_000 }, async (signal) => {
     const em = await emulator({ latencyMs: 200, obfuscate: true, seed: seed() })
     const dir = tempdir({ 'config.yaml': CONFIG })
     let atInterrupt: RecordedRequest[] = []
@@ -58,7 +59,7 @@ describe('Ctrl-C during apply', () => {
       onSpawn: (child: ChildProcess) => {
         void until(() => writes(em).some(answered), 'the first write').then(() => {
           atInterrupt = writes(em)
-          child.kill('SIGINT')
+          child.kill(signal)
         })
       },
     })
