@@ -22,6 +22,8 @@ export interface ClientOptions {
   backoff?: BackoffSettings
   /** A Retry-After longer than this fails at once with RetryAfterTooLongError (default 120 000). */
   retryAfterCeilingMs?: number
+  /** An answer larger than this is not read (default 64 MiB): a service that never ends its body cannot exhaust memory. */
+  maxResponseBytes?: number
   /** Receives one line per HTTP attempt. */
   debug?: (line: string) => void
   /** Removes secret values the caller knows of from every message and debug line. */
@@ -34,6 +36,7 @@ export const DEFAULTS = {
   maxAttempts: 6,
   backoff: { baseMs: 500, maxMs: 10_000 },
   retryAfterCeilingMs: 120_000,
+  maxResponseBytes: 64 * 1024 * 1024,
 } as const
 
 export interface ResolvedOptions {
@@ -45,6 +48,7 @@ export interface ResolvedOptions {
   maxAttempts: number
   backoff: BackoffSettings
   retryAfterCeilingMs: number
+  maxResponseBytes: number
   debug?: (line: string) => void
   redact?: (text: string) => string
 }
@@ -89,6 +93,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       maxMs: nonNegative(backoff.maxMs, DEFAULTS.backoff.maxMs, 'the backoff maximum (ms)'),
     },
     retryAfterCeilingMs: nonNegative(options.retryAfterCeilingMs, DEFAULTS.retryAfterCeilingMs, 'the Retry-After ceiling (ms)'),
+    maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULTS.maxResponseBytes, 'the largest answer read (bytes)', Number.MAX_SAFE_INTEGER),
     ...(options.debug ? { debug: options.debug } : {}),
     ...(options.redact ? { redact: options.redact } : {}),
   }

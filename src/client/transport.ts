@@ -14,7 +14,7 @@ import { followAbort, raceAbort } from './abort.js'
 import { buildRequestTarget, checkRequestPath } from './base-url.js'
 import { AdaptiveConcurrency } from './concurrency.js'
 import { formatAttemptLine } from './debug.js'
-import { NotSentError, RetryAfterTooLongError, ScansyncError, type ServiceError, ServiceUnavailableError, TimeoutError } from './errors.js'
+import { NotSentError, RetryAfterTooLongError, ScansyncError, type ServiceError, ServiceUnavailableError, TimeoutError, UnexpectedResponseError } from './errors.js'
 import { type ClientOptions, resolveOptions } from './options.js'
 import { createRedactor } from './redact.js'
 import { errorForResponse, parseJson, type RequestContext, type ResponseHeaders, subjectOf, unusableBodyError } from './responses.js'
@@ -81,6 +81,10 @@ type Decision =
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 
+/** "64 MB", "512 KB", "100 bytes". */
+const formatBytes = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Number((bytes / (1024 * 1024)).toFixed(1))} MB` : bytes >= 1024 ? `${Number((bytes / 1024).toFixed(1))} KB` : `${bytes} bytes`
+
 class ClientClosedError extends ScansyncError {
   constructor() {
     super('the HTTP client was closed before the request finished')
@@ -96,6 +100,8 @@ export function createClient(options: ClientOptions): ServiceClient {
     headersTimeout: o.timeoutMs,
     bodyTimeout: o.timeoutMs,
     connect: { timeout: o.timeoutMs },
+    // A body longer than this is cut short by undici (UND_ERR_RES_EXCEEDED_MAX_SIZE), not read into memory.
+    maxResponseSize: o.maxResponseBytes,
   })
   const limiter = new AdaptiveConcurrency(o.parallelism)
   const closing = new AbortController()
@@ -157,6 +163,16 @@ export function createClient(options: ClientOptions): ServiceClient {
         error: new TimeoutError(
           clean(`${subject}: no complete answer from the service within ${formatDuration(o.timeoutMs)}${attemptsWords(attempt)}`),
           resourceField(ctx),
+        ),
+      }
+    }
+    // An answer too large to read: another attempt would get the same.
+    if ((result.kind === 'network' || result.kind === 'truncated') && errorCode(result.error) === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+      return {
+        kind: 'throw',
+        error: new UnexpectedResponseError(
+          clean(`${subject}: the service's answer is larger than ${formatBytes(o.maxResponseBytes)}, the most scansync reads; it was not read`),
+          { ...(result.kind === 'truncated' ? { status: result.status } : {}), ...resourceField(ctx), cause: result.error },
         ),
       }
     }

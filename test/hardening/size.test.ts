@@ -5,12 +5,16 @@
 // directory, a thousand resources at a time.
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, mkdirSync, openSync, symlinkSync, writeFileSync, writeSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { UnexpectedResponseError } from '../../src/client/index.js'
 import { MAX_FILE_BYTES } from '../../src/config/load.js'
 import { ensureBuilt } from '../config/helpers.js'
 import { tempdir } from '../e2e/helpers.js'
 import { BIN } from '../helpers/cli.js'
+import { cleanup, json, rejection, setup } from '../client/server.js'
 
 beforeAll(ensureBuilt, 120_000)
 
@@ -174,5 +178,53 @@ describe('what is not a regular file', () => {
         '',
       ].join('\n'),
     )
+  })
+})
+
+describe('an answer that never ends', () => {
+  afterEach(cleanup)
+
+  it('is cut off at 64 MB with a clear error, not read into memory until the process dies (it reached 16 GB)', { timeout: 60_000 }, async () => {
+    // A 200 whose JSON body streams forever (as fast as it is read).
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('{"id": "G1", "name": "')
+      const chunk = Buffer.alloc(1 << 16, 0x61)
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) {}
+      }
+      res.on('drain', pump)
+      req.socket.on('close', () => res.destroy())
+      pump()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const root = tempdir({ 'a.yaml': 'agents:\n  - id: G1\n    name: x\n' })
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      const run = await scansync(['plan'], { cwd: root, env: { SCANSYNC_API_URL: url, SCANSYNC_API_TOKEN: 'size-token', SCANSYNC_MAX_ATTEMPTS: '3' } })
+      noCrash(run)
+      expect(run.code).toBe(1)
+      expect(run.stderr).toBe("Error: agent G1: the service's answer is larger than 64 MB, the most scansync reads; it was not read\n")
+      figures.push(`plan against an answer that never ends: refused after 64 MB, peak RSS ${run.rssMb} MB, ${run.ms} ms`)
+      expect(run.rssMb).toBeLessThan(BUDGET_MB)
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
+  })
+
+  it.each([true, false])('a limit the client is given is kept, whether the length is announced or not (announced: %s)', async (announced) => {
+    const { server, client } = await setup((_req, res) => {
+      const body = JSON.stringify({ id: 'a', pad: 'x'.repeat(4096) })
+      if (announced) json(res, 200, JSON.parse(body))
+      else {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(body)
+      }
+    }, { maxResponseBytes: 1024 })
+    const error = await rejection(client.request('GET', '/targets/a/', { resource: 'target a' }))
+    expect(error).toBeInstanceOf(UnexpectedResponseError)
+    expect(error.message).toBe("target a: the service's answer is larger than 1 KB, the most scansync reads; it was not read")
+    expect(server.received).toHaveLength(1)
   })
 })
