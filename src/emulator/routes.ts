@@ -66,10 +66,29 @@ export function matchRoute(path: string): Route | undefined {
   return undefined
 }
 
+/** Deeper bodies are refused: the handling (validation, redaction for the log) walks them recursively. */
+export const MAX_BODY_DEPTH = 64
+
+/** How deeply a parsed JSON value nests, counted without recursion (stopping past `limit`). */
+function depthOf(value: unknown, limit: number): number {
+  let deepest = 0
+  const stack: Array<[unknown, number]> = [[value, 0]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!
+    if (node === null || typeof node !== 'object') continue
+    deepest = Math.max(deepest, depth + 1)
+    if (deepest > limit) return deepest
+    for (const child of Object.values(node)) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
 export function parseBody(text: string): ParsedBody {
   if (text.trim() === '') return { kind: 'none' }
   try {
-    return { kind: 'json', value: JSON.parse(text) }
+    const value: unknown = JSON.parse(text)
+    if (depthOf(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) return { kind: 'invalid', message: `JSON parse error - nested more than ${MAX_BODY_DEPTH} levels deep` }
+    return { kind: 'json', value }
   } catch (error) {
     // V8 quotes the start of the text in its message; a body may hold secrets, so that part goes.
     const reason = (error as Error).message.replace(/,? ".*" is not valid JSON$/s, '')

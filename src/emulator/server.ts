@@ -123,6 +123,16 @@ class HttpEmulator implements Emulator, ApiContext {
   }
 
   private respond(request: IncomingMessage, response: ServerResponse, entry: RecordedRequest, text: string | undefined): void {
+    try {
+      this.handle(request, response, entry, text)
+    } catch {
+      // A request the emulator cannot handle is its fault, not a reason to stop serving the others.
+      if (!response.headersSent) this.send(response, entry, { status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'A server error occurred.' }) })
+      else response.destroy()
+    }
+  }
+
+  private handle(request: IncomingMessage, response: ServerResponse, entry: RecordedRequest, text: string | undefined): void {
     if (this.closed) return
     if (text === undefined) return this.send(response, entry, tooLarge())
     const body = parseBody(text)
