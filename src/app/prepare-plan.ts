@@ -7,13 +7,14 @@ import { KIND_NAMES } from '../config/types.js'
 import { ScansyncError, UsageError } from '../errors.js'
 import { Io, line } from '../cli/io.js'
 import { startProgress } from '../cli/progress.js'
+import { boundHeap } from '../cli/memory.js'
 import { workflowCommand } from '../render/github.js'
-import { buildPlan, liveKey, type PlanResult } from '../plan/build-plan.js'
+import { assemblePlan, compare, type Comparison, type PlanResult } from '../plan/build-plan.js'
 import { checkDeclared } from '../plan/declared-checks.js'
 import { readLive } from '../plan/read-live.js'
 import { KINDS } from '../resources/index.js'
 import { makeRedactor, secretValues } from '../secrets/redact.js'
-import { readSecretsState, secretContext } from '../secrets/state.js'
+import { readSecretsState, secretContext, type SecretContext } from '../secrets/state.js'
 import type { SecretsState } from '../generated/schemas.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
 
@@ -72,28 +73,36 @@ export function statePathFor(options: { paths: string[]; state?: string }, io: I
   return resolve(directory, '.scansync', 'state.json')
 }
 
-/** Reads the live state of the resources, every kind at once. */
-export async function readAllLive(resources: DesiredResource[], session: Session, io: Io): Promise<Map<string, JsonObject>> {
+/**
+ * Reads the live state of the resources, every kind at once, comparing each as it arrives: only
+ * the comparisons that found a difference are kept, so memory grows with the changes, not with
+ * the answers.
+ */
+export async function compareWithLive(resources: DesiredResource[], session: Session, secrets: SecretContext, io: Io): Promise<PlanResult> {
   const progress = await startProgress(io.stderr, resources.length, 'Reading')
+  const changed: Comparison[] = []
+  const releaseHeap = boundHeap()
   try {
-    const live = new Map<string, JsonObject>()
     await Promise.all(
       KIND_NAMES.map(async (kind) => {
-        const ids = resources.filter((r) => r.kind === kind).map((r) => r.id)
-        if (ids.length === 0) return
-        let found
+        const declared = new Map(resources.filter((r) => r.kind === kind).map((r) => [r.id, r]))
+        if (declared.size === 0) return
+        const onResource = (id: string, body: JsonObject) => {
+          const comparison = compare(declared.get(id)!, body, secrets)
+          if (comparison.fields.length > 0) changed.push(comparison)
+        }
         try {
-          found = await readLive(KINDS[kind], ids, session.client, { onProgress: (n) => progress.tick(n) })
+          await readLive(KINDS[kind], [...declared.keys()], session.client, { onProgress: (n) => progress.tick(n), onResource })
         } catch (error) {
           throw explainNotFound(error, resources)
         }
-        for (const [id, body] of found) live.set(liveKey(kind, id), body)
       }),
     )
-    return live
   } finally {
+    releaseHeap()
     progress.stop()
   }
+  return assemblePlan(resources.length, changed)
 }
 
 /** A declared id the service does not know: say where it is declared and how to list the real ones. */
@@ -127,8 +136,7 @@ export async function preparePlan(options: PlanInputs, io: Io, onRedactor?: (red
   const state = await readSecretsState(statePath)
   const session = openSession(options, io, loaded.redact)
   try {
-    const live = await readAllLive(loaded.resources, session, io)
-    const result = buildPlan(loaded.resources, live, secretContext(state, token))
+    const result = await compareWithLive(loaded.resources, session, secretContext(state, token), io)
     return { ...loaded, session, state, statePath, result }
   } catch (error) {
     await session.client.close()

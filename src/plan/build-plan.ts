@@ -39,9 +39,14 @@ export function buildPlan(desired: DesiredResource[], live: ReadonlyMap<string, 
     const comparison = compare(resource, raw, secrets)
     if (comparison.fields.length > 0) changed.push(comparison)
   }
-  changed.sort((a, b) => compareChanges(a.desired, b.desired))
-  const changes = changed.map(toChange)
-  return { plan: { changes, summary: { change: changes.length, unchanged: desired.length - changes.length } }, changed }
+  return assemblePlan(desired.length, changed)
+}
+
+/** The plan from the comparisons that found a difference, out of `declared` resources. */
+export function assemblePlan(declared: number, changed: Comparison[]): PlanResult {
+  const sorted = [...changed].sort((a, b) => compareChanges(a.desired, b.desired))
+  const changes = sorted.map(toChange)
+  return { plan: { changes, summary: { change: changes.length, unchanged: declared - changes.length } }, changed: sorted }
 }
 
 export function compare(desired: DesiredResource, raw: JsonObject, secrets: SecretContext): Comparison {

@@ -14,6 +14,11 @@ export interface ReadOptions {
   pageLength?: number
   /** Called once per declared resource read. */
   onProgress?(count: number): void
+  /**
+   * Hands each resource over as soon as it is read, instead of keeping them all: a plan of many
+   * resources then holds only what it compares, not every answer (the returned map stays empty).
+   */
+  onResource?(id: string, body: JsonObject): void
 }
 
 const RESPONSE_VALIDATOR: Record<string, ValidatorName> = { target: 'targetResponse', asset: 'assetResponse', agent: 'agentResponse' }
@@ -38,12 +43,16 @@ function asResource(kind: ResourceKind, id: string, body: unknown, how: string):
 export async function readLive(kind: ResourceKind, ids: string[], client: Requester, options: ReadOptions = {}): Promise<Map<string, JsonObject>> {
   const pageLength = options.pageLength ?? 100
   const found = new Map<string, JsonObject>()
+  const seen = new Set<string>()
   const wanted = new Set(ids)
+  const keep = (id: string, body: JsonObject) => {
+    seen.add(id)
+    if (options.onResource) options.onResource(id, body)
+    else found.set(id, body)
+    options.onProgress?.(1)
+  }
   const take = (item: unknown, how: string) => {
-    if (isObject(item) && typeof item.id === 'string' && wanted.has(item.id) && !found.has(item.id)) {
-      found.set(item.id, asResource(kind, item.id, item, how))
-      options.onProgress?.(1)
-    }
+    if (isObject(item) && typeof item.id === 'string' && wanted.has(item.id) && !seen.has(item.id)) keep(item.id, asResource(kind, item.id, item, how))
   }
 
   if (ids.length > 2) {
@@ -59,21 +68,20 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
       const pageTotal = listPage(kind, first)
       pageTotal.results.forEach((item) => take(item, `GET ${kind.listPath}`))
       const remainingPages = Math.max(0, pageTotal.pageTotal - 1)
-      if (remainingPages > 0 && remainingPages <= wanted.size - found.size) {
-        const pages = await settleAll(Array.from({ length: remainingPages }, (_, i) => page(i + 2)))
-        for (const body of pages) listPage(kind, body).results.forEach((item) => take(item, `GET ${kind.listPath}`))
+      if (remainingPages > 0 && remainingPages <= wanted.size - seen.size) {
+        // Each page is taken as it arrives and then let go: holding every page until the last came
+        // would hold the whole account in memory.
+        const takePage = (body: unknown) => listPage(kind, body).results.forEach((item) => take(item, `GET ${kind.listPath}`))
+        await settleAll(Array.from({ length: remainingPages }, (_, i) => page(i + 2).then(takePage)))
       }
     }
   }
 
-  const missing = ids.filter((id) => !found.has(id))
+  const missing = ids.filter((id) => !seen.has(id))
   const bodies = await settleAll(
     missing.map((id) => client.request<unknown>('GET', kind.itemPath(id), { resource: `${kind.name} ${id}` })),
   )
-  missing.forEach((id, i) => {
-    found.set(id, asResource(kind, id, bodies[i], `GET ${kind.itemPath(id)}`))
-    options.onProgress?.(1)
-  })
+  missing.forEach((id, i) => keep(id, asResource(kind, id, bodies[i], `GET ${kind.itemPath(id)}`)))
   return found
 }
 
