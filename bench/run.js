@@ -190,7 +190,7 @@ function printTable(r) {
     ['apply (420)', r.apply.wall_s, r.apply.requests, r.apply.floor_s, r.apply.ratio_to_floor, r.apply.cpu_s, r.apply.rss_mb],
     ['naive baseline', r.baseline.wall_s, r.baseline.requests, '', '', '', ''],
     ['validate+diff 10k', '', 0, '', '', r.validate_diff_10k.cpu_s, r.validate_diff_10k.rss_mb],
-    ['--version', r.startup.median_ms / 1000, '', '', '', '', ''],
+    ['--version', round(r.startup.median_ms / 1000), '', '', '', '', ''],
   ]
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)))
   for (const row of rows) console.log(row.map((cell, c) => String(cell).padStart(widths[c])).join('  '))
