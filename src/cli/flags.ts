@@ -44,3 +44,31 @@ export function pathArguments(argv: unknown[]): string[] {
   if (flag) throw new Errors.CLIError(`unknown flag ${flag.replace(/=.*$/s, '=(redacted)')}; see --help`)
   return paths
 }
+
+type PlanFlagValues = {
+  format: string
+  kind?: string[]
+  id?: string[]
+  state?: string
+  'api-url'?: string
+  parallelism?: number
+  'insecure-http'?: boolean
+  debug?: boolean
+  quiet?: boolean
+}
+
+/** The options plan, drift and apply share, from their parsed flags and arguments. */
+export function planInputs(flags: PlanFlagValues, argv: unknown[]) {
+  return {
+    paths: pathArguments(argv),
+    format: flags.format as 'text' | 'json' | 'markdown' | 'github',
+    kinds: parseKinds(flags.kind),
+    ids: flags.id,
+    state: flags.state,
+    apiUrl: flags['api-url'],
+    parallelism: flags.parallelism,
+    insecureHttp: flags['insecure-http'],
+    debug: flags.debug,
+    quiet: flags.quiet,
+  }
+}

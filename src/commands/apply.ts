@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core'
-import { parseKinds, pathArgs, pathArguments, planFlags } from '../cli/flags.js'
+import { pathArgs, planFlags, planInputs } from '../cli/flags.js'
 
 export default class Apply extends Command {
   static override summary = 'Plan, confirm, and send the changes.'
@@ -25,16 +25,7 @@ export default class Apply extends Command {
     const [{ runApply }, { processIo }] = await Promise.all([import('../app/apply.js'), import('../cli/io.js')])
     process.exitCode = await runApply(
       {
-        paths: pathArguments(argv),
-        format: flags.format as 'text',
-        kinds: parseKinds(flags.kind),
-        ids: flags.id,
-        state: flags.state,
-        apiUrl: flags['api-url'],
-        parallelism: flags.parallelism,
-        insecureHttp: flags['insecure-http'],
-        debug: flags.debug,
-        quiet: flags.quiet,
+        ...planInputs(flags, argv),
         autoApprove: flags['auto-approve'],
         maxChanges: flags['max-changes'],
         plan: flags.plan,

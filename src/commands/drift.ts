@@ -1,5 +1,5 @@
 import { Command } from '@oclif/core'
-import { parseKinds, pathArgs, pathArguments, planFlags } from '../cli/flags.js'
+import { pathArgs, planFlags, planInputs } from '../cli/flags.js'
 
 export default class Drift extends Command {
   static override summary = 'Report what differs on the service from the configuration (for scheduled checks).'
@@ -17,21 +17,6 @@ export default class Drift extends Command {
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Drift)
     const [{ runPlan }, { processIo }] = await Promise.all([import('../app/plan.js'), import('../cli/io.js')])
-    process.exitCode = await runPlan(
-      {
-        mode: 'drift',
-        paths: pathArguments(argv),
-        format: flags.format as 'text',
-        kinds: parseKinds(flags.kind),
-        ids: flags.id,
-        state: flags.state,
-        apiUrl: flags['api-url'],
-        parallelism: flags.parallelism,
-        insecureHttp: flags['insecure-http'],
-        debug: flags.debug,
-        quiet: flags.quiet,
-      },
-      processIo(),
-    )
+    process.exitCode = await runPlan({ mode: 'drift', ...planInputs(flags, argv) }, processIo())
   }
 }

@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core'
-import { parseKinds, pathArgs, pathArguments, planFlags } from '../cli/flags.js'
+import { pathArgs, planFlags, planInputs } from '../cli/flags.js'
 
 export default class Plan extends Command {
   static override summary = 'Show the changes that would bring the service in line with the configuration.'
@@ -26,16 +26,7 @@ export default class Plan extends Command {
     process.exitCode = await runPlan(
       {
         mode: 'plan',
-        paths: pathArguments(argv),
-        format: flags.format as 'text',
-        kinds: parseKinds(flags.kind),
-        ids: flags.id,
-        state: flags.state,
-        apiUrl: flags['api-url'],
-        parallelism: flags.parallelism,
-        insecureHttp: flags['insecure-http'],
-        debug: flags.debug,
-        quiet: flags.quiet,
+        ...planInputs(flags, argv),
         detailedExitcode: flags['detailed-exitcode'],
         out: flags.out,
       },
