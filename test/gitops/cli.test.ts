@@ -63,8 +63,8 @@ describe.concurrent('scansync --help', () => {
 })
 
 describe.concurrent('scansync --version', () => {
-  it('prints scansync/<version> <platform> <node>', async () => {
-    const { code, stdout } = await runCli(['--version'], { env })
+  it.each([['--version'], ['-v']])('%s prints scansync/<version> <platform> <node>', async (flag) => {
+    const { code, stdout } = await runCli([flag], { env })
     expect(code).toBe(0)
     expect(stdout).toMatch(new RegExp(`^scansync/${pkg.version.replaceAll('.', '\\.')} `))
   })
