@@ -33,6 +33,8 @@ class HttpEmulator implements Emulator, ApiContext {
   readonly obfuscate: boolean
   readonly clock = new Clock()
   private latencyMs: number
+  /** When each answer may go out: its request's arrival plus the latency. */
+  private readonly answerAt = new WeakMap<ServerResponse, number>()
   private faults: FaultPicker
   private readonly faultSeed: number
   private readonly log = new RequestLog()
@@ -118,7 +120,10 @@ class HttpEmulator implements Emulator, ApiContext {
     })
     request.on('end', () => {
       const text = size > BODY_LIMIT ? undefined : chunks.length === 0 ? '' : Buffer.concat(chunks).toString('utf8')
-      this.after(this.latencyMs, () => this.respond(request, response, entry, text))
+      // The latency counts from the request's arrival and the handling happens within it, so that
+      // a request takes the latency asked for, not the latency plus the emulator's own work.
+      if (this.latencyMs > 0) this.answerAt.set(response, performance.now() + this.latencyMs)
+      this.respond(request, response, entry, text)
     })
   }
 
@@ -141,7 +146,7 @@ class HttpEmulator implements Emulator, ApiContext {
     if (fault) entry.fault = fault.type
     if (fault && !AFTER_HANDLING.has(fault.type)) {
       // Refused before handling: nothing is applied.
-      if (fault.type === 'drop') return void request.socket.destroy()
+      if (fault.type === 'drop') return this.after((this.answerAt.get(response) ?? 0) - performance.now(), () => request.socket.destroy())
       const route = matchRoute(entry.path)
       return this.send(response, entry, faultResponse(fault, route !== undefined && route.id === undefined))
     }
@@ -159,6 +164,8 @@ class HttpEmulator implements Emulator, ApiContext {
 
   /** The request was handled (a write has landed); then its answer comes late, or not whole. */
   private sendLostOrLate(response: ServerResponse, entry: RecordedRequest, fault: FaultSpec, answer: ApiResponse): void {
+    const wait = (this.answerAt.get(response) ?? 0) - performance.now()
+    if (wait > 0 && fault.type !== 'slow') return this.after(wait, () => this.sendLostOrLate(response, entry, fault, answer))
     entry.status = answer.status
     if (fault.type === 'slow') return this.after(fault.delayMs ?? DEFAULT_SLOW_MS, () => this.send(response, entry, answer))
     const bytes = Buffer.from(answer.body)
@@ -173,6 +180,8 @@ class HttpEmulator implements Emulator, ApiContext {
   }
 
   private send(response: ServerResponse, entry: RecordedRequest, answer: ApiResponse): void {
+    const wait = (this.answerAt.get(response) ?? 0) - performance.now()
+    if (wait > 0) return this.after(wait, () => this.send(response, entry, answer))
     if (this.closed || response.destroyed) return
     entry.status = answer.status
     response.writeHead(answer.status, headersOf(answer, Buffer.byteLength(answer.body)))

@@ -185,6 +185,17 @@ describe('emulator faults', () => {
     expect(() => em.setLatency(-1)).toThrow()
   })
 
+  it('the latency includes the handling: a write lands on arrival and its answer comes after the latency', async () => {
+    const em = await emulator({ latencyMs: 2000 })
+    let answered = false
+    const answer = call(em, 'PATCH', T, { site: { name: 'Renamed on arrival' } }).finally(() => (answered = true))
+    const name = () => (em.get('target', 'TargetA11111') as { site: { name: string } }).site.name
+    while (name() !== 'Renamed on arrival') await new Promise((resolve) => setTimeout(resolve, 5))
+    // The write is in the state while its answer is still on its way.
+    expect(answered).toBe(false)
+    expect((await answer).status).toBe(200)
+  })
+
   it('close() is prompt with a slow response and keep-alive connections open', async () => {
     const em = await emulator({ faults: [{ type: 'slow', delayMs: 60_000, path: '/scanning-agents/' }] })
     await call(em, 'GET', T)
