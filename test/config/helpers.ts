@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { loadConfig, type LoadResult } from '../../src/config/load.js'
 import type { Env } from '../../src/config/interpolate.js'
+import { collectOutput } from '../helpers/cli.js'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -78,17 +79,10 @@ export interface CliResult {
 
 /** Runs `node bin/run.js ARGS` in `cwd`, with only PATH (and `env`) in its environment. */
 export function runCli(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), ...args], {
-      cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? '', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
+  return collectOutput(child).then(({ code, stdout, stderr }) => ({ code, stdout, stderr }))
 }

@@ -1,21 +1,18 @@
 // Shared set-up of the end-to-end tests: the emulator in-process on 127.0.0.1, configurations in
 // temporary directories, the CLI (real or in-process) pointed at the emulator.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { afterAll } from 'vitest'
+import { cpSync } from 'node:fs'
+import { join } from 'node:path'
 import { runApply, type ApplyOptions } from '../../src/app/apply.js'
 import { runPlan, type PlanOptions } from '../../src/app/plan.js'
-import { startEmulator, type Emulator, type EmulatorOptions, type EmulatorSeed, type RecordedRequest } from '../../src/emulator/index.js'
+import type { Emulator, RecordedRequest } from '../../src/emulator/index.js'
 import { captureIo, ROOT, runCli, type CapturedIo, type CliResult } from '../helpers/cli.js'
+import { emulatorWith, exampleSeed, temporaryDirectory } from '../helpers/emulator.js'
 
-export { ROOT, runCli, captureIo, type CliResult, type CapturedIo }
+export { ROOT, runCli, captureIo, exampleSeed, type CliResult, type CapturedIo }
 
 /** Long and unusual, so that a search for it in any output cannot miss it or hit by chance. */
 export const TOKEN = 'e2e-Tok3n-7f9c2a51d8b64e0f'
 
-/** The example seed, fresh (the emulator keeps references to nothing of it, but tests mutate copies). */
-export const exampleSeed = (): EmulatorSeed => JSON.parse(readFileSync(join(ROOT, 'examples', 'emulator-seed.json'), 'utf8')) as EmulatorSeed
 
 /**
  * The variables the example configuration reads (each has a demo fallback equal to the seed's
@@ -35,34 +32,11 @@ export const FAST_HTTP = {
   SCANSYNC_RETRY_AFTER_LIMIT_MS: '5000',
 } as const
 
-const running: Emulator[] = []
-const dirs: string[] = []
-
-// Closed after the file, not after each test, so that tests may run concurrently.
-afterAll(async () => {
-  await Promise.all(running.splice(0).map((emulator) => emulator.close()))
-})
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-
 /** An emulator on 127.0.0.1 with the example seed (unless given another), closed after the test file. */
-export async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const started = await startEmulator({ token: TOKEN, seed: exampleSeed(), ...options })
-  running.push(started)
-  return started
-}
+export const emulator = emulatorWith(TOKEN)
 
-/** A temporary directory holding the given files (folders created). */
-export function tempdir(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'scansync-e2e-'))
-  dirs.push(dir)
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true })
-    writeFileSync(join(dir, name), content)
-  }
-  return dir
-}
+/** A temporary directory holding the given files (folders created), removed after the test file. */
+export const tempdir = (files: Record<string, string> = {}): string => temporaryDirectory('scansync-e2e-', files)
 
 /** A copy of examples/config in a temporary directory (so that .scansync/ lands there). */
 export function exampleConfig(): string {

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../src/emulator/index.js'
 import { renderPlan } from '../../src/render/index.js'
 import { change, field, plan } from '../render/builders.js'
-import { ROOT } from '../helpers/cli.js'
+import { collectOutput, ROOT } from '../helpers/cli.js'
 
 interface ManifestFlag {
   name: string
@@ -334,19 +334,12 @@ describe('the GitHub workflow steps, run against the emulator', () => {
   function runStep(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string; outputs: string }> {
     const outputs = join(cwd, '.github-output')
     writeFileSync(outputs, '')
-    return new Promise((resolve, reject) => {
-      const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
-        cwd,
-        env: { PATH: `${shims}:${process.env.PATH}`, HOME: work, NO_COLOR: '1', GITHUB_OUTPUT: outputs, GITHUB_STEP_SUMMARY: join(cwd, '.summary'), GITHUB_REF_NAME: 'main', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let stdout = ''
-      let stderr = ''
-      child.stdout.on('data', (chunk) => (stdout += chunk))
-      child.stderr.on('data', (chunk) => (stderr += chunk))
-      child.on('error', reject)
-      child.on('close', (code) => resolve({ code, stdout, stderr, outputs: readFileSync(outputs, 'utf8') }))
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+      cwd,
+      env: { PATH: `${shims}:${process.env.PATH}`, HOME: work, NO_COLOR: '1', GITHUB_OUTPUT: outputs, GITHUB_STEP_SUMMARY: join(cwd, '.summary'), GITHUB_REF_NAME: 'main', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
+    return collectOutput(child).then(({ code, stdout, stderr }) => ({ code, stdout, stderr, outputs: readFileSync(outputs, 'utf8') }))
   }
   const connect = (emulator: Emulator) => ({ SCANSYNC_API_URL: emulator.url, SCANSYNC_API_TOKEN: TOKEN })
 

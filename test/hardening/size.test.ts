@@ -13,7 +13,7 @@ import { UnexpectedResponseError } from '../../src/client/index.js'
 import { MAX_FILE_BYTES } from '../../src/config/load.js'
 import { ensureBuilt } from '../config/helpers.js'
 import { tempdir } from '../e2e/helpers.js'
-import { BIN } from '../helpers/cli.js'
+import { BIN, collectOutput } from '../helpers/cli.js'
 import { cleanup, json, rejection, setup } from '../client/server.js'
 
 beforeAll(ensureBuilt, 120_000)
@@ -34,23 +34,15 @@ interface Run {
   ms: number
 }
 
-function scansync(args: string[], options: { cwd: string; env?: Record<string, string>; nodeOptions?: string[] }): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', REPORT, BIN, ...args], {
-      cwd: options.cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      const report = /maxRSS=(\d+) ms=(\d+)/.exec(stderr)
-      resolve({ code, signal, stdout, stderr: stderr.replace(/\nmaxRSS=.*\n$/, ''), rssMb: Number(report?.[1] ?? NaN), ms: Number(report?.[2] ?? NaN) })
-    })
+async function scansync(args: string[], options: { cwd: string; env?: Record<string, string>; nodeOptions?: string[] }): Promise<Run> {
+  const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', REPORT, BIN, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const { stderr, ...rest } = await collectOutput(child)
+  const report = /maxRSS=(\d+) ms=(\d+)/.exec(stderr)
+  return { ...rest, stderr: stderr.replace(/\nmaxRSS=.*\n$/, ''), rssMb: Number(report?.[1] ?? NaN), ms: Number(report?.[2] ?? NaN) }
 }
 
 const id = (i: number) => `Sz${String(i).padStart(10, '0')}`

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { Io } from '../../src/cli/io.js'
 
@@ -12,24 +12,29 @@ export interface CliResult {
   stderr: string
 }
 
-/** Runs the real CLI (the built dist/, as users do) in a child process. */
-export function runCli(args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; input?: string; onSpawn?(child: ReturnType<typeof spawn>): void } = {}): Promise<CliResult> {
+/** What a child process printed, and how it ended. */
+export function collectOutput(child: ChildProcess): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: options.cwd ?? ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
     child.on('error', reject)
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }))
-    if (options.input !== undefined) child.stdin.end(options.input)
-    else child.stdin.end()
-    options.onSpawn?.(child)
   })
+}
+
+/** Runs the real CLI (the built dist/, as users do) in a child process. */
+export function runCli(args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; input?: string; onSpawn?(child: ReturnType<typeof spawn>): void } = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  const result = collectOutput(child)
+  child.stdin.end(options.input)
+  options.onSpawn?.(child)
+  return result
 }
 
 export interface CapturedIo extends Io {

@@ -1,46 +1,28 @@
 // Shared set-up of the import tests: an emulator on 127.0.0.1, output directories in tmp, and
 // scansync import / plan / apply / validate run in-process against it.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach } from 'vitest'
 import { runApply } from '../../src/app/apply.js'
 import { runImport, type ImportOptions } from '../../src/app/import.js'
 import { runPlan } from '../../src/app/plan.js'
 import { runValidate } from '../../src/app/validate.js'
 import type { JsonObject, KindName } from '../../src/config/types.js'
-import { startEmulator, type Emulator, type EmulatorOptions, type EmulatorSeed } from '../../src/emulator/index.js'
+import type { Emulator } from '../../src/emulator/index.js'
 import { KINDS } from '../../src/resources/index.js'
 import { isObject } from '../../src/resources/paths.js'
 import { captureIo, ROOT, type CapturedIo } from '../helpers/cli.js'
+import { emulatorWith, exampleSeed, temporaryDirectory } from '../helpers/emulator.js'
 
 export { ROOT }
 
 /** Long and unusual, so that finding it in any output cannot happen by chance. */
 export const TOKEN = 'import-Tok3n-5e1b9c07a4d2'
 
-export const exampleSeed = (): EmulatorSeed => JSON.parse(readFileSync(join(ROOT, 'examples', 'emulator-seed.json'), 'utf8')) as EmulatorSeed
+export { exampleSeed }
 
-const running: Emulator[] = []
-const dirs: string[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((emulator) => emulator.close()))
-})
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
+export const emulator = emulatorWith(TOKEN)
 
-export async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const started = await startEmulator({ token: TOKEN, seed: exampleSeed(), ...options })
-  running.push(started)
-  return started
-}
-
-export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'scansync-import-'))
-  dirs.push(dir)
-  return dir
-}
+export const tempDir = (): string => temporaryDirectory('scansync-import-')
 
 export const connection = (em: Emulator, extra: Record<string, string> = {}) => ({ SCANSYNC_API_URL: em.url, SCANSYNC_API_TOKEN: TOKEN, ...extra })
 

@@ -1,0 +1,41 @@
+// Emulators and temporary directories for a test file: started on 127.0.0.1, closed and removed
+// after the file (not after each test, so that tests may run concurrently).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll } from 'vitest'
+import { startEmulator, type Emulator, type EmulatorOptions, type EmulatorSeed } from '../../src/emulator/index.js'
+import { ROOT } from './cli.js'
+
+const running: Emulator[] = []
+const dirs: string[] = []
+
+afterAll(async () => {
+  await Promise.all(running.splice(0).map((emulator) => emulator.close()))
+})
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** The example seed, fresh (tests mutate copies). */
+export const exampleSeed = (): EmulatorSeed => JSON.parse(readFileSync(join(ROOT, 'examples', 'emulator-seed.json'), 'utf8')) as EmulatorSeed
+
+/** Starts emulators with this token and the example seed (unless the options say otherwise). */
+export const emulatorWith =
+  (token: string) =>
+  async (options: EmulatorOptions = {}): Promise<Emulator> => {
+    const started = await startEmulator({ token, seed: exampleSeed(), ...options })
+    running.push(started)
+    return started
+  }
+
+/** A temporary directory holding the given files (folders created). */
+export function temporaryDirectory(prefix: string, files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  dirs.push(dir)
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true })
+    writeFileSync(join(dir, name), content)
+  }
+  return dir
+}
