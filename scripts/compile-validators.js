@@ -1,19 +1,19 @@
 #!/usr/bin/env node
 // Compiles the schemas scansync validates against at run time into one CommonJS module
-// (dist/validators.cjs) with Ajv's standalone code, so no command pays for compiling schemas on start.
+// (dist/schema/validators.cjs) with Ajv's standalone code, so no command pays for compiling schemas on start.
 import { writeFileSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import standaloneModule from 'ajv/dist/standalone/index.js'
-import { createAjv } from '../dist/ajv.js'
-import { VALIDATOR_SCHEMAS, VALIDATOR_OPTIONS } from '../dist/validators.js'
-import { appendErrorsInPlace } from '../dist/config/validator-code.js'
+import { createAjv } from '../dist/schema/ajv.js'
+import { VALIDATOR_SCHEMAS, VALIDATOR_OPTIONS } from '../dist/schema/validators.js'
+import { appendErrorsInPlace } from '../dist/schema/validator-code.js'
 
 const standaloneCode = standaloneModule.default ?? standaloneModule
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const ajv = createAjv({ ...VALIDATOR_OPTIONS, code: { source: true } })
 const code = standaloneCode(ajv, VALIDATOR_SCHEMAS)
-const out = join(root, 'dist', 'validators.cjs')
+const out = join(root, 'dist', 'schema', 'validators.cjs')
 mkdirSync(dirname(out), { recursive: true })
 // Ajv's standalone code is the code before `code.process`: the same rewrite is applied here.
 writeFileSync(out, appendErrorsInPlace(code))

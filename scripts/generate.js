@@ -4,7 +4,7 @@
 //                               self-contained document (editors and `scansync schema` need one file),
 //                               with `id` added, every other field optional, and the shorthands
 //                               (`x-config-shorthand`) allowed where the requests take labels or teams;
-//   src/generated/schemas.ts    TypeScript types of the request, response, plan and state schemas
+//   src/schema/generated.ts     TypeScript types of the request, response, plan and state schemas
 //                               (a declared resource is its request type plus `id`).
 // `node scripts/generate.js` writes both; `--check` exits 1 when a committed copy is stale.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
@@ -16,7 +16,7 @@ const schemasDir = join(root, 'schemas')
 const readSchema = (name) => JSON.parse(readFileSync(join(schemasDir, name), 'utf8'))
 
 export const CONFIG_SCHEMA_PATH = join(schemasDir, 'config.schema.json')
-export const TYPES_PATH = join(root, 'src', 'generated', 'schemas.ts')
+export const TYPES_PATH = join(root, 'src', 'schema', 'generated.ts')
 
 const KINDS = [
   { list: 'targets', def: 'target', request: 'target-patch.request.schema.json', title: 'A target (web application or API) to scan; the fields of the target PATCH request.' },

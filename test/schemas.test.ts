@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error plain JavaScript build script
 import { buildTypes, configSchemaText, CONFIG_SCHEMA_PATH, TYPES_PATH } from '../scripts/generate.js'
-import { createAjv } from '../src/ajv.js'
-import { SCHEMA_FILES } from '../src/schemas.js'
+import { createAjv } from '../src/schema/ajv.js'
+import { SCHEMA_FILES } from '../src/schema/files.js'
 
 describe('schemas/', () => {
   it('every schema compiles with Ajv', () => {

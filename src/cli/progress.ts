@@ -1,4 +1,4 @@
-import type { OutputStream } from './io.js'
+import type { OutputStream } from '../core/io.js'
 
 /** Progress bars appear only on a terminal, and only for more than a few dozen items. */
 export const PROGRESS_THRESHOLD = 36

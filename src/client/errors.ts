@@ -1,18 +1,11 @@
 /**
- * The one error hierarchy of scansync. Every message is fit to print as is: it is built
+ * The service's errors, subclasses of core's ScansyncError. Every message is fit to print as is: it is built
  * from redacted text and names the resource when the caller gave one.
  */
 
-/** Base of everything scansync throws on purpose. */
-export class ScansyncError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.name = new.target.name
-  }
-}
+import { ScansyncError } from '../core/errors.js'
 
-/** A mistake in how scansync was invoked or configured (bad base URL, bad option). */
-export class UsageError extends ScansyncError {}
+export { ScansyncError, UsageError } from '../core/errors.js'
 
 export interface ServiceErrorDetails {
   status?: number

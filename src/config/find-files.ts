@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises'
 import { extname, join, relative, resolve } from 'node:path'
-import { Diagnostic } from './diagnostics.js'
+import { Diagnostic } from '../core/diagnostics.js'
 
 const YAML_EXTENSIONS = new Set(['.yaml', '.yml'])
 const isSkippedDirectory = (name: string) => name.startsWith('.') || name === 'node_modules'

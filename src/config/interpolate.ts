@@ -4,7 +4,9 @@
  */
 const TOKEN = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$\{[^}]*\}?/g
 
-export type Env = Readonly<Record<string, string | undefined>>
+import type { Env } from '../core/types.js'
+
+export type { Env }
 
 export interface InterpolationResult {
   value: string

@@ -1,15 +1,15 @@
 import { open, stat } from 'node:fs/promises'
 import { getHeapStatistics } from 'node:v8'
 import { resolve } from 'node:path'
-import { validator } from '../validators.js'
-import { readSchema, type JsonSchema } from '../schemas.js'
-import { Diagnostic, formatPath, PathSegments, SourcePosition, sortDiagnostics } from './diagnostics.js'
+import { validator } from '../schema/validators.js'
+import { readSchema, type JsonSchema } from '../schema/files.js'
+import { Diagnostic, formatPath, PathSegments, SourcePosition, sortDiagnostics } from '../core/diagnostics.js'
 import { findConfigFiles } from './find-files.js'
 import { Env, hasTemplate, interpolate, mayHoldTemplate } from './interpolate.js'
 import { parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
 import { describeSchemaErrors } from './schema-errors.js'
 import { expandShorthands } from './shorthands.js'
-import { DesiredResource, JsonObject, KIND_NAMES, KindName, LIST_OF_KIND, LoadedConfig } from './types.js'
+import { DesiredResource, JsonObject, KIND_NAMES, KindName, LIST_OF_KIND, LoadedConfig } from '../core/types.js'
 
 export interface LoadOptions {
   env: Env

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer'
 import { createRequire } from 'node:module'
 import type { Document, Node, Pair, YAMLError, YAMLMap } from 'yaml'
-import { Diagnostic, PathSegments, SourcePosition } from './diagnostics.js'
+import { Diagnostic, PathSegments, SourcePosition } from '../core/diagnostics.js'
 import { parseFast, type ItemRanges } from './fast-yaml.js'
 
 // `yaml` is loaded only when a file takes the precise path or a position is asked for: most runs

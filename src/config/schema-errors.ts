@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv'
-import { PathSegments } from './diagnostics.js'
+import { PathSegments } from '../core/diagnostics.js'
 
 /** An Ajv error turned into words for people, with the place it concerns. */
 export interface SchemaProblem {

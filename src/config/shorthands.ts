@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../schemas.js'
-import type { PathSegments } from './diagnostics.js'
+import type { JsonSchema } from '../schema/files.js'
+import type { PathSegments } from '../core/diagnostics.js'
 
 /** Per root schema: each sub-schema resolved past its $refs, and whether a shorthand can occur inside. */
 const plans = new WeakMap<JsonSchema, Map<JsonSchema, SchemaPlan>>()

@@ -1,5 +1,5 @@
-import { EXIT } from '../cli/exit-codes.js'
-import { line, type Io } from '../cli/io.js'
+import { EXIT } from '../core/exit-codes.js'
+import { line, type Io } from '../core/io.js'
 import { parseFaultSpec } from './faults.js'
 import { readSeedFile } from './seed-file.js'
 import { startEmulator } from './server.js'

@@ -1,4 +1,4 @@
-import type { OutputLabel, TargetResponse, UserRef } from '../generated/schemas.js'
+import type { OutputLabel, TargetResponse, UserRef } from '../schema/generated.js'
 import { isObject, stableId } from './values.js'
 
 /** The colour the service gives a new label created without one. */

@@ -1,4 +1,4 @@
-import type { AgentResponse, AssetResponse, TargetResponse } from '../generated/schemas.js'
+import type { AgentResponse, AssetResponse, TargetResponse } from '../schema/generated.js'
 import type { AgentRecord, AssetRecord, State, TargetRecord } from './state.js'
 import type { EmulatorKind } from './types.js'
 

@@ -1,4 +1,4 @@
-import type { AgentResponse, AssetResponse, TargetResponse } from '../generated/schemas.js'
+import type { AgentResponse, AssetResponse, TargetResponse } from '../schema/generated.js'
 
 /** The three resource kinds the emulator serves. */
 export type EmulatorKind = 'target' | 'asset' | 'agent'

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv'
-import { createAjv } from '../ajv.js'
-import type { AgentPatchRequest, AssetPutRequest, TargetPatchRequest } from '../generated/schemas.js'
+import { createAjv } from '../schema/ajv.js'
+import type { AgentPatchRequest, AssetPutRequest, TargetPatchRequest } from '../schema/generated.js'
 import type { EmulatorKind } from './types.js'
 import { isObject, type JsonObject } from './values.js'
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { JsonObject } from '../config/types.js'
-import type { UserRef } from '../generated/schemas.js'
+import type { JsonObject } from '../core/types.js'
+import type { UserRef } from '../schema/generated.js'
 
 export type { JsonObject }
 

@@ -1,4 +1,4 @@
-import type { UserRef } from '../generated/schemas.js'
+import type { UserRef } from '../schema/generated.js'
 import { defaultApiScanSettings, defaultBlackoutPeriod, HEADER_ENTRY_DEFAULTS, NAME_VALUE_ENTRY_DEFAULTS } from './defaults.js'
 import type { LabelRegistry } from './registries.js'
 import type { AgentRecord, AssetRecord, State, TargetRecord } from './state.js'

@@ -1,5 +1,5 @@
-import type { JsonObject, KindName } from '../config/types.js'
-import { isObject } from '../resources/paths.js'
+import type { JsonObject, KindName } from '../core/types.js'
+import { isObject } from '../core/json.js'
 
 /**
  * Writable fields that are not a person's to maintain: the service fills them in from scans

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv'
-import { createAjv } from '../ajv.js'
-import { readSchema, type JsonSchema, type SchemaFile } from '../schemas.js'
+import { createAjv } from '../schema/ajv.js'
+import { readSchema, type JsonSchema, type SchemaFile } from '../schema/files.js'
 
 /**
  * A place in a request schema, `$ref`s followed: what import needs to know of a field to decide

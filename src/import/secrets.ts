@@ -1,4 +1,4 @@
-import type { JsonObject, KindName } from '../config/types.js'
+import type { JsonObject, KindName } from '../core/types.js'
 import { isObfuscated } from '../secrets/state.js'
 
 /** A sensitive field of an imported resource, and the environment variable that stands for it. */

@@ -1,7 +1,7 @@
 import equal from 'fast-deep-equal'
-import type { JsonObject } from '../config/types.js'
+import type { JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
-import { isObject } from '../resources/paths.js'
+import { isObject } from '../core/json.js'
 import { isObfuscated } from '../secrets/state.js'
 import { FILLED_BY_SCANS, ONLY_WHILE } from './maintained.js'
 import {

@@ -1,10 +1,10 @@
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
-import type { KindName } from '../config/types.js'
-import { LIST_OF_KIND } from '../config/types.js'
+import type { KindName } from '../core/types.js'
+import { LIST_OF_KIND } from '../core/types.js'
 import { escapeTemplate } from '../config/interpolate.js'
 import { KINDS } from '../resources/index.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
-import { isObject } from '../resources/paths.js'
+import { isObject } from '../core/json.js'
 import { Reference, type SecretNote } from './secrets.js'
 import type { Selected } from './select.js'
 

@@ -1,7 +1,7 @@
-import { sortDiagnostics, type Diagnostic } from '../config/diagnostics.js'
-import type { DesiredResource } from '../config/types.js'
+import { sortDiagnostics, type Diagnostic } from '../core/diagnostics.js'
+import type { DesiredResource } from '../core/types.js'
 import { KINDS } from '../resources/index.js'
-import { getPath, isObject } from '../resources/paths.js'
+import { getPath, isObject } from '../core/json.js'
 
 /**
  * Checks of declared resources that need the kinds' comparison rules (the schema cannot say

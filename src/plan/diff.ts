@@ -1,8 +1,8 @@
 import equal from 'fast-deep-equal'
-import type { DesiredResource, JsonObject } from '../config/types.js'
+import type { DesiredResource, JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import { idOf, nullableList } from '../resources/normalize.js'
-import { isObject } from '../resources/paths.js'
+import { isObject } from '../core/json.js'
 import { isObfuscated, type SecretContext } from '../secrets/state.js'
 import { FieldChange, SecretReason, SENSITIVE } from './model.js'
 

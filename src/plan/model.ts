@@ -1,5 +1,5 @@
-import type { SourcePosition } from '../config/diagnostics.js'
-import type { KindName } from '../config/types.js'
+import type { SourcePosition } from '../core/diagnostics.js'
+import type { KindName } from '../core/types.js'
 
 /** What every output shows in place of a sensitive value. */
 export const SENSITIVE = '(sensitive)'

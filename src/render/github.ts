@@ -1,4 +1,4 @@
-import type { SourcePosition } from '../config/diagnostics.js'
+import type { SourcePosition } from '../core/diagnostics.js'
 import type { Mode } from './options.js'
 import { outcomeOf, type ResourceRow } from './rows.js'
 import { printable } from './value.js'

@@ -1,4 +1,4 @@
-import type { PlanDocument } from '../generated/schemas.js'
+import type { PlanDocument } from '../schema/generated.js'
 import type { ApplyReport, Plan } from '../plan/model.js'
 import { outcomeOf, planRows, reportRows, type FieldRow, type ResourceRow } from './rows.js'
 

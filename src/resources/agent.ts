@@ -1,6 +1,6 @@
 import type { FieldRule, ResourceKind } from './kind.js'
 import { nullableList } from './normalize.js'
-import { isObject } from './paths.js'
+import { isObject } from '../core/json.js'
 import { mergePatchBody } from './request-body.js'
 
 const rules: Record<string, FieldRule> = {

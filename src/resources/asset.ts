@@ -1,7 +1,7 @@
-import type { JsonObject } from '../config/types.js'
+import type { JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from './kind.js'
 import { color, labelInputs, nullableText } from './normalize.js'
-import { requestMembersAt } from './request-schema.js'
+import { requestMembersAt } from '../schema/request-schema.js'
 import { unitValue } from './request-body.js'
 
 const rules: Record<string, FieldRule> = {

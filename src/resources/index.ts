@@ -1,4 +1,4 @@
-import type { KindName } from '../config/types.js'
+import type { KindName } from '../core/types.js'
 import { agent } from './agent.js'
 import { asset } from './asset.js'
 import type { ResourceKind } from './kind.js'

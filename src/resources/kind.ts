@@ -1,5 +1,5 @@
-import type { DesiredResource, JsonObject, KindName } from '../config/types.js'
-import type { SchemaFile } from '../schemas.js'
+import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
+import type { SchemaFile } from '../schema/files.js'
 import type { Normalizer } from './normalize.js'
 
 /**

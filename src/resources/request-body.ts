@@ -1,8 +1,8 @@
-import type { JsonObject } from '../config/types.js'
+import type { JsonObject } from '../core/types.js'
 import type { ResourceKind } from './kind.js'
 import { nullableList } from './normalize.js'
-import { getPath, isObject, pick, setPath, withoutNulls } from './paths.js'
-import { requestMembersAt } from './request-schema.js'
+import { getPath, isObject, pick, setPath, withoutNulls } from '../core/json.js'
+import { requestMembersAt } from '../schema/request-schema.js'
 
 /**
  * The value to send for one unit: the declared value, filled from live where the request needs

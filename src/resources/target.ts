@@ -1,7 +1,7 @@
-import type { JsonObject } from '../config/types.js'
+import type { JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from './kind.js'
 import { color, idOf, labelInputs, nullableFalse, nullableList, nullableText, time, url } from './normalize.js'
-import { isObject, setPath } from './paths.js'
+import { isObject, setPath } from '../core/json.js'
 import { mergePatchBody } from './request-body.js'
 
 const rules: Record<string, FieldRule> = {

@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto'
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { KindName } from '../config/types.js'
-import type { SecretsState } from '../generated/schemas.js'
-import { ScansyncError } from '../errors.js'
+import type { KindName } from '../core/types.js'
+import type { SecretsState } from '../schema/generated.js'
+import { ScansyncError } from '../core/errors.js'
 
 /**
  * The secrets state: for each sensitive field the service hides (OBFUSCATED_…), an HMAC-SHA256 of

@@ -1,6 +1,6 @@
 // Bad configurations and the diagnostics they must give: shared by the loader tests and the
 // CLI tests (which check the same lines on stderr).
-import type { Diagnostic } from '../../src/config/diagnostics.js'
+import type { Diagnostic } from '../../src/core/diagnostics.js'
 
 export interface BadInput {
   name: string

@@ -5,7 +5,7 @@ import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Ajv, type Options } from 'ajv'
 import * as ajvFormats from 'ajv-formats'
-import { SCHEMA_ANNOTATIONS } from '../../src/schemas.js'
+import { SCHEMA_ANNOTATIONS } from '../../src/schema/files.js'
 import { BAD_INPUTS } from './bad-inputs.js'
 import { ensureBuilt, removeTestdirs, ROOT, runCli, testdir } from './helpers.js'
 

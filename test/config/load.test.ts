@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config/load.js'
-import type { DesiredResource } from '../../src/config/types.js'
+import type { DesiredResource } from '../../src/core/types.js'
 import { load, removeTestdirs, ROOT } from './helpers.js'
 
 afterAll(removeTestdirs)

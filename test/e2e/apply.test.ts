@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createAjv } from '../../src/ajv.js'
+import { createAjv } from '../../src/schema/ajv.js'
 import type { Emulator } from '../../src/emulator/index.js'
 import { ensureBuilt } from '../config/helpers.js'
 import { apply, cli, emulator, exampleConfig, EXAMPLE_SECRETS, plan, tempdir, writePaths, writes } from './helpers.js'

@@ -2,8 +2,8 @@
 // temporary directories, the CLI (real or in-process) pointed at the emulator.
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
-import { runApply, type ApplyOptions } from '../../src/app/apply.js'
-import { runPlan, type PlanOptions } from '../../src/app/plan.js'
+import { runApply, type ApplyOptions } from '../../src/cli/run/apply.js'
+import { runPlan, type PlanOptions } from '../../src/cli/run/plan.js'
 import type { Emulator, RecordedRequest } from '../../src/emulator/index.js'
 import { captureIo, ROOT, runCli, type CapturedIo, type CliResult } from '../helpers/cli.js'
 import { emulatorWith, exampleSeed, temporaryDirectory } from '../helpers/emulator.js'

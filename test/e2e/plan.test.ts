@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createAjv } from '../../src/ajv.js'
+import { createAjv } from '../../src/schema/ajv.js'
 import { ensureBuilt } from '../config/helpers.js'
 import { apply, cli, emulator, exampleConfig, EXAMPLE_SECRETS, FAST_HTTP, plan, runCli, tempdir, TOKEN, writes } from './helpers.js'
 import { LIST_PATHS, startProxy } from './proxy.js'

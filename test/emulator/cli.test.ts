@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Io } from '../../src/cli/io.js'
+import type { Io } from '../../src/core/io.js'
 import { runEmulator, type EmulatorCommandOptions } from '../../src/emulator/cli.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -78,7 +78,7 @@ describe('scansync emulator (in process)', () => {
 
 describe('scansync emulator (the built CLI)', () => {
   beforeAll(() => {
-    if (!existsSync(join(ROOT, 'dist/commands/emulator.js'))) throw new Error('dist/ is not built: run npm run build first')
+    if (!existsSync(join(ROOT, 'dist/cli/commands/emulator.js'))) throw new Error('dist/ is not built: run npm run build first')
   })
 
   it('serves the example seed, and stops with exit 0 on SIGTERM', async () => {

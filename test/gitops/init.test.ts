@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { isAbsolute, join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { schemaReference } from '../../src/app/init.js'
+import { schemaReference } from '../../src/cli/run/init.js'
 import { ROOT, runCli } from '../helpers/cli.js'
 
 const created: string[] = []

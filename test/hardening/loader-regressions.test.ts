@@ -12,7 +12,7 @@ import { LineCounter, parseDocument } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { loadFile } from '../../src/config/load.js'
 import { parseYamlFile } from '../../src/config/read-yaml.js'
-import { appendErrorsInPlace } from '../../src/config/validator-code.js'
+import { appendErrorsInPlace } from '../../src/schema/validator-code.js'
 import { ROOT } from '../helpers/cli.js'
 
 const load = (text: string) => loadFile('a.yaml', Buffer.from(text), {})
@@ -68,7 +68,7 @@ describe('no work quadratic in the size of a file', () => {
   })
 
   it('the precompiled validators (npm run build) and the ones compiled at run time append errors in place', () => {
-    const built = readFileSync(join(ROOT, 'dist', 'validators.cjs'), 'utf8')
+    const built = readFileSync(join(ROOT, 'dist', 'schema', 'validators.cjs'), 'utf8')
     expect(built).not.toContain('vErrors.concat(')
     expect(built).toContain('else for (const e of validate')
     expect(appendErrorsInPlace('{vErrors = vErrors === null ? root1.validate.errors : vErrors.concat(root1.validate.errors);errors = vErrors.length;}')).toBe(

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import type { Io } from '../../src/cli/io.js'
+import type { Io } from '../../src/core/io.js'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const BIN = `${ROOT}bin/run.js`

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml'
 import { loadFile } from '../../src/config/load.js'
-import type { DesiredResource, JsonObject, KindName } from '../../src/config/types.js'
-import { formatDiagnostic } from '../../src/config/diagnostics.js'
+import type { DesiredResource, JsonObject, KindName } from '../../src/core/types.js'
+import { formatDiagnostic } from '../../src/core/diagnostics.js'
 
 const LIST: Record<KindName, string> = { target: 'targets', asset: 'assets', agent: 'agents' }
 

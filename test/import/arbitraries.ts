@@ -2,7 +2,7 @@
 // without colour, blackout periods, headers, cookies, form logins, API settings, agents or none,
 // secrets flagged or not, and text that YAML and ${…} interpolation find awkward.
 import fc from 'fast-check'
-import type { JsonObject } from '../../src/config/types.js'
+import type { JsonObject } from '../../src/core/types.js'
 import type { EmulatorSeed } from '../../src/emulator/index.js'
 
 export const AGENT_IDS = ['AgA1b2C3d4E5', 'AgF6g7H8i9J1', 'AgK2l3M4n5P6']

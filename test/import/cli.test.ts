@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runImport } from '../../src/app/import.js'
+import { runImport } from '../../src/cli/run/import.js'
 import { captureIo, runCli } from '../helpers/cli.js'
 import { connection, emulator, importRun, ROOT, tempDir } from './helpers.js'
 

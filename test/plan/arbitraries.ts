@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { stringify } from 'yaml'
 import { escapeTemplate } from '../../src/config/interpolate.js'
-import type { JsonObject, KindName } from '../../src/config/types.js'
+import type { JsonObject, KindName } from '../../src/core/types.js'
 
 export const AGENT_IDS = ['AgentOne1111', 'AgentTwo2222'] as const
 export const TEAM_IDS = ['TeamA1111111', 'TeamB2222222', 'TeamC3333333'] as const

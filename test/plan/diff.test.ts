@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JsonObject } from '../../src/config/types.js'
+import type { JsonObject } from '../../src/core/types.js'
 import { diffResource } from '../../src/plan/diff.js'
 import { KINDS } from '../../src/resources/index.js'
 import { emptyState, recordSecret, secretContext, secretHmac } from '../../src/secrets/state.js'

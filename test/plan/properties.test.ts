@@ -4,10 +4,10 @@
 // built from any plan, taken by the emulator's write path, leaves nothing to plan.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createAjv } from '../../src/ajv.js'
-import { formatDiagnostic } from '../../src/config/diagnostics.js'
+import { createAjv } from '../../src/schema/ajv.js'
+import { formatDiagnostic } from '../../src/core/diagnostics.js'
 import { loadFile } from '../../src/config/load.js'
-import type { DesiredResource, JsonObject, KindName } from '../../src/config/types.js'
+import type { DesiredResource, JsonObject, KindName } from '../../src/core/types.js'
 import { handleApi, type ApiContext } from '../../src/emulator/routes.js'
 import { obfuscate } from '../../src/emulator/sensitive.js'
 import { render } from '../../src/emulator/shape.js'

@@ -1,5 +1,5 @@
-import type { SourcePosition } from '../../src/config/diagnostics.js'
-import type { KindName } from '../../src/config/types.js'
+import type { SourcePosition } from '../../src/core/diagnostics.js'
+import type { KindName } from '../../src/core/types.js'
 import {
   SENSITIVE,
   type ApplyOutcome,

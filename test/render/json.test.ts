@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createAjv } from '../../src/ajv.js'
+import { createAjv } from '../../src/schema/ajv.js'
 import { applyDocument, planDocument, renderApplyReport, renderPlan } from '../../src/render/index.js'
 import { bigPlan, emptyPlan, samplePlan, sampleReport } from './builders.js'
 

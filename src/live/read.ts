@@ -1,8 +1,8 @@
-import type { JsonObject } from '../config/types.js'
-import { ScansyncError } from '../errors.js'
+import type { JsonObject } from '../core/types.js'
+import { ScansyncError } from '../core/errors.js'
 import type { ResourceKind } from '../resources/kind.js'
-import { isObject } from '../resources/paths.js'
-import { validator, type ValidatorName } from '../validators.js'
+import { isObject } from '../core/json.js'
+import { validator, type ValidatorName } from '../schema/validators.js'
 
 /** What reading needs of the HTTP client. */
 export interface Requester {

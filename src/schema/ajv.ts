@@ -1,6 +1,6 @@
 import { Ajv, type Options } from 'ajv'
 import * as ajvFormats from 'ajv-formats'
-import { readSchema, SCHEMA_ANNOTATIONS, SCHEMA_FILES } from './schemas.js'
+import { readSchema, SCHEMA_ANNOTATIONS, SCHEMA_FILES } from './files.js'
 
 // ajv-formats is CommonJS; under NodeNext its function arrives as the `default` member.
 const addFormats = ajvFormats.default as unknown as (ajv: Ajv, formats: string[]) => Ajv

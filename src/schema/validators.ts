@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import type { Options, ValidateFunction } from 'ajv'
-import type { SchemaFile } from './schemas.js'
-import { appendErrorsInPlace } from './config/validator-code.js'
+import type { SchemaFile } from './files.js'
+import { appendErrorsInPlace } from './validator-code.js'
 
 /** The schemas scansync itself validates against, by the name its code uses. */
 export const VALIDATOR_SCHEMAS = {
@@ -38,7 +38,7 @@ const runtime = compiled ? undefined : (await import('./ajv.js')).createAjv(VALI
 
 /**
  * A validator. `npm run build` compiles them ahead of time (scripts/compile-validators.js →
- * dist/validators.cjs) so that commands do not spend their start-up compiling schemas; from the
+ * dist/schema/validators.cjs) so that commands do not spend their start-up compiling schemas; from the
  * sources (tests) they are compiled on first use from the same schemas with the same options.
  */
 export function validator(name: ValidatorName): ValidateFunction {

@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core'
-import { pathArgs } from '../cli/flags.js'
+import { pathArgs } from '../flags.js'
 
 export default class Validate extends Command {
   static override summary = 'Check the configuration files, without the network.'
@@ -18,7 +18,7 @@ export default class Validate extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Validate)
-    const [{ runValidate }, { processIo }] = await Promise.all([import('../app/validate.js'), import('../cli/io.js')])
+    const [{ runValidate }, { processIo }] = await Promise.all([import('../run/validate.js'), import('../../core/io.js')])
     process.exitCode = await runValidate({ paths: argv as string[], quiet: flags.quiet }, processIo())
   }
 }

@@ -8,6 +8,9 @@ export const LIST_OF_KIND: Record<KindName, string> = { target: 'targets', asset
 
 export type JsonObject = { [key: string]: unknown }
 
+/** The process environment, or a test's. */
+export type Env = Readonly<Record<string, string | undefined>>
+
 /** A resource as the YAML declares it: variables resolved, shorthands expanded. */
 export interface DesiredResource {
   kind: KindName

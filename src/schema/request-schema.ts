@@ -1,4 +1,4 @@
-import { readSchema, type JsonSchema, type SchemaFile } from '../schemas.js'
+import { readSchema, type JsonSchema, type SchemaFile } from './files.js'
 
 const resolveRef = (schema: JsonSchema): JsonSchema => {
   let current = schema

@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core'
-import { connectionFlags, parseKinds } from '../cli/flags.js'
+import { connectionFlags, parseKinds } from '../flags.js'
 
 export default class Import extends Command {
   static override summary = 'Write YAML for resources that exist on the service, ready to plan clean.'
@@ -30,7 +30,7 @@ export default class Import extends Command {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Import)
-    const [{ runImport }, { processIo }] = await Promise.all([import('../app/import.js'), import('../cli/io.js')])
+    const [{ runImport }, { processIo }] = await Promise.all([import('../run/import.js'), import('../../core/io.js')])
     process.exitCode = await runImport(
       {
         kinds: parseKinds(flags.kind) ?? [],

@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
-import { EXIT } from '../cli/exit-codes.js'
-import { type Io, line } from '../cli/io.js'
-import { SCHEMAS_DIR } from '../schemas.js'
+import { EXIT } from '../../core/exit-codes.js'
+import { type Io, line } from '../../core/io.js'
+import { SCHEMAS_DIR } from '../../schema/files.js'
 
 export interface InitOptions {
   /** The directory to write into; default the current directory. */

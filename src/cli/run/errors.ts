@@ -1,6 +1,6 @@
-import { ScansyncError } from '../errors.js'
-import { EXIT } from '../cli/exit-codes.js'
-import { Io, line } from '../cli/io.js'
+import { ScansyncError } from '../../core/errors.js'
+import { EXIT } from '../../core/exit-codes.js'
+import { Io, line } from '../../core/io.js'
 
 /**
  * The one place that turns an error into words and an exit code. Errors of ours carry a message

@@ -1,10 +1,10 @@
-import { colorEnabled, Io, line } from '../cli/io.js'
-import { EXIT } from '../cli/exit-codes.js'
-import { renderPlan, type Format } from '../render/index.js'
+import { colorEnabled, Io, line } from '../../core/io.js'
+import { EXIT } from '../../core/exit-codes.js'
+import { renderPlan, type Format } from '../../render/index.js'
 import { guard } from './errors.js'
 import { PlanInputs, preparePlan } from './prepare-plan.js'
-import { savedPlanDocument, writeSavedPlan } from './saved-plan.js'
-import { setAsideUntracked, type UntrackedSecret } from '../plan/untracked.js'
+import { savedPlanDocument, writeSavedPlan } from '../../plan/saved-plan.js'
+import { setAsideUntracked, type UntrackedSecret } from '../../plan/untracked.js'
 
 export interface PlanOptions extends PlanInputs {
   format: Format

@@ -27,7 +27,7 @@ export default class Emulator extends Command {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Emulator)
-    const [{ runEmulator }, { processIo }] = await Promise.all([import('../emulator/cli.js'), import('../cli/io.js')])
+    const [{ runEmulator }, { processIo }] = await Promise.all([import('../../emulator/cli.js'), import('../../core/io.js')])
     const signals = ['SIGINT', 'SIGTERM'] as const
     let onSignal = () => {}
     const stop = new Promise<void>((resolve) => (onSignal = resolve))

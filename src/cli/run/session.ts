@@ -1,7 +1,7 @@
-import { createClient, type ServiceClient } from '../client/index.js'
-import { UsageError } from '../errors.js'
-import type { Io } from '../cli/io.js'
-import { line } from '../cli/io.js'
+import { createClient, type ServiceClient } from '../../client/index.js'
+import { UsageError } from '../../core/errors.js'
+import type { Io } from '../../core/io.js'
+import { line } from '../../core/io.js'
 import { appVersion } from './version.js'
 
 export interface ConnectionOptions {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /** The schemas/ folder of the package, the single source of truth for every shape. */
-export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas/', import.meta.url))
+export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url))
 
 export const SCHEMA_FILES = [
   'common.schema.json',

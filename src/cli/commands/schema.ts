@@ -9,7 +9,7 @@ export default class Schema extends Command {
   async run(): Promise<void> {
     await this.parse(Schema)
     const { readFileSync } = await import('node:fs')
-    const { SCHEMAS_DIR } = await import('../schemas.js')
+    const { SCHEMAS_DIR } = await import('../../schema/files.js')
     process.stdout.write(readFileSync(SCHEMAS_DIR + 'config.schema.json', 'utf8'))
   }
 }

@@ -1,8 +1,8 @@
-import { formatDiagnostic } from '../config/diagnostics.js'
-import { loadConfig } from '../config/load.js'
-import { checkDeclared } from '../plan/declared-checks.js'
-import { EXIT } from '../cli/exit-codes.js'
-import { Io, line } from '../cli/io.js'
+import { formatDiagnostic } from '../../core/diagnostics.js'
+import { loadConfig } from '../../config/load.js'
+import { checkDeclared } from '../../plan/declared-checks.js'
+import { EXIT } from '../../core/exit-codes.js'
+import { Io, line } from '../../core/io.js'
 
 export interface ValidateOptions {
   paths: string[]

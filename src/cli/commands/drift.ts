@@ -1,5 +1,5 @@
 import { Command } from '@oclif/core'
-import { pathArgs, planFlags, planInputs } from '../cli/flags.js'
+import { pathArgs, planFlags, planInputs } from '../flags.js'
 
 export default class Drift extends Command {
   static override summary = 'Report what differs on the service from the configuration (for scheduled checks).'
@@ -16,7 +16,7 @@ export default class Drift extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Drift)
-    const [{ runPlan }, { processIo }] = await Promise.all([import('../app/plan.js'), import('../cli/io.js')])
+    const [{ runPlan }, { processIo }] = await Promise.all([import('../run/plan.js'), import('../../core/io.js')])
     process.exitCode = await runPlan({ mode: 'drift', ...planInputs(flags, argv) }, processIo())
   }
 }

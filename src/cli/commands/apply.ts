@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core'
-import { pathArgs, planFlags, planInputs } from '../cli/flags.js'
+import { pathArgs, planFlags, planInputs } from '../flags.js'
 
 export default class Apply extends Command {
   static override summary = 'Plan, confirm, and send the changes.'
@@ -22,7 +22,7 @@ export default class Apply extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Apply)
-    const [{ runApply }, { processIo }] = await Promise.all([import('../app/apply.js'), import('../cli/io.js')])
+    const [{ runApply }, { processIo }] = await Promise.all([import('../run/apply.js'), import('../../core/io.js')])
     process.exitCode = await runApply(
       {
         ...planInputs(flags, argv),

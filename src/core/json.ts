@@ -1,4 +1,4 @@
-import type { JsonObject } from '../config/types.js'
+import type { JsonObject } from './types.js'
 
 export const isObject = (value: unknown): value is JsonObject =>
   value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -20,7 +20,7 @@ export default class Init extends Command {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Init)
-    const [{ runInit }, { processIo }] = await Promise.all([import('../app/init.js'), import('../cli/io.js')])
+    const [{ runInit }, { processIo }] = await Promise.all([import('../run/init.js'), import('../../core/io.js')])
     process.exitCode = await runInit({ dir: args.dir, force: flags.force, quiet: flags.quiet }, processIo())
   }
 }

@@ -1,4 +1,4 @@
-import type { Env } from '../config/interpolate.js'
+import type { Env } from './types.js'
 
 export interface OutputStream {
   write(text: string): unknown

@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core'
-import { pathArgs, planFlags, planInputs } from '../cli/flags.js'
+import { pathArgs, planFlags, planInputs } from '../flags.js'
 
 export default class Plan extends Command {
   static override summary = 'Show the changes that would bring the service in line with the configuration.'
@@ -22,7 +22,7 @@ export default class Plan extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Plan)
-    const [{ runPlan }, { processIo }] = await Promise.all([import('../app/plan.js'), import('../cli/io.js')])
+    const [{ runPlan }, { processIo }] = await Promise.all([import('../run/plan.js'), import('../../core/io.js')])
     process.exitCode = await runPlan(
       {
         mode: 'plan',
