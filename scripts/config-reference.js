@@ -40,6 +40,9 @@ const cell = (text) => String(text).replaceAll('|', '\\|').replaceAll('\n', ' ')
 const codeMappings = (text) => text.replace(/\{[^}]*\}/g, (mapping) => code(mapping))
 const literal = (value) => (value === '' ? '`""`' : value === null ? '`null`' : code(JSON.stringify(value).replace(/^"(.*)"$/, '$1')))
 
+/** The mappings a shorthand stands for ({id}, and {name} where a name may refer instead). */
+const longForms = (schema, shorthand) => shorthand.anyOf.map((option) => resolve(schema, option)).filter((option) => types(option).includes('object'))
+
 /** The shorthand definition (anyOf with `x-shorthand-for`) a node is, if any. */
 function shorthandOf(schema, node) {
   const resolved = resolve(schema, node)
@@ -48,10 +51,7 @@ function shorthandOf(schema, node) {
 
 function typeWords(schema, node) {
   const shorthand = shorthandOf(schema, node)
-  if (shorthand) {
-    const long = resolve(schema, shorthand.anyOf.find((option) => types(resolve(schema, option)).includes('object')))
-    return `string or mapping {${Object.keys(long.properties).join(', ')}}`
-  }
+  if (shorthand) return `string or mapping ${longForms(schema, shorthand).map((long) => `{${Object.keys(long.properties).join(', ')}}`).join(' or ')}`
   const kinds = types(node).filter((t) => t !== 'null')
   const words = kinds.map((t) => {
     if (t === 'array') return `list of ${itemWords(schema, node.items)}`
@@ -99,11 +99,12 @@ function fieldRows(schema, objectNode, prefix, rows, shorthandUses) {
     const node = resolve(schema, raw)
     const path = prefix + name
     const notes = []
-    const nullable = types(node).includes('null') || (node.enum ?? []).includes(null)
+    const nullable = types(node).includes('null') || (node.enum ?? []).includes(null) || (node.anyOf ?? []).some((option) => types(resolve(schema, option)).includes('null'))
     if (required.has(name)) notes.push(prefix === '' ? '**Required.**' : '**Required** when the mapping is written.')
     if (node.description) notes.push(node.description.replace(/\.?$/, '.'))
-    const shorthand = shorthandOf(schema, raw) ?? (node.items ? shorthandOf(schema, node.items) : undefined)
-    if (shorthand) notes.push(`Shorthand: ${codeMappings(shorthand.description.replace(/^[^:]*: /, '').replace(/\.?$/, '.'))}`)
+    const direct = shorthandOf(schema, raw)
+    const shorthand = direct ?? (node.items ? shorthandOf(schema, node.items) : undefined)
+    if (shorthand && !direct) notes.push(`Shorthand: ${codeMappings(shorthand.description.replace(/^[^:]*: /, '').replace(/\.?$/, '.'))}`)
     const flag = `${name}_is_sensitive`
     if (object.properties[flag]) notes.push(`Sensitive when ${code(flag)} is true or when it comes from \`\${…}\`: never printed, compared through the state file when the service hides it.`)
     if (node['x-sensitive']) notes.push('Always sensitive: never printed, compared through the state file when the service hides it.')
@@ -114,15 +115,15 @@ function fieldRows(schema, objectNode, prefix, rows, shorthandUses) {
     if (shorthand) shorthandUses.push({ name: shorthand.ref, path })
     rows.push({
       path,
-      type: typeWords(schema, node) + (nullable ? ', or null' : ''),
+      // A single value's mapping forms get rows of their own (`scanning_agent.id`, `scanning_agent.name`).
+      type: (direct ? 'string or mapping' : typeWords(schema, node)) + (nullable ? ', or null' : ''),
       limits: [...limitWords(node), ...itemLimits].join('; '),
       default: node.default === undefined ? '' : literal(node.default),
       notes: notes.join(' '),
     })
     if (types(node).includes('object') && node.properties) fieldRows(schema, node, `${path}.`, rows, shorthandUses)
-    else if (itemNode && shorthand) {
-      const long = shorthand.anyOf.map((option) => resolve(schema, option)).find((option) => types(option).includes('object'))
-      fieldRows(schema, long, `${path}[].`, rows, shorthandUses)
+    else if (shorthand) {
+      for (const long of longForms(schema, shorthand)) fieldRows(schema, long, itemNode ? `${path}[].` : `${path}.`, rows, shorthandUses)
     } else if (itemNode && types(itemNode).includes('object') && itemNode.properties) fieldRows(schema, itemNode, `${path}[].`, rows, shorthandUses)
   }
   return rows
@@ -177,7 +178,7 @@ export function renderConfigReference(schema) {
     out.push(table(fieldRows(schema, definition, '', [], uses)), '')
     shorthandUses.push(...uses.map((use) => ({ ...use, path: `${kind.list}: ${use.path}` })))
   }
-  out.push('## Shorthands', '', 'Where a list takes these entries, a bare string stands for the mapping:', '')
+  out.push('## Shorthands', '', 'Where a field or a list takes these entries, a bare string stands for the mapping:', '')
   for (const [name, definition] of Object.entries(schema.definitions)) {
     const member = definition['x-shorthand-for']
     if (!member) continue

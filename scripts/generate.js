@@ -19,9 +19,9 @@ export const CONFIG_SCHEMA_PATH = join(schemasDir, 'config.schema.json')
 export const TYPES_PATH = join(root, 'src', 'schema', 'generated.ts')
 
 const KINDS = [
-  { list: 'targets', def: 'target', request: 'target-patch.request.schema.json', title: 'A target (web application or API) to scan; the fields of the target PATCH request.' },
+  { list: 'targets', def: 'target', request: 'target-patch.request.schema.json', naturalKey: 'site.url', title: 'A target (web application or API) to scan; the fields of the target PATCH request. Without id, site.url identifies it (and a target with no live match is created: it needs site.name and site.url).' },
   { list: 'assets', def: 'asset', request: 'asset-put.request.schema.json', title: 'A discovered asset; the fields of the asset PUT request.' },
-  { list: 'agents', def: 'agent', request: 'agent-patch.request.schema.json', title: 'A scanning agent; the fields of the agent PATCH request.' },
+  { list: 'agents', def: 'agent', request: 'agent-patch.request.schema.json', naturalKey: 'name', title: 'A scanning agent; the fields of the agent PATCH request. Without id, name identifies it.' },
 ]
 
 export function buildConfigSchema() {
@@ -58,10 +58,13 @@ export function buildConfigSchema() {
     definitions[kind.def] = {
       description: kind.title,
       type: 'object',
-      required: ['id'],
+      // A kind with a natural key may leave out the id (src/config/identity-checks.ts checks the key).
+      ...(kind.naturalKey ? {} : { required: ['id'] }),
       additionalProperties: false,
       properties: {
-        id: { $ref: '#/definitions/id' },
+        id: kind.naturalKey
+          ? { $ref: '#/definitions/id', description: `Identifier of the ${kind.def}. Without it, ${kind.naturalKey} identifies the ${kind.def}.` }
+          : { $ref: '#/definitions/id' },
         ...localize(request.properties),
       },
     }
@@ -99,6 +102,9 @@ export async function buildTypes() {
       targetPatch: { $ref: 'target-patch.request.schema.json' },
       assetPut: { $ref: 'asset-put.request.schema.json' },
       agentPatch: { $ref: 'agent-patch.request.schema.json' },
+      targetCreate: { $ref: 'target-create.request.schema.json' },
+      team: { $ref: 'team.response.schema.json' },
+      teamListPage: { $ref: 'team-list-page.response.schema.json' },
       target: { $ref: 'target.response.schema.json' },
       asset: { $ref: 'asset.response.schema.json' },
       agent: { $ref: 'agent.response.schema.json' },

@@ -5,6 +5,15 @@
  */
 export type LabelList = LabelInput[]
 /**
+ * The scanning agent, or null to detach it.
+ */
+export type ScanningAgentRef = {
+  /**
+   * Identifier of the scanning agent.
+   */
+  id: string
+} | null
+/**
  * Owner labels of the asset.
  */
 export type LabelList1 = LabelInput[]
@@ -12,6 +21,21 @@ export type LabelList1 = LabelInput[]
  * Target labels of the asset.
  */
 export type LabelList2 = LabelInput[]
+/**
+ * Body of POST /targets/ (creation of a target; not in the interface document, the real service has it and answers 201 with the target). The fields of the PATCH request; site.name and site.url are required.
+ */
+export type TargetCreateRequest = TargetPatchRequest & {
+  site: {
+    name: string
+    url: string
+  }
+}
+/**
+ * One page of GET /teams/?page=N&length=M: the list page envelope with teams as results.
+ */
+export type TeamListPageResponse = ListPageResponse & {
+  results?: TeamResponse[]
+}
 export type EntryList =
   | {
       name?: string
@@ -81,6 +105,9 @@ export interface SchemaIndex {
   targetPatch?: TargetPatchRequest
   assetPut?: AssetPutRequest
   agentPatch?: AgentPatchRequest
+  targetCreate?: TargetCreateRequest
+  team?: TeamResponse
+  teamListPage?: TeamListPageResponse
   target?: TargetResponse
   asset?: AssetResponse
   agent?: AgentResponse
@@ -123,15 +150,7 @@ export interface TargetPatchRequest {
    */
   report_fileformat?: 'pdf' | 'docx'
   labels?: LabelList
-  /**
-   * The scanning agent, or null to detach it.
-   */
-  scanning_agent?: {
-    /**
-     * Identifier of the scanning agent.
-     */
-    id: string
-  } | null
+  scanning_agent?: ScanningAgentRef
   /**
    * Scans include deduplicated endpoints (same simhash as another scanned endpoint); false or null exclude them.
    */
@@ -528,6 +547,23 @@ export interface TeamRef {
   id: string
 }
 /**
+ * A team as GET /teams/:id/ and the list GET /teams/ return it (not in the interface document; what scansync assumes of it: an id and a name). Read tolerantly: unknown fields allowed.
+ */
+export interface TeamResponse {
+  id: string
+  name: string
+}
+/**
+ * One page of GET /targets/?page=N&length=M (and /discovery/assets/, /scanning-agents/). Not in the interface document; the real service has it.
+ */
+export interface ListPageResponse {
+  count?: number
+  page_total?: number
+  page?: number
+  length?: number
+  results: {}[]
+}
+/**
  * A target as the service returns it. Read tolerantly: unknown fields allowed, objects and lists nullable, api_scan_settings at the top level or inside site, scan_profile a string or an object.
  */
 export interface TargetResponse {
@@ -701,16 +737,6 @@ export interface AgentResponse {
   rx_bytes?: number | null
   tx_bytes?: number | null
   latest_handshake?: number | null
-}
-/**
- * One page of GET /targets/?page=N&length=M (and /discovery/assets/, /scanning-agents/). Not in the interface document; the real service has it.
- */
-export interface ListPageResponse {
-  count?: number
-  page_total?: number
-  page?: number
-  length?: number
-  results: {}[]
 }
 /**
  * The JSON plan printed by `scansync plan --format json` (and, with results, by `apply --format json`).

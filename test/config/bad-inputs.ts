@@ -72,9 +72,10 @@ export const BAD_INPUTS: BadInput[] = [
     ],
   },
   {
+    // Targets and agents may leave out the id (their natural key identifies them); assets may not.
     name: 'missing id',
-    files: { 'a.yaml': 'agents:\n  - id: G1\n  - name: dc-porto\n' },
-    expected: [{ file: 'a.yaml', line: 3, column: 5, path: 'agents[1]', message: 'agents[1]: missing required field "id"' }],
+    files: { 'a.yaml': 'assets:\n  - id: A1\n  - name: a.example.com\n' },
+    expected: [{ file: 'a.yaml', line: 3, column: 5, path: 'assets[1]', message: 'assets[1]: missing required field "id"' }],
   },
   {
     name: 'the same id in two files, both places named',

@@ -59,7 +59,9 @@ describe('docs/config-reference.md', () => {
     expect(row('scanning_agent')).toContain('mapping, or null')
     expect(row('site.basic_auth.password')).toContain('Sensitive when `password_is_sensitive` is true')
     expect(row('site.otp_secret')).toContain('Always sensitive')
-    expect(row('id')).toContain('**Required.**')
+    // Targets and agents may leave out the id (their natural key identifies them); assets may not.
+    expect(committed).toContain('| `id` | string | not empty |  | **Required.** Identifier of the resource')
+    expect(row('id')).toContain('Without it, site.url identifies the target.')
     expect(committed).toContain('Used by `agents: teams`')
     expect(committed).toContain('Used by `targets: labels`, `assets: owners`, `assets: labels`')
   })
