@@ -120,6 +120,18 @@ export function defaultTarget(id: string): JsonObject {
   }
 }
 
+/**
+ * A target as `POST /targets/` starts it, before the request's fields land: the defaults of
+ * `defaultTarget`, not yet verified (the owner proves control of the site afterwards), written now.
+ */
+export function createdTarget(id: string, now: string): JsonObject {
+  const target = defaultTarget(id)
+  const site = target.site as JsonObject
+  Object.assign(site, { verified: false, verification_date: null, verification_method: null, changed: now })
+  target.changed = now
+  return target
+}
+
 /** A discovered asset with every response field at its default (owners and labels are rendered). */
 export function defaultAsset(id: string): JsonObject {
   return {

@@ -79,6 +79,11 @@ export class TeamRegistry {
   output(id: string): Team {
     return { ...this.byId.get(id)! }
   }
+
+  /** Ids in list order (by id), as the other lists are ordered. */
+  ids(): string[] {
+    return [...this.byId.keys()].sort()
+  }
 }
 
 export class ScanProfileRegistry {

@@ -2,7 +2,7 @@ import type { State } from './state.js'
 import { render } from './shape.js'
 import { obfuscate } from './sensitive.js'
 import type { EmulatorKind } from './types.js'
-import { validateWrite } from './validate.js'
+import { validateTargetCreate, validateWrite, type References } from './validate.js'
 import { API_USER, type Clock } from './values.js'
 
 /** What a request handler reads of the emulator. */
@@ -47,23 +47,43 @@ const COLLECTIONS: readonly [string, EmulatorKind][] = [
 /** The write each kind takes. */
 export const WRITE_METHOD: Record<EmulatorKind, 'PATCH' | 'PUT'> = { target: 'PATCH', asset: 'PUT', agent: 'PATCH' }
 
+/** What each list takes: only targets are created through the interface (agents are installed). */
+const LIST_METHODS: Record<EmulatorKind, string[]> = { target: ['GET', 'POST'], asset: ['GET'], agent: ['GET'] }
+
+/** Teams are read only: `GET /teams/` and `GET /teams/:id/` (not in the interface document). */
+const TEAMS = '/teams/'
+
 export const MAX_PAGE_LENGTH = 100
 
 /** `/targets/` or `/targets/:id/` (paths end with a slash, as the service's do). */
 export function matchRoute(path: string): Route | undefined {
   for (const [prefix, kind] of COLLECTIONS) {
-    if (!path.startsWith(prefix)) continue
-    const rest = path.slice(prefix.length)
-    if (rest === '') return { kind }
-    const slash = rest.indexOf('/')
-    if (slash <= 0 || slash !== rest.length - 1) return undefined
-    try {
-      return { kind, id: decodeURIComponent(rest.slice(0, -1)) }
-    } catch {
-      return undefined
-    }
+    if (path.startsWith(prefix)) return matchUnder(prefix, path, (id) => ({ kind, id }))
   }
   return undefined
+}
+
+/** `/teams/` (`{}`) or `/teams/:id/` (`{id}`). */
+export function matchTeamRoute(path: string): { id?: string } | undefined {
+  return path.startsWith(TEAMS) ? matchUnder(TEAMS, path, (id) => ({ id })) : undefined
+}
+
+/** Whether a path is a list (of any collection, teams included): faults answer lists in their shape. */
+export function isListPath(path: string): boolean {
+  const route = matchRoute(path) ?? matchTeamRoute(path)
+  return route !== undefined && route.id === undefined
+}
+
+function matchUnder<R>(prefix: string, path: string, make: (id: string | undefined) => R): R | undefined {
+  const rest = path.slice(prefix.length)
+  if (rest === '') return make(undefined)
+  const slash = rest.indexOf('/')
+  if (slash <= 0 || slash !== rest.length - 1) return undefined
+  try {
+    return make(decodeURIComponent(rest.slice(0, -1)))
+  } catch {
+    return undefined
+  }
 }
 
 /** Deeper bodies are refused: the handling (validation, redaction for the log) walks them recursively. */
@@ -106,16 +126,32 @@ const json = (status: number, body: unknown, headers?: Record<string, string>): 
 const NOT_FOUND = (): ApiResponse => json(404, { detail: 'Not found.' })
 
 export function handleApi(ctx: ApiContext, request: ApiRequest): ApiResponse {
-  const route = matchRoute(request.path)
-  if (!route) return NOT_FOUND()
+  const team = matchTeamRoute(request.path)
+  const route = team ? undefined : matchRoute(request.path)
+  if (!route && !team) return NOT_FOUND()
   const authProblem = checkAuthorization(request.authorization, ctx.token)
   if (authProblem) return json(401, { detail: authProblem }, { 'www-authenticate': 'JWT realm="api"' })
-  const allowed = route.id === undefined ? ['GET'] : ['GET', WRITE_METHOD[route.kind]]
-  if (!allowed.includes(request.method)) return json(405, { detail: `Method "${request.method}" not allowed.` }, { allow: allowed.join(', ') })
-  if (route.id === undefined) return listPage(ctx, route.kind, request.query)
+  if (!route) return teams(ctx, team!.id, request)
+  const allowed = route.id === undefined ? LIST_METHODS[route.kind] : ['GET', WRITE_METHOD[route.kind]]
+  if (!allowed.includes(request.method)) return notAllowed(request.method, allowed)
+  if (route.id === undefined) {
+    if (request.method === 'POST') return create(ctx, request)
+    return listPage(ctx.state.ids(route.kind), request.query, (id) => view(ctx, route.kind, id))
+  }
   if (!ctx.state.record(route.kind, route.id)) return NOT_FOUND()
   if (request.method === 'GET') return json(200, view(ctx, route.kind, route.id))
   return write(ctx, route.kind, route.id, request)
+}
+
+const notAllowed = (method: string, allowed: string[]): ApiResponse =>
+  json(405, { detail: `Method "${method}" not allowed.` }, { allow: allowed.join(', ') })
+
+/** `GET /teams/` (list pages, as the other lists) and `GET /teams/:id/`: `{id, name}`. */
+function teams(ctx: ApiContext, id: string | undefined, request: ApiRequest): ApiResponse {
+  if (request.method !== 'GET') return notAllowed(request.method, ['GET'])
+  const registry = ctx.state.teams
+  if (id === undefined) return listPage(registry.ids(), request.query, (teamId) => registry.output(teamId))
+  return registry.has(id) ? json(200, registry.output(id)) : NOT_FOUND()
 }
 
 function checkAuthorization(header: string | undefined, token: string): string | undefined {
@@ -133,28 +169,46 @@ function view(ctx: ApiContext, kind: EmulatorKind, id: string): unknown {
 }
 
 /** DRF page-number pagination: `page` from 1 (or `last`), `length` up to 100; an empty list has one page. */
-function listPage(ctx: ApiContext, kind: EmulatorKind, query: Record<string, string>): ApiResponse {
-  const ids = ctx.state.ids(kind)
+function listPage(ids: readonly string[], query: Record<string, string>, view: (id: string) => unknown): ApiResponse {
   const asked = query.length === undefined ? NaN : Number(query.length)
   const length = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_LENGTH) : MAX_PAGE_LENGTH
   const pageTotal = Math.max(1, Math.ceil(ids.length / length))
   const page = query.page === undefined ? 1 : query.page === 'last' ? pageTotal : Number(query.page)
   if (!Number.isInteger(page) || page < 1 || page > pageTotal) return json(404, { detail: 'Invalid page.' })
-  const results = ids.slice((page - 1) * length, page * length).map((id) => view(ctx, kind, id))
+  const results = ids.slice((page - 1) * length, page * length).map(view)
   return json(200, { count: ids.length, page_total: pageTotal, page, length, results })
 }
 
-function write(ctx: ApiContext, kind: EmulatorKind, id: string, request: ApiRequest): ApiResponse {
+/** A write's body as JSON (nothing is `{}`), or the answer refusing it. */
+function bodyOf(request: ApiRequest): { value: unknown } | ApiResponse {
   const { body } = request
   if (body.kind !== 'none' && !/^application\/([\w.+-]+\+)?json\b/i.test(request.contentType ?? '')) {
     return json(415, { detail: `Unsupported media type "${request.contentType ?? ''}" in request.` })
   }
   if (body.kind === 'invalid') return json(400, { detail: body.message })
+  return { value: body.kind === 'json' ? body.value : {} }
+}
+
+const referencesOf = (state: State): References => ({
+  hasAgent: (agentId) => state.agents.has(agentId),
+  hasTeam: (teamId) => state.teams.has(teamId),
+})
+
+/** `POST /targets/`: validated as PATCH with `site.name` and `site.url` required; 201 with the new target. */
+function create(ctx: ApiContext, request: ApiRequest): ApiResponse {
+  const body = bodyOf(request)
+  if ('status' in body) return body
+  const checked = validateTargetCreate(body.value, referencesOf(ctx.state))
+  if (!checked.ok) return json(400, checked.errors)
+  const id = ctx.state.createTarget({ ...checked.value }, { user: API_USER, now: ctx.clock.now() })
+  return json(201, view(ctx, 'target', id))
+}
+
+function write(ctx: ApiContext, kind: EmulatorKind, id: string, request: ApiRequest): ApiResponse {
+  const body = bodyOf(request)
+  if ('status' in body) return body
   const state = ctx.state
-  const checked = validateWrite(kind, body.kind === 'json' ? body.value : {}, {
-    hasAgent: (agentId) => state.agents.has(agentId),
-    hasTeam: (teamId) => state.teams.has(teamId),
-  })
+  const checked = validateWrite(kind, body.value, referencesOf(state))
   if (!checked.ok) return json(400, checked.errors)
   const changes = { ...checked.value } as Record<string, unknown>
   if (kind === 'asset') {

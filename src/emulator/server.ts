@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { isLoopbackHost } from '../client/base-url.js'
 import { AFTER_HANDLING, DEFAULT_SLOW_MS, FaultPicker, faultResponse } from './faults.js'
 import { RequestLog } from './request-log.js'
-import { handleApi, matchRoute, parseBody, type ApiContext, type ApiResponse } from './routes.js'
+import { handleApi, isListPath, parseBody, type ApiContext, type ApiResponse } from './routes.js'
 import { redact } from './sensitive.js'
 import { render } from './shape.js'
 import { State } from './state.js'
@@ -147,8 +147,7 @@ class HttpEmulator implements Emulator, ApiContext {
     if (fault && !AFTER_HANDLING.has(fault.type)) {
       // Refused before handling: nothing is applied.
       if (fault.type === 'drop') return this.after((this.answerAt.get(response) ?? 0) - performance.now(), () => request.socket.destroy())
-      const route = matchRoute(entry.path)
-      return this.send(response, entry, faultResponse(fault, route !== undefined && route.id === undefined))
+      return this.send(response, entry, faultResponse(fault, isListPath(entry.path)))
     }
     const answer = handleApi(this, {
       method: entry.method,

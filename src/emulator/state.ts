@@ -1,8 +1,8 @@
-import { defaultAgent, defaultAsset, defaultTarget } from './defaults.js'
+import { createdTarget, defaultAgent, defaultAsset, defaultTarget } from './defaults.js'
 import { LabelRegistry, ScanProfileRegistry, TeamRegistry } from './registries.js'
 import type { EmulatorKind, EmulatorSeed } from './types.js'
 import { applyAgentChanges, applyAssetChanges, applyTargetChanges, type Author } from './writes.js'
-import { isObject, SEED_TIME, WEB_USER, type JsonObject } from './values.js'
+import { isObject, SEED_TIME, stableId, WEB_USER, type JsonObject } from './values.js'
 
 /*
  * A stored resource keeps its response shape in `data`, except the members that refer to
@@ -44,6 +44,8 @@ export class State {
   readonly assets = new Map<string, AssetRecord>()
   readonly agents = new Map<string, AgentRecord>()
   private readonly sortedIds: Record<EmulatorKind, string[]> = { target: [], asset: [], agent: [] }
+  /** How many targets POST has created: the next new id derives from it. */
+  private created = 0
 
   /** Builds the state from seed data; throws an Error naming the first bad entry. */
   static fromSeed(seed: EmulatorSeed = {}): State {
@@ -83,6 +85,25 @@ export class State {
   record<K extends EmulatorKind>(kind: K, id: string): RecordOf[K] | undefined {
     const map = (kind === 'target' ? this.targets : kind === 'asset' ? this.assets : this.agents) as Map<string, RecordOf[K]>
     return map.get(id)
+  }
+
+  /**
+   * Creates a target from a validated POST body and returns its new id. The id is Base58 and
+   * derived from a counter, so that the same requests give the same ids every run. A body that
+   * throws (an unknown scanning agent) creates nothing.
+   */
+  createTarget(changes: JsonObject, by: Author): string {
+    let id: string
+    do id = stableId('created-target', String(++this.created))
+    while (this.targets.has(id))
+    const record: TargetRecord = { data: createdTarget(id, by.now), labels: [], scanProfile: this.profiles.ensure('normal'), agentId: null }
+    applyTargetChanges(this, record, changes, by)
+    this.targets.set(id, record)
+    const ids = this.sortedIds.target
+    let at = ids.length
+    while (at > 0 && ids[at - 1] > id) at--
+    ids.splice(at, 0, id)
+    return id
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import { createAjv } from '../schema/ajv.js'
-import type { AgentPatchRequest, AssetPutRequest, TargetPatchRequest } from '../schema/generated.js'
+import type { AgentPatchRequest, AssetPutRequest, TargetCreateRequest, TargetPatchRequest } from '../schema/generated.js'
 import type { EmulatorKind } from './types.js'
 import { isObject, type JsonObject } from './values.js'
 
@@ -27,16 +27,19 @@ const SCHEMA_OF: Record<EmulatorKind, string> = {
   agent: 'agent-patch.request.schema.json',
 }
 
-let validators: Record<EmulatorKind, ValidateFunction> | undefined
+const CREATE_SCHEMA = 'target-create.request.schema.json'
+
+/** The validator of each write, and of `POST /targets/` under `create`. */
+let validators: Record<EmulatorKind | 'create', ValidateFunction> | undefined
 
 /** Compiled once per process: unknown members are removed, as the service ignores them. */
-function validatorFor(kind: EmulatorKind): ValidateFunction {
+function validatorFor(write: EmulatorKind | 'create'): ValidateFunction {
   if (!validators) {
     const ajv = createAjv({ removeAdditional: true, allErrors: true, verbose: true })
     const get = (name: string) => ajv.getSchema(name) ?? fail(`schema ${name} is missing`)
-    validators = { target: get(SCHEMA_OF.target), asset: get(SCHEMA_OF.asset), agent: get(SCHEMA_OF.agent) }
+    validators = { target: get(SCHEMA_OF.target), asset: get(SCHEMA_OF.asset), agent: get(SCHEMA_OF.agent), create: get(CREATE_SCHEMA) }
   }
-  return validators[kind]
+  return validators[write]
 }
 
 function fail(message: string): never {
@@ -48,8 +51,16 @@ function fail(message: string): never {
  * (unknown members removed, api_scan_settings given inside `site` moved to the top level).
  */
 export function validateWrite<K extends EmulatorKind>(kind: K, body: unknown, references: References): Validation<K> {
+  return check(kind, validatorFor(kind), body, references) as Validation<K>
+}
+
+/** Checks a `POST /targets/` body: the PATCH fields, with `site.name` and `site.url` required. */
+export function validateTargetCreate(body: unknown, references: References): { ok: true; value: TargetCreateRequest } | { ok: false; errors: DrfErrors } {
+  return check('target', validatorFor('create'), body, references) as { ok: true; value: TargetCreateRequest } | { ok: false; errors: DrfErrors }
+}
+
+function check(kind: EmulatorKind, validate: ValidateFunction, body: unknown, references: References): Validation<EmulatorKind> {
   const inSite = kind === 'target' && liftApiScanSettings(body)
-  const validate = validatorFor(kind)
   const tree = new ErrorTree()
   if (!validate(body)) {
     for (const error of keepFirstPerPlace(validate.errors ?? [])) {
@@ -59,7 +70,7 @@ export function validateWrite<K extends EmulatorKind>(kind: K, body: unknown, re
   } else {
     for (const [path, message] of referenceErrors(kind, body as JsonObject, references)) tree.add(path, message)
   }
-  return tree.empty ? { ok: true, value: body as RequestOf[K] } : { ok: false, errors: tree.render(body) }
+  return tree.empty ? { ok: true, value: body as RequestOf[EmulatorKind] } : { ok: false, errors: tree.render(body) }
 }
 
 /** `site.api_scan_settings` is accepted too; returns whether it was given there. */

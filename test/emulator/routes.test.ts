@@ -83,8 +83,12 @@ describe('emulator routes', () => {
       ['DELETE', '/targets/TargetA11111/', 'GET, PATCH'],
       ['PATCH', '/discovery/assets/AssetA111111/', 'GET, PUT'],
       ['POST', '/scanning-agents/AgentA111111/', 'GET, PATCH'],
-      ['POST', '/targets/', 'GET'],
+      // POST /targets/ creates a target (test/emulator/create.test.ts); the other lists take none.
+      ['DELETE', '/targets/', 'GET, POST'],
+      ['POST', '/discovery/assets/', 'GET'],
       ['PATCH', '/scanning-agents/', 'GET'],
+      ['POST', '/teams/', 'GET'],
+      ['PATCH', '/teams/TeamOne11111/', 'GET'],
     ]
     for (const [method, path, allow] of cases) {
       const answer = await call(em, method, path, { name: 'x' })
