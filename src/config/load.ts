@@ -9,6 +9,7 @@ import { Env, hasTemplate, interpolate, mayHoldTemplate } from './interpolate.js
 import { parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
 import { describeSchemaErrors } from './schema-errors.js'
 import { expandShorthands } from './shorthands.js'
+import { identifyDeclared } from './identity-checks.js'
 import { DesiredResource, JsonObject, KIND_NAMES, KindName, LIST_OF_KIND, LoadedConfig } from '../core/types.js'
 
 export interface LoadOptions {
@@ -109,6 +110,7 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
     for (const id of result.declared) declared.push(id)
   }
   for (const diagnostic of findDuplicateIds(declared)) diagnostics.push(diagnostic)
+  for (const diagnostic of identifyDeclared(resources)) diagnostics.push(diagnostic)
   return { config: { files: found.files, resources }, diagnostics: sortDiagnostics(diagnostics) }
 }
 

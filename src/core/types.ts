@@ -11,10 +11,26 @@ export type JsonObject = { [key: string]: unknown }
 /** The process environment, or a test's. */
 export type Env = Readonly<Record<string, string | undefined>>
 
+/**
+ * What identifies a resource declared without `id`: a target's `site.url` (compared as plans
+ * compare URLs), an agent's `name`. The value is as written; the field is also in `fields`.
+ */
+export interface NaturalKey {
+  field: 'site.url' | 'name'
+  value: string
+}
+
 /** A resource as the YAML declares it: variables resolved, shorthands expanded. */
 export interface DesiredResource {
   kind: KindName
+  /**
+   * The id as written, or "" for a target or agent declared without one: then `naturalKey`
+   * identifies it, and resolving it against the live lists gives the id (or, for a target, a
+   * creation). Only resolved resources (id not "") go on to plans and requests.
+   */
   id: string
+  /** Set only for a resource declared without `id`. */
+  naturalKey?: NaturalKey
   /** The declared fields (the request's shape), without `id`. Only these are managed. */
   fields: JsonObject
   /**

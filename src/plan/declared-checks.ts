@@ -21,7 +21,8 @@ export function checkDeclared(resources: readonly DesiredResource[]): Diagnostic
       if (!Array.isArray(list)) continue
       const first = new Map<string, number>()
       list.forEach((item, index) => {
-        if (!isObject(item)) return
+        // An item without the key (a team named instead of identified) is checked once resolved.
+        if (!isObject(item) || item[rule.key] === undefined) return
         const key = String(item[rule.key])
         const earlier = first.get(key)
         if (earlier === undefined) return void first.set(key, index)

@@ -3,19 +3,12 @@
  * a comparison pass through the same normalizer, so a value the server rewrites never shows as a
  * change.
  */
+import { comparableUrl } from '../core/url.js'
+
 export type Normalizer = (value: unknown) => unknown
 
 /** Scheme and host lower-cased, default port dropped, empty path written "/". */
-export const url: Normalizer = (value) => {
-  if (typeof value !== 'string' || value === '') return value
-  try {
-    const parsed = new URL(value)
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return value
-    return parsed.href
-  } catch {
-    return value
-  }
-}
+export const url: Normalizer = (value) => (typeof value === 'string' ? comparableUrl(value) : value)
 
 /** HH:MM:SS with zero seconds equals HH:MM. */
 export const time: Normalizer = (value) =>

@@ -1,0 +1,124 @@
+import type { Diagnostic, SourcePosition } from '../core/diagnostics.js'
+import { formatPath } from '../core/diagnostics.js'
+import { LIST_OF_KIND, type DesiredResource, type KindName, type NaturalKey } from '../core/types.js'
+import { comparableUrl } from '../core/url.js'
+import { getPath } from '../core/json.js'
+
+/*
+ * Identity of declared resources, as far as the files alone can tell (no live state): a target
+ * or agent without `id` gets its natural key, and what could never be one resource per key is
+ * refused. What needs the live lists (a key matching a target also declared by id elsewhere, an
+ * unknown or ambiguous name) is resolved in src/resources/identity.ts.
+ */
+
+/** The kinds that may be declared without `id`, and the field that then identifies them. */
+const NATURAL_KEY: Partial<Record<KindName, NaturalKey['field']>> = { target: 'site.url', agent: 'name' }
+
+/** The members a target without `id` must declare: it is created when no live target has its URL. */
+const TO_CREATE = ['site.name', 'site.url'] as const
+
+interface Declared {
+  resource: DesiredResource
+  /** `targets[3]`: the place in its file (resources come in file order, each kind in list order). */
+  place: string
+  key?: { field: NaturalKey['field']; value: string; comparable: string }
+}
+
+/**
+ * Gives each target and agent declared without `id` its `naturalKey` (and `id` ""), and returns
+ * the problems: a target without id lacking `site.name` or `site.url`, an agent without id
+ * lacking `name`, one key declared twice without id, or declared both without id and as the key
+ * field of a resource with an id. Each duplicate is reported at both places.
+ */
+export function identifyDeclared(resources: DesiredResource[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = []
+  const declared = places(resources)
+  for (const entry of declared) {
+    const { resource, place } = entry
+    const field = NATURAL_KEY[resource.kind]
+    if (field === undefined) continue
+    const value = getPath(resource.fields, field.split('.'))
+    if (typeof resource.id === 'string' && resource.id !== '') {
+      if (typeof value === 'string' && value !== '') entry.key = { field, value, comparable: comparable(field, value) }
+      continue
+    }
+    resource.id = ''
+    if (resource.kind === 'target') {
+      const missing = TO_CREATE.filter((path) => typeof getPath(resource.fields, path.split('.')) !== 'string')
+      if (missing.length > 0) {
+        diagnostics.push(at(resource.source, place, `${place}: a target without id needs ${TO_CREATE.join(' and ')} (${missing.join(' and ')} missing): its URL identifies it, and it is created with both when no live target has that URL`))
+      }
+    } else if (typeof value !== 'string' || value === '') {
+      diagnostics.push(at(resource.source, place, `${place}: an agent without id needs its name, which identifies it (agents are created by installing them, never by scansync)`))
+    }
+    if (typeof value !== 'string' || value === '') continue
+    resource.naturalKey = { field, value }
+    entry.key = { field, value, comparable: comparable(field, value) }
+  }
+  for (const diagnostic of duplicateKeys(declared)) diagnostics.push(diagnostic)
+  return diagnostics
+}
+
+function places(resources: DesiredResource[]): Declared[] {
+  const counts = new Map<string, number>()
+  return resources.map((resource) => {
+    const list = LIST_OF_KIND[resource.kind]
+    const counter = `${resource.source.file}\0${list}`
+    const index = counts.get(counter) ?? 0
+    counts.set(counter, index + 1)
+    return { resource, place: formatPath([list, index]) }
+  })
+}
+
+/** One key, one declaration: two without id are one resource twice; one with an id is the same resource, or a second one with that key. */
+function duplicateKeys(declared: Declared[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = []
+  const firstWithoutId = new Map<string, Declared>()
+  const withId = new Map<string, Declared>()
+  for (const entry of declared) {
+    if (!entry.key) continue
+    const group = `${entry.resource.kind}\0${entry.key.comparable}`
+    if (entry.resource.id !== '') {
+      if (!withId.has(group)) withId.set(group, entry)
+      continue
+    }
+    const earlier = firstWithoutId.get(group)
+    if (earlier) {
+      const message = (self: Declared, other: Declared) => `${what(self)} is declared twice without id: here and at ${where(other)} (without id, the ${self.key!.field} is what identifies it); declare it once`
+      diagnostics.push(keyDiagnostic(entry, message(entry, earlier)), keyDiagnostic(earlier, message(earlier, entry)))
+    } else firstWithoutId.set(group, entry)
+  }
+  for (const [group, keyed] of firstWithoutId) {
+    const pinned = withId.get(group)
+    if (!pinned) continue
+    const { kind, id } = pinned.resource
+    const field = keyed.key!.field
+    diagnostics.push(
+      keyDiagnostic(keyed, `${what(keyed)} is declared here without id and at ${where(pinned)} as ${kind} ${id} with the same ${field}: one ${kind} would be declared twice, or two would share the ${field}; declare it once (keep the id)`),
+      keyDiagnostic(pinned, `${kind} ${id}: ${field} ${JSON.stringify(pinned.key!.value)} is also the ${field} of the ${kind} declared without id at ${where(keyed)}; declare it once (keep the id)`),
+    )
+  }
+  return diagnostics
+}
+
+const what = (entry: Declared) => `${entry.resource.kind} with ${entry.key!.field} ${JSON.stringify(entry.key!.value)}`
+
+const where = (entry: Declared) => {
+  const position = keyPosition(entry)
+  return `${position.file}:${position.line}`
+}
+
+const keyPosition = (entry: Declared): SourcePosition => entry.resource.locate(entry.key!.field.split('.'))
+
+function keyDiagnostic(entry: Declared, message: string): Diagnostic {
+  return at(keyPosition(entry), `${entry.place}.${entry.key!.field}`, message)
+}
+
+function at(position: SourcePosition, path: string, message: string): Diagnostic {
+  return { file: position.file, line: position.line, column: position.column, path, message }
+}
+
+/** Keys compare as plans compare the field: URLs normalized, names exactly. */
+function comparable(field: NaturalKey['field'], value: string): string {
+  return field === 'site.url' ? comparableUrl(value) : value
+}
