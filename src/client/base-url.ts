@@ -7,9 +7,13 @@ import { isIPv4 } from 'node:net'
 
 import { UsageError } from './errors.js'
 
-/** `localhost`, `127.0.0.0/8` and `[::1]` (WHATWG URL parsing already normalises `127.1`, `[0::1]`). */
+/**
+ * Only literal loopback names and addresses: `localhost`, `127.0.0.0/8` and `[::1]` (WHATWG URL
+ * parsing already normalises `127.1`, `127.0.0.1.`, `[0::1]`). `localhost.` is a fully qualified
+ * name that is resolved through DNS, which may answer anything: it is not loopback.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '')
+  const host = hostname.toLowerCase()
   if (host === 'localhost') return true
   if (host === '[::1]' || host === '::1') return true
   return isIPv4(host) && host.startsWith('127.')

@@ -18,14 +18,14 @@ describe('checkBaseUrl', () => {
     expect(checkBaseUrl('https://api.example.com/api/v1/', {}).pathname).toBe('/api/v1/')
   })
 
-  it.each(['http://127.0.0.1:8080', 'http://127.0.0.5', 'http://127.255.0.9:1/api', 'http://[::1]:9000', 'http://localhost:3000', 'http://LOCALHOST', 'http://127.1'])(
+  it.each(['http://127.0.0.1:8080', 'http://127.0.0.5', 'http://127.255.0.9:1/api', 'http://[::1]:9000', 'http://localhost:3000', 'http://LOCALHOST', 'http://127.1', 'http://127.0.0.1.:8080'])(
     'accepts http on the loopback host %s',
     (url) => {
       expect(checkBaseUrl(url, {}).protocol).toBe('http:')
     },
   )
 
-  it.each(['http://example.com', 'http://128.0.0.1', 'http://10.0.0.1', 'http://127.0.0.1.example.com', 'http://localhost.example.com', 'http://[::2]'])(
+  it.each(['http://example.com', 'http://128.0.0.1', 'http://10.0.0.1', 'http://127.0.0.1.example.com', 'http://localhost.example.com', 'http://[::2]', 'http://localhost.', 'http://LOCALHOST.:8080/api'])(
     'refuses http to %s with a way out',
     (url) => {
       const error = refusal(url)
