@@ -25,7 +25,7 @@ export {
   ValidationError,
 } from './errors.js'
 export { type ClientOptions, DEFAULTS } from './options.js'
-export { createRedactor, type Redactor } from './redact.js'
+export { clientRedaction, type Redactor } from './redact.js'
 export { cleanJson, flattenFieldErrors, parseJson } from './responses.js'
 export {
   backoffDelay,

@@ -1,4 +1,5 @@
 /** The client's options, their defaults, and their checks. */
+import type { Redaction } from '../core/redaction.js'
 import { checkBaseUrl } from './base-url.js'
 import { UsageError } from './errors.js'
 import type { BackoffSettings } from './retry-policy.js'
@@ -26,8 +27,11 @@ export interface ClientOptions {
   maxResponseBytes?: number
   /** Receives one line per HTTP attempt. */
   debug?: (line: string) => void
-  /** Removes secret values the caller knows of from every message and debug line. */
-  redact?: (text: string) => string
+  /**
+   * The run's redaction (the output step's): every text of the service passes through it
+   * whole before it is shortened; the token is added to it.
+   */
+  redaction?: Redaction
 }
 
 export const DEFAULTS = {
@@ -50,7 +54,7 @@ export interface ResolvedOptions {
   retryAfterCeilingMs: number
   maxResponseBytes: number
   debug?: (line: string) => void
-  redact?: (text: string) => string
+  redaction?: Redaction
 }
 
 /** Node's timers cannot wait longer than this (about 24.8 days). */
@@ -95,6 +99,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     retryAfterCeilingMs: nonNegative(options.retryAfterCeilingMs, DEFAULTS.retryAfterCeilingMs, 'the Retry-After ceiling (ms)'),
     maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULTS.maxResponseBytes, 'the largest answer read (bytes)', Number.MAX_SAFE_INTEGER),
     ...(options.debug ? { debug: options.debug } : {}),
-    ...(options.redact ? { redact: options.redact } : {}),
+    ...(options.redaction ? { redaction: options.redaction } : {}),
   }
 }

@@ -1,24 +1,15 @@
 /**
- * Scrubbing of secrets from every text the client prints or puts into an error: the API
- * token always, and whatever the caller's `redact` knows of (the config's sensitive values).
+ * The client's part of the one redaction step (core/redaction.ts): the run's Redaction, which
+ * always knows the token, so that no message or debug line of the client can carry it.
  */
+import { Redaction, TOKEN_PLACEHOLDER } from '../core/redaction.js'
 
-export const TOKEN_PLACEHOLDER = '(redacted)'
+export { TOKEN_PLACEHOLDER }
 
 export type Redactor = (text: string) => string
 
-/**
- * The token is removed before and after the caller's function, so that neither a partial
- * rewrite by the caller nor the caller's own output can let it through.
- */
-export function createRedactor(token: string, redact?: (text: string) => string): Redactor {
-  // The token as it is, and escaped inside a JSON string (a `"` or `\\` in it), as an echo may write it.
-  const forms = token.length === 0 ? [] : [...new Set([token, JSON.stringify(token).slice(1, -1)])].sort((a, b) => b.length - a.length)
-  const scrubToken = (text: string): string => {
-    let out = text
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(TOKEN_PLACEHOLDER)
-    return out
-  }
-  if (!redact) return scrubToken
-  return (text) => scrubToken(redact(scrubToken(text)))
+/** The caller's redaction (or one of the client's own), taught the token. */
+export function clientRedaction(token: string, redaction: Redaction = new Redaction()): Redaction {
+  redaction.add([token], TOKEN_PLACEHOLDER)
+  return redaction
 }

@@ -1,7 +1,10 @@
 /**
  * Turning an answer of the service into a value or into one of our errors. Every text taken
- * from the service goes through `clean` (token + caller's redaction) before it reaches a
- * message or an error's fields.
+ * from the service goes through `clean` (the run's redaction) on its whole, as the service
+ * wrote it, and only then is it parsed, folded or shortened: a secret with a line break, or a
+ * token that shortening would cut in two, is still whole when it is looked for. When the run
+ * knows a secret too short or too common to substitute, the service's words are withheld and
+ * only the status and the field names are shown.
  */
 import {
   AuthenticationError,
@@ -21,11 +24,20 @@ export interface RequestContext {
   path: string
   resource?: string
   clean: Redactor
+  /** True when the service's own words may not be shown (a weak secret is known). */
+  withhold: () => boolean
+  /** True when a text holds a weak secret: such a field name is left out too. */
+  mentionsWeak: (text: string) => boolean
 }
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>
 
 const MAX_DETAIL = 300
+/** Deeper error bodies are not walked: no service has a reason to send one. */
+export const MAX_BODY_DEPTH = 64
+
+const WITHHELD = "the service's words are withheld: a secret in this run is too short (under 6 characters) or too common to hide inside them"
+const TOO_DEEP = `the service's answer is nested more than ${MAX_BODY_DEPTH} levels deep; its details are not shown`
 
 /** "target 2DZkoZH8WMEM" when the caller named the resource, else "GET /targets/x/". */
 export function subjectOf(ctx: RequestContext): string {
@@ -70,18 +82,45 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Deep copy of a JSON value with every string (keys included) passed through `clean`. */
-export function cleanJson(value: unknown, clean: Redactor): unknown {
-  if (typeof value === 'string') return clean(value)
-  if (Array.isArray(value)) return value.map((item) => cleanJson(item, clean))
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) {
-      Object.defineProperty(out, clean(key), { value: cleanJson(item, clean), enumerable: true, writable: true, configurable: true })
-    }
-    return out
+/** How deep a parsed JSON value is nested (0 for a scalar); counted without recursion. */
+export function jsonDepth(value: unknown, limit = Infinity): number {
+  let deepest = 0
+  const stack: Array<[unknown, number]> = [[value, 0]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!
+    if (typeof node !== 'object' || node === null) continue
+    if (depth + 1 > deepest) deepest = depth + 1
+    if (deepest > limit) return deepest
+    for (const item of Array.isArray(node) ? node : Object.values(node)) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1])
   }
-  return value
+  return deepest
+}
+
+/**
+ * Deep copy of a JSON value with every string (keys included) passed through `clean`; built
+ * without recursion, so any depth is copied.
+ */
+export function cleanJson(value: unknown, clean: Redactor): unknown {
+  const copy = (node: unknown): unknown => (typeof node === 'string' ? clean(node) : Array.isArray(node) ? [] : isPlainObject(node) ? {} : node)
+  const root = copy(value)
+  const stack: Array<[unknown, unknown]> = [[value, root]]
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!
+    if (Array.isArray(from)) {
+      for (const item of from) {
+        const made = copy(item)
+        ;(to as unknown[]).push(made)
+        if (made !== item) stack.push([item, made])
+      }
+    } else if (isPlainObject(from)) {
+      for (const [key, item] of Object.entries(from)) {
+        const made = copy(item)
+        Object.defineProperty(to, clean(key), { value: made, enumerable: true, writable: true, configurable: true })
+        if (typeof item === 'object' && item !== null) stack.push([item, made])
+      }
+    }
+  }
+  return root
 }
 
 /**
@@ -98,25 +137,29 @@ export function flattenFieldErrors(body: unknown): FieldProblem[] {
   }
   const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`)
 
-  const walk = (value: unknown, path: string, depth: number): void => {
-    if (depth > 32 || value === null || value === undefined) return
-    if (typeof value === 'string') return add(path, value)
-    if (typeof value === 'number' || typeof value === 'boolean') return add(path, String(value))
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => {
-        if (typeof item === 'object' && item !== null && !isMessageObject(item)) walk(item, join(path, String(index)), depth + 1)
-        else walk(item, path, depth + 1)
-      })
-      return
-    }
-    if (isMessageObject(value)) return add(path, value.message)
-    if (isPlainObject(value)) {
-      for (const [key, item] of Object.entries(value)) {
-        walk(item, key === 'non_field_errors' ? path : join(path, key), depth + 1)
+  // Depth-first with a stack of its own (no recursion), in document order; deeper than
+  // MAX_BODY_DEPTH is not walked.
+  const stack: Array<[unknown, string, number]> = [[body, '', 0]]
+  while (stack.length > 0) {
+    const [value, path, depth] = stack.pop()!
+    if (depth > MAX_BODY_DEPTH || value === null || value === undefined) continue
+    if (typeof value === 'string') add(path, value)
+    else if (typeof value === 'number' || typeof value === 'boolean') add(path, String(value))
+    else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) {
+        const item: unknown = value[index]
+        const nested = typeof item === 'object' && item !== null && !isMessageObject(item)
+        stack.push([item, nested ? join(path, String(index)) : path, depth + 1])
+      }
+    } else if (isMessageObject(value)) add(path, value.message)
+    else if (isPlainObject(value)) {
+      const entries = Object.entries(value)
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]
+        stack.push([item, key === 'non_field_errors' ? path : join(path, key), depth + 1])
       }
     }
   }
-  walk(body, '', 0)
   return [...byPath].map(([path, messages]) => ({ path, messages }))
 }
 
@@ -128,9 +171,49 @@ function isMessageObject(value: unknown): value is { message: string } {
   )
 }
 
-/** The service's own words from an error body, if it has any we can show (never HTML). */
-function serviceDetail(text: string, headers: ResponseHeaders): string | undefined {
+/** An error body as the service wrote it, redacted whole, then parsed (or not JSON). */
+interface ErrorBody {
+  /** The redacted text. */
+  text: string
+  parsed: JsonParse
+  /** Nested deeper than MAX_BODY_DEPTH: only its status is used. */
+  tooDeep: boolean
+}
+
+function readErrorBody(raw: string, ctx: RequestContext): ErrorBody {
+  const text = ctx.clean(raw)
   const parsed = parseJson(text)
+  if (!parsed.ok) return { text, parsed, tooDeep: false }
+  if (jsonDepth(parsed.value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) return { text, parsed: { ok: false, reason: 'not-json' }, tooDeep: true }
+  // Once more on each string: an escape the written forms do not cover (`\u0073ecret`) is undone by parsing.
+  return { text, parsed: { ok: true, value: cleanJson(parsed.value, ctx.clean) }, tooDeep: false }
+}
+
+/** The field errors of a body whose words are withheld: their places only, each saying so. */
+function withheldProblems(value: unknown, ctx: RequestContext): FieldProblem[] {
+  const paths = new Set(flattenFieldErrors(value).map((p) => p.path))
+  return [...paths]
+    .filter((path) => path !== '' && path !== 'detail' && /^[\w.-]+$/.test(path) && !ctx.mentionsWeak(path))
+    .map((path) => ({ path, messages: [`(${WITHHELD})`] }))
+}
+
+/** The field names of a parsed error body (no messages), as words to show in place of the withheld text. */
+function fieldNames(value: unknown, ctx: RequestContext): string | undefined {
+  const paths = withheldProblems(value, ctx).map((p) => p.path)
+  return paths.length === 0 ? undefined : `fields ${paths.join(', ')}`
+}
+
+/**
+ * The service's own words from an error body, if it has any we can show (never HTML):
+ * already redacted whole (readErrorBody), then folded and shortened.
+ */
+function serviceDetail(body: ErrorBody, headers: ResponseHeaders, ctx: RequestContext): string | undefined {
+  if (body.tooDeep) return TOO_DEEP
+  const { parsed } = body
+  if (ctx.withhold()) {
+    const names = parsed.ok ? fieldNames(parsed.value, ctx) : undefined
+    return parsed.ok || (parsed.reason !== 'empty' && !looksLikeHtml(body.text, headers)) ? [names, `(${WITHHELD})`].filter(Boolean).join(' ') : undefined
+  }
   if (parsed.ok) {
     const value = parsed.value
     if (typeof value === 'string') return shorten(value)
@@ -142,8 +225,8 @@ function serviceDetail(text: string, headers: ResponseHeaders): string | undefin
     const problems = flattenFieldErrors(value)
     return problems.length > 0 ? shorten(formatProblems(problems)) : undefined
   }
-  if (parsed.reason === 'empty' || looksLikeHtml(text, headers)) return undefined
-  return shorten(text)
+  if (parsed.reason === 'empty' || looksLikeHtml(body.text, headers)) return undefined
+  return shorten(body.text)
 }
 
 function formatProblems(problems: FieldProblem[]): string {
@@ -178,10 +261,7 @@ export function errorForResponse(response: ErrorResponse, ctx: RequestContext): 
   const { status, headers, text } = response
   const subject = subjectOf(ctx)
   const base = { status, ...(ctx.resource === undefined ? {} : { resource: ctx.clean(ctx.resource) }) }
-  const detail = (): string | undefined => {
-    const words = serviceDetail(text, headers)
-    return words === undefined ? undefined : ctx.clean(words)
-  }
+  const detail = (): string | undefined => serviceDetail(readErrorBody(text, ctx), headers, ctx)
   const finish = (message: string): string => ctx.clean(message)
 
   if (status >= 300 && status < 400) {
@@ -217,12 +297,18 @@ function validationError(
   ctx: RequestContext,
   base: { status: number; resource?: string },
 ): ValidationError {
-  const parsed = parseJson(response.text)
+  const read = readErrorBody(response.text, ctx)
+  const { parsed } = read
   let fieldErrors: Record<string, unknown> = {}
   let detail: string | undefined
   let problems: FieldProblem[] = []
-  if (parsed.ok) {
-    const body = cleanJson(parsed.value, ctx.clean)
+  let words: string | undefined
+  if (read.tooDeep || ctx.withhold()) {
+    // Field names only (for the YAML places), never the service's messages.
+    if (parsed.ok) problems = withheldProblems(parsed.value, ctx)
+    words = serviceDetail(read, response.headers, ctx)
+  } else if (parsed.ok) {
+    const body = parsed.value
     if (isPlainObject(body)) {
       const { detail: bodyDetail, ...rest } = body
       if (typeof bodyDetail === 'string') detail = bodyDetail
@@ -234,13 +320,13 @@ function validationError(
       fieldErrors = { non_field_errors: body }
     }
     problems = flattenFieldErrors(fieldErrors)
-  } else if (parsed.reason !== 'empty' && !looksLikeHtml(response.text, response.headers)) {
-    detail = ctx.clean(shorten(response.text))
+    const parts = [...(detail === undefined ? [] : [detail]), ...(problems.length > 0 ? [formatProblems(problems)] : [])]
+    if (parts.length > 0) words = parts.join('; ')
+  } else if (parsed.reason !== 'empty' && !looksLikeHtml(read.text, response.headers)) {
+    detail = shorten(read.text)
+    words = detail
   }
-  const parts = [...(detail === undefined ? [] : [detail]), ...(problems.length > 0 ? [formatProblems(problems)] : [])]
-  const message = ctx.clean(
-    `${subjectOf(ctx)}: the service rejected the request (HTTP ${response.status})${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`,
-  )
+  const message = ctx.clean(`${subjectOf(ctx)}: the service rejected the request (HTTP ${response.status})${words === undefined ? '' : `: ${words}`}`)
   return new ValidationError(message, { ...base, fieldErrors, ...(detail === undefined ? {} : { detail }), problems })
 }
 

@@ -16,7 +16,7 @@ import { AdaptiveConcurrency } from './concurrency.js'
 import { formatAttemptLine } from './debug.js'
 import { NotSentError, RetryAfterTooLongError, ScansyncError, type ServiceError, ServiceUnavailableError, TimeoutError, UnexpectedResponseError } from './errors.js'
 import { type ClientOptions, resolveOptions } from './options.js'
-import { createRedactor } from './redact.js'
+import { clientRedaction } from './redact.js'
 import { errorForResponse, parseJson, type RequestContext, type ResponseHeaders, subjectOf, unusableBodyError } from './responses.js'
 import {
   backoffDelay,
@@ -93,7 +93,8 @@ class ClientClosedError extends ScansyncError {
 
 export function createClient(options: ClientOptions): ServiceClient {
   const o = resolveOptions(options)
-  const clean = createRedactor(o.token, o.redact)
+  const redaction = clientRedaction(o.token, o.redaction)
+  const clean = redaction.redact
   const origin = o.base.origin
   const pool = new Pool(origin, {
     connections: o.parallelism,
@@ -261,6 +262,8 @@ export function createClient(options: ClientOptions): ServiceClient {
       method,
       path: checkRequestPath(path),
       clean,
+      withhold: () => redaction.withholds(),
+      mentionsWeak: (text) => redaction.mentionsWeak(text),
       ...(requestOptions.resource === undefined ? {} : { resource: requestOptions.resource }),
     }
     const target = buildRequestTarget(o.base, path, requestOptions.query)

@@ -1,3 +1,4 @@
+import { Redaction } from './redaction.js'
 import type { Env } from './types.js'
 
 export interface OutputStream {
@@ -16,30 +17,43 @@ export interface Io {
   prompt?(question: string): Promise<string>
   /** Registers a handler for Ctrl-C (and SIGTERM); returns a function that removes it. */
   onInterrupt?(handler: () => void): () => void
+  /** The output step (see withRedaction); absent on an Io that does not have it yet. */
+  redaction?: Redaction
 }
 
+export type RedactedIo = Io & { redaction: Redaction }
+
 /**
- * A stream that writes as `stream` does, with every occurrence of `secret` replaced: the last line
- * of defence for the API token, whatever prints it (a path argument that is the token, a value in
- * a file). Everything but `write` is the stream's own, so progress bars still work.
+ * A stream that writes as `stream` does, each text passed through `transform` first (the
+ * output step). Everything but `write` is the stream's own, so progress bars still work.
  */
-export function scrubbing<T extends NodeJS.WriteStream>(stream: T, secret: string | undefined): T {
-  if (!secret || secret.length < 4) return stream
-  const scrub = (chunk: unknown) => (typeof chunk === 'string' && chunk.includes(secret) ? chunk.split(secret).join('(redacted)') : chunk)
+function through<T extends OutputStream>(stream: T, transform: (text: string) => string): T {
+  const pass = (chunk: unknown) => (typeof chunk === 'string' ? transform(chunk) : chunk instanceof Uint8Array ? transform(Buffer.from(chunk).toString('utf8')) : chunk)
   return new Proxy(stream, {
     get(target, property) {
-      if (property === 'write') return (chunk: unknown, ...rest: unknown[]) => (target.write as (...args: unknown[]) => boolean)(scrub(chunk), ...rest)
+      if (property === 'write') return (chunk: unknown, ...rest: unknown[]) => (target.write as (...args: unknown[]) => unknown)(pass(chunk), ...rest)
       const value = Reflect.get(target, property, target) as unknown
       return typeof value === 'function' ? value.bind(target) : value
     },
   })
 }
 
+/**
+ * The Io with the output step in place: stdout and stderr pass every text through its
+ * redaction (knowing the API token from the start, and the secrets the use case adds as it
+ * learns them). Every use case starts with it, so an Io a test passes is redacted too; an Io
+ * that has it already is returned as it is.
+ */
+export function withRedaction(io: Io): RedactedIo {
+  if (io.redaction) return io as RedactedIo
+  const redaction = new Redaction(io.env.SCANSYNC_API_TOKEN)
+  return { ...io, redaction, stdout: through(io.stdout, redaction.output), stderr: through(io.stderr, redaction.output) }
+}
+
 export function processIo(): Io {
-  const token = process.env.SCANSYNC_API_TOKEN
-  return {
-    stdout: scrubbing(process.stdout, token),
-    stderr: scrubbing(process.stderr, token),
+  return withRedaction({
+    stdout: process.stdout,
+    stderr: process.stderr,
     stdinIsTTY: Boolean(process.stdin.isTTY),
     env: process.env,
     cwd: process.cwd(),
@@ -61,7 +75,7 @@ export function processIo(): Io {
         process.off('SIGTERM', handler)
       }
     },
-  }
+  })
 }
 
 /** NO_COLOR wins, then FORCE_COLOR, then whether the stream is a terminal. */

@@ -5,7 +5,7 @@ import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
 import { escapeTemplate, interpolate } from '../config/interpolate.js'
 import { ScansyncError } from '../core/errors.js'
 import type { SavedPlan } from '../schema/generated.js'
-import type { Io } from '../core/io.js'
+import type { Io, RedactedIo } from '../core/io.js'
 import { canonicalJson, sha256 } from './canonical.js'
 import type { Comparison } from './build-plan.js'
 import type { FieldChange, Plan, ResourceChange } from './model.js'
@@ -80,8 +80,9 @@ export function savedPlanDocument(prepared: Prepared, paths: string[], io: Io): 
   return { ...document, checksum: savedPlanChecksum(document) }
 }
 
-export async function writeSavedPlan(file: string, saved: SavedPlan, io: Io): Promise<void> {
-  await writeFile(resolve(io.cwd, file), JSON.stringify(saved, null, 2) + '\n', { mode: 0o600 })
+/** Through the output step: a secret that got into the plan is replaced (and the checksum then refuses the file). */
+export async function writeSavedPlan(file: string, saved: SavedPlan, io: RedactedIo): Promise<void> {
+  await writeFile(resolve(io.cwd, file), io.redaction.file(JSON.stringify(saved, null, 2) + '\n'), { mode: 0o600 })
 }
 
 /** A saved plan, checked: its shape and its checksum. */

@@ -1,7 +1,6 @@
 import type { DesiredResource } from '../core/types.js'
 import { variableValues } from '../config/interpolate.js'
 import { isObject } from '../core/json.js'
-import { SENSITIVE } from '../plan/model.js'
 
 const ALWAYS_SENSITIVE = new Set(['otp_secret'])
 
@@ -56,32 +55,5 @@ export function secretValues(resources: DesiredResource[]): string[] {
   ]
 }
 
-/**
- * The ways a secret can be written in a text: as it is; inside a JSON string (escaped once, as a
- * service quoting a field writes it, or twice, as one quoting the raw request body does; with or
- * without \u escapes); URL-encoded.
- */
-export function writtenForms(secret: string): string[] {
-  const json = (text: string) => JSON.stringify(text).slice(1, -1)
-  const once = json(secret)
-  const ascii = once.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-  let url = secret
-  try {
-    url = encodeURIComponent(secret)
-  } catch {
-    // A lone surrogate has no URL form.
-  }
-  return [...new Set([secret, once, json(once), ascii, json(ascii), url])]
-}
-
-/** Replaces each known secret (longest first), in each of its written forms, in a text with "(sensitive)". */
-export function makeRedactor(secrets: Iterable<string>): (text: string) => string {
-  // Very short values would blank out ordinary words; they are too weak to be worth hiding that way.
-  const list = [...new Set([...new Set(secrets)].filter((s) => s.length >= 4).flatMap(writtenForms))].sort((a, b) => b.length - a.length)
-  if (list.length === 0) return (text) => text
-  return (text) => {
-    let out = text
-    for (const secret of list) if (out.includes(secret)) out = out.split(secret).join(SENSITIVE)
-    return out
-  }
-}
+// How secrets are written in a text and replaced there lives in the one redaction step.
+export { writtenForms } from '../core/redaction.js'

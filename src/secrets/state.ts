@@ -53,11 +53,12 @@ function stateText(state: SecretsState): string {
 }
 
 /** Written whole to a temporary file, then renamed over the old one: never half a file. */
-export async function writeSecretsState(path: string, state: SecretsState): Promise<void> {
+/** `redact`: the run's output step (Redaction.file), which every file passes through. */
+export async function writeSecretsState(path: string, state: SecretsState, redact: (text: string) => string): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
   const temporary = `${path}.${process.pid}.tmp`
   try {
-    await writeFile(temporary, stateText(state), { mode: 0o600 })
+    await writeFile(temporary, redact(stateText(state)), { mode: 0o600 })
     await rename(temporary, path)
   } catch (error) {
     // The write's own error is the one to report, not a failure to clean up after it.
@@ -67,11 +68,11 @@ export async function writeSecretsState(path: string, state: SecretsState): Prom
 }
 
 /** The same, at once: for the last moment of a process (a second Ctrl-C), where nothing can be awaited. */
-export function writeSecretsStateSync(path: string, state: SecretsState): void {
+export function writeSecretsStateSync(path: string, state: SecretsState, redact: (text: string) => string): void {
   mkdirSync(dirname(path), { recursive: true })
   const temporary = `${path}.${process.pid}.tmp`
   try {
-    writeFileSync(temporary, stateText(state), { mode: 0o600 })
+    writeFileSync(temporary, redact(stateText(state)), { mode: 0o600 })
     renameSync(temporary, path)
   } catch (error) {
     rmSync(temporary, { force: true })

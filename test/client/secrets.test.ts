@@ -1,9 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { AuthenticationError, UnexpectedResponseError, ValidationError } from '../../src/client/index.js'
+import { AuthenticationError, clientRedaction, flattenFieldErrors, ServiceUnavailableError, UnexpectedResponseError, ValidationError } from '../../src/client/index.js'
+import { Redaction } from '../../src/core/redaction.js'
 import { cleanup, json, rejection, setup, startServer, TOKEN, type TestServer } from './server.js'
 
 const others: TestServer[] = []
+const known = (...secrets: string[]) => {
+  const redaction = new Redaction()
+  redaction.add(secrets)
+  return redaction
+}
 afterEach(async () => {
   await cleanup()
   await Promise.all(others.splice(0).map((server) => server.close()))
@@ -45,7 +51,7 @@ describe('the token and other secrets', () => {
           res.end(echo)
         } else json(res, 200, { ok: true })
       },
-      { debug: (line) => lines.push(line), redact: (text) => text.replaceAll(secret, '(sensitive)'), maxAttempts: 2 },
+      { debug: (line) => lines.push(line), redaction: known(secret), maxAttempts: 2 },
     )
     const body = { site: { credentials: { password: secret } } }
     const errors: Error[] = []
@@ -98,5 +104,72 @@ describe('the token and other secrets', () => {
     const { client } = await setup((_req, res) => json(res, 404, {}))
     const error = await rejection(client.request('GET', '/x/', { resource: `target ${TOKEN}` }))
     expect(error.message).toBe('target (redacted) not found')
+  })
+})
+
+describe('the client redacts with the run\'s redaction', () => {
+  it('knows the token as well as the caller\'s secrets (moved from policy.test.ts: createRedactor)', () => {
+    const redaction = clientRedaction('tok123', known('hunter2'))
+    expect(redaction.redact('a tok123 b hunter2')).toBe('a (redacted) b (sensitive)')
+    expect(clientRedaction('tok123').redact('a tok123')).toBe('a (redacted)')
+  })
+})
+
+describe('service text is redacted whole, before it is folded or shortened', () => {
+  const secret = 'multi\nline-Secret-7q'
+
+  it('a secret with a line break, echoed in a 400 body, does not leak (folding used to join its lines first)', async () => {
+    const { client } = await setup((_req, res) => json(res, 400, { detail: `bad value ${secret}`, site: { password: [`${secret} is weak`] } }), { redaction: known(secret) })
+    const error = (await rejection(client.request('PATCH', '/targets/a/', { resource: 'target a', body: {} }))) as ValidationError
+    const everything = [error.message, error.detail ?? '', JSON.stringify(error.fieldErrors), JSON.stringify(error.problems)].join('\n')
+    expect(everything).toContain('(sensitive)')
+    for (const part of ['multi', 'line-Secret']) expect(everything).not.toContain(part)
+  })
+
+  it('the token in a 500 body longer than 300 characters is not cut into a leaking piece', async () => {
+    const detail = `${'x'.repeat(290)} ${TOKEN} ${'y'.repeat(50)}`
+    const { client } = await setup((_req, res) => json(res, 500, { detail }), { maxAttempts: 1 })
+    const error = await rejection(client.request('GET', '/targets/a/', { resource: 'target a' }))
+    expect(error).toBeInstanceOf(ServiceUnavailableError)
+    expect(error.message).not.toContain(TOKEN.slice(0, 6))
+    expect(error.message).toMatch(/x{200}/)
+  })
+
+  it.each([
+    ['a 3-character secret', 'q7z'],
+    ['a common word', 'service'],
+  ])('%s echoed by the service: its words are withheld, the status and field names remain', async (_what, secret) => {
+    const { client } = await setup(
+      (req, res) =>
+        req.url?.startsWith('/bad/')
+          ? json(res, 400, { site: { basic_auth: { password: [`wrong ${secret} given`] } }, detail: `wrong ${secret} given` })
+          : json(res, 500, { detail: `wrong ${secret} given` }),
+      { redaction: known(secret), maxAttempts: 1 },
+    )
+    const bad = (await rejection(client.request('PATCH', '/bad/', { resource: 'target a', body: {} }))) as ValidationError
+    expect(bad.message).toContain('target a: the service rejected the request (HTTP 400): fields site.basic_auth.password')
+    expect(bad.problems.map((p) => p.path)).toEqual(['site.basic_auth.password'])
+    const failed = await rejection(client.request('GET', '/oops/', { resource: 'target a' }))
+    expect(failed.message).toContain('target a: the service failed (HTTP 500)')
+    expect(bad.message).toContain('withheld')
+    expect(failed.message).toContain('withheld')
+    for (const text of [bad.message, JSON.stringify(bad.problems), JSON.stringify(bad.fieldErrors), bad.detail ?? '', failed.message]) {
+      expect(text).not.toContain('given')
+      expect(text).not.toContain('(sensitive)')
+      if (secret !== 'service') expect(text).not.toContain(secret)
+    }
+  })
+
+  it('a 400 body nested 200,000 deep gives a clear error, not a stack overflow', async () => {
+    const deep = '['.repeat(200_000) + '"x"' + ']'.repeat(200_000)
+    const { client } = await setup((_req, res) => {
+      res.writeHead(400, { 'Content-Type': 'application/json' })
+      res.end(`{"site": ${deep}}`)
+    })
+    const error = await rejection(client.request('PATCH', '/targets/a/', { resource: 'target a', body: {} }))
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error.message).toBe("target a: the service rejected the request (HTTP 400): the service's answer is nested more than 64 levels deep; its details are not shown")
+    // And the flattening itself has no recursion limit.
+    expect(flattenFieldErrors(JSON.parse(`{"a": ${deep}}`))).toEqual([])
   })
 })

@@ -6,10 +6,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createRedactor } from '../../src/client/index.js'
+import { clientRedaction } from '../../src/client/index.js'
 import { variableValues } from '../../src/config/interpolate.js'
 import type { DesiredResource } from '../../src/core/types.js'
-import { makeRedactor, secretValues } from '../../src/secrets/redact.js'
+import { Redaction } from '../../src/core/redaction.js'
+import { secretValues } from '../../src/secrets/redact.js'
 import { ensureBuilt } from '../config/helpers.js'
 import { apply, cli, emulator, runCli, tempdir, TOKEN } from '../e2e/helpers.js'
 import { startProxy } from '../e2e/proxy.js'
@@ -137,6 +138,12 @@ describe('a service that echoes what it was sent', () => {
   })
 })
 
+const makeRedactor = (secrets: string[]) => {
+  const redaction = new Redaction()
+  redaction.add(secrets)
+  return redaction.redact
+}
+
 describe('what the echo sweep found, one by one', () => {
   it('a secret with a quote, a backslash or a line break is redacted where a service quotes it inside JSON (it was missed)', () => {
     const secret = 'qu"ote\\back\nline-ü'
@@ -151,7 +158,7 @@ describe('what the echo sweep found, one by one', () => {
 
   it('the token, escaped inside JSON, is redacted too', () => {
     const token = 'tok"en\\Value-1234'
-    const redact = createRedactor(token)
+    const redact = clientRedaction(token).redact
     expect(redact(`echo: ${JSON.stringify(token)}`)).toBe('echo: "(redacted)"')
   })
 

@@ -1,5 +1,5 @@
 import { basePath } from '../../client/base-url.js'
-import { colorEnabled, Io, line } from '../../core/io.js'
+import { colorEnabled, Io, line, type RedactedIo, withRedaction } from '../../core/io.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { startProgress } from '../progress.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
@@ -10,7 +10,7 @@ import type { ApplyReport, Plan } from '../../plan/model.js'
 import { readLive } from '../../live/read.js'
 import { renderApplyReport, renderPlan, type Format } from '../../render/index.js'
 import { KINDS } from '../../resources/index.js'
-import { makeRedactor, secretValues } from '../../secrets/redact.js'
+import { secretValues } from '../../secrets/redact.js'
 import { readSecretsState, writeSecretsState, writeSecretsStateSync } from '../../secrets/state.js'
 import { guard } from './errors.js'
 import { summaryLine } from './plan.js'
@@ -29,10 +29,10 @@ export interface ApplyOptions extends PlanInputs {
 }
 
 /** `scansync apply`: plan (or read a saved plan), confirm, send, report. */
-export async function runApply(options: ApplyOptions, io: Io): Promise<number> {
-  let redact: ((text: string) => string) | undefined
-  return guard(io, { debug: options.debug, redact: (text) => (redact ? redact(text) : text) }, async () => {
-    const work = options.plan ? await fromSavedPlan(options, io, (r) => (redact = r)) : await fromConfiguration(options, io, (r) => (redact = r))
+export async function runApply(options: ApplyOptions, given: Io): Promise<number> {
+  const io = withRedaction(given)
+  return guard(io, { debug: options.debug }, async () => {
+    const work = options.plan ? await fromSavedPlan(options, io) : await fromConfiguration(options, io)
     if (!work) return EXIT.error
     try {
       return await applyWork(work, options, io)
@@ -50,8 +50,8 @@ interface Work {
   statePath: string
 }
 
-async function fromConfiguration(options: ApplyOptions, io: Io, onRedactor: (r: (text: string) => string) => void): Promise<Work | undefined> {
-  const prepared = await preparePlan(options, io, onRedactor)
+async function fromConfiguration(options: ApplyOptions, io: RedactedIo): Promise<Work | undefined> {
+  const prepared = await preparePlan(options, io)
   if (!prepared) return undefined
   const { plan, changed } = prepared.result
   const pending = changed.map((comparison, i) => pendingFor(comparison, plan.changes[i]))
@@ -66,22 +66,22 @@ const pendingFor = (comparison: Comparison, change: Plan['changes'][number]): Pe
 })
 
 /** A saved plan, re-checked against the live service: refused whole if any resource changed since. */
-async function fromSavedPlan(options: ApplyOptions, io: Io, onRedactor: (r: (text: string) => string) => void): Promise<Work | undefined> {
+async function fromSavedPlan(options: ApplyOptions, io: RedactedIo): Promise<Work | undefined> {
   // A selection would silently apply more (or other) than asked for: the plan is applied whole.
   if (options.paths.length > 0 || (options.kinds?.length ?? 0) > 0 || (options.ids?.length ?? 0) > 0) {
     throw new UsageError('--plan applies the saved plan whole: leave out configuration paths, --kind and --id (select when making the plan)')
   }
   const saved = await readSavedPlan(options.plan!, io)
   const desired = saved.resources.map((resource) => restoreDesired(resource, io.env))
-  const token = readToken(io)
-  onRedactor(makeRedactor([...secretValues(desired), token]))
+  readToken(io)
+  io.redaction.add(secretValues(desired))
   const apiUrl = options.apiUrl ?? io.env.SCANSYNC_API_URL
   if (saved.api_url && apiUrl && !sameService(saved.api_url, apiUrl)) {
     throw new UsageError(`the saved plan was made against ${saved.api_url}, not ${apiUrl}; make a new plan for this service`)
   }
   const statePath = statePathFor({ paths: saved.paths, state: options.state }, io)
   const state = await readSecretsState(statePath)
-  const session = openSession({ ...options, apiUrl: apiUrl ?? saved.api_url }, io, makeRedactor([...secretValues(desired), token]))
+  const session = openSession({ ...options, apiUrl: apiUrl ?? saved.api_url }, io)
   try {
     const stale: string[] = []
     const live = new Map<string, Record<string, unknown>>()
@@ -110,7 +110,7 @@ async function fromSavedPlan(options: ApplyOptions, io: Io, onRedactor: (r: (tex
   }
 }
 
-async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<number> {
+async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Promise<number> {
   const color = colorEnabled(io.stdout, io.env)
   const { plan } = work
   if (options.format === 'text') {
@@ -166,7 +166,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<num
   const report = reportOf(plan, outcome.results, outcome.interrupted)
   let stateError: unknown
   try {
-    await writeSecretsState(work.statePath, work.state)
+    await writeSecretsState(work.statePath, work.state, io.redaction.file)
   } catch (error) {
     stateError = error
   }
@@ -186,7 +186,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<num
  * said in one line, and the secrets of what landed are recorded (synchronously: nothing can be
  * awaited any more).
  */
-function quitAtOnce(work: Work, io: Io, known: { total: number; started: Set<string>; settled: Map<string, string> }): never {
+function quitAtOnce(work: Work, io: RedactedIo, known: { total: number; started: Set<string>; settled: Map<string, string> }): never {
   const count = (outcome: string) => [...known.settled.values()].filter((r) => r === outcome).length
   const applied = count('applied')
   const failed = count('failed')
@@ -194,7 +194,7 @@ function quitAtOnce(work: Work, io: Io, known: { total: number; started: Set<str
   const notSent = known.total - applied - failed - inFlight
   let stateWords = ''
   try {
-    writeSecretsStateSync(work.statePath, work.state)
+    writeSecretsStateSync(work.statePath, work.state, io.redaction.file)
   } catch (error) {
     stateWords = ` The secrets state could not be written to ${work.statePath} (${(error as NodeJS.ErrnoException).code ?? error}).`
   }

@@ -6,11 +6,12 @@ import { Io, line } from '../../core/io.js'
  * The one place that turns an error into words and an exit code. Errors of ours carry a message
  * fit to print; anything else is a bug, shown with its stack only under --debug.
  */
-export async function guard(io: Io, options: { debug?: boolean; redact?: (text: string) => string }, run: () => Promise<number>): Promise<number> {
+export async function guard(io: Io, options: { debug?: boolean }, run: () => Promise<number>): Promise<number> {
   try {
     return await run()
   } catch (error) {
-    const redact = options.redact ?? ((text: string) => text)
+    // No redaction here: io's output step redacts every line (see withRedaction).
+    const redact = (text: string) => text
     if (error instanceof ScansyncError) {
       line(io.stderr, `Error: ${redact(error.message)}`)
     } else {

@@ -4,7 +4,7 @@ import type { JsonObject, KindName } from '../../core/types.js'
 import { KIND_NAMES, LIST_OF_KIND } from '../../core/types.js'
 import { UsageError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
-import { Io, line } from '../../core/io.js'
+import { Io, line, withRedaction } from '../../core/io.js'
 import { startProgress, type Progress } from '../progress.js'
 import { selectFields, type Selected } from '../../import/select.js'
 import { VariableNamer, type SecretNote } from '../../import/secrets.js'
@@ -12,7 +12,6 @@ import { renderImport, type ImportSection } from '../../import/yaml.js'
 import { readAll, readLive } from '../../live/read.js'
 import { KINDS } from '../../resources/index.js'
 import { SCHEMAS_DIR } from '../../schema/files.js'
-import { makeRedactor } from '../../secrets/redact.js'
 import { guard } from './errors.js'
 import { ConnectionOptions, openSession, type Session } from './session.js'
 
@@ -37,18 +36,15 @@ export function schemaPathFrom(directory: string): string {
 }
 
 /** `scansync import`: live resources as configuration that plans clean. */
-export async function runImport(options: ImportOptions, io: Io): Promise<number> {
-  const secrets: string[] = []
-  let redact = makeRedactor([])
-  return guard(io, { debug: options.debug, redact: (text) => redact(text) }, async () => {
+export async function runImport(options: ImportOptions, given: Io): Promise<number> {
+  const io = withRedaction(given)
+  return guard(io, { debug: options.debug }, async () => {
     const kinds = KIND_NAMES.filter((kind) => options.kinds.includes(kind))
     checkSelection(options, kinds)
     const outDir = options.out === undefined ? undefined : resolve(io.cwd, options.out)
     if (outDir) await checkFiles(outDir, kinds, options.force ?? false)
 
-    const token = io.env.SCANSYNC_API_TOKEN
-    const session = openSession(options, io, (text) => redact(text))
-    redact = makeRedactor(token ? [token] : [])
+    const session = openSession(options, io)
     let sections: ImportSection[]
     try {
       const namer = new VariableNamer()
@@ -56,8 +52,7 @@ export async function runImport(options: ImportOptions, io: Io): Promise<number>
       for (const kind of kinds) {
         const live = await readKind(kind, options, session, io)
         const resources = live.map((raw) => selectFields(KINDS[kind], raw, namer, { includeDefaults: options.includeDefaults }))
-        for (const resource of resources) secrets.push(...resource.secretValues)
-        redact = makeRedactor([...secrets, ...(token ? [token] : [])])
+        for (const resource of resources) io.redaction.add(resource.secretValues)
         sections.push({ kind, resources })
       }
     } finally {
@@ -68,7 +63,7 @@ export async function runImport(options: ImportOptions, io: Io): Promise<number>
       await mkdir(outDir, { recursive: true })
       for (const section of sections) {
         const path = resolve(outDir, fileOfKind(section.kind))
-        await writeWhole(path, renderImport([section], schemaPathFrom(outDir)))
+        await writeWhole(path, io.redaction.file(renderImport([section], schemaPathFrom(outDir))))
         line(io.stderr, `Wrote ${shown(io.cwd, path)}: ${count(section.resources.length, section.kind)}.`)
       }
     } else {

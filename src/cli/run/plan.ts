@@ -1,4 +1,4 @@
-import { colorEnabled, Io, line } from '../../core/io.js'
+import { colorEnabled, Io, line, withRedaction } from '../../core/io.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { renderPlan, type Format } from '../../render/index.js'
 import { guard } from './errors.js'
@@ -17,10 +17,10 @@ export interface PlanOptions extends PlanInputs {
 }
 
 /** `scansync plan` and `scansync drift`. */
-export async function runPlan(options: PlanOptions, io: Io): Promise<number> {
-  let redact: ((text: string) => string) | undefined
-  return guard(io, { debug: options.debug, redact: (text) => (redact ? redact(text) : text) }, async () => {
-    const prepared = await preparePlan(options, io, (r) => (redact = r))
+export async function runPlan(options: PlanOptions, given: Io): Promise<number> {
+  const io = withRedaction(given)
+  return guard(io, { debug: options.debug }, async () => {
+    const prepared = await preparePlan(options, io)
     if (!prepared) return EXIT.error
     try {
       let { plan } = prepared.result

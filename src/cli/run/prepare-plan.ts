@@ -5,7 +5,7 @@ import { loadConfig } from '../../config/load.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
 import { KIND_NAMES } from '../../core/types.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
-import { Io, line } from '../../core/io.js'
+import { Io, line, type RedactedIo } from '../../core/io.js'
 import { startProgress } from '../progress.js'
 import { boundHeap } from '../memory.js'
 import { workflowCommand } from '../../render/github.js'
@@ -13,7 +13,7 @@ import { assemblePlan, compare, type Comparison, type PlanResult } from '../../p
 import { checkDeclared } from '../../plan/declared-checks.js'
 import { readLive } from '../../live/read.js'
 import { KINDS } from '../../resources/index.js'
-import { makeRedactor, secretValues } from '../../secrets/redact.js'
+import { secretValues } from '../../secrets/redact.js'
 import { readSecretsState, secretContext, type SecretContext } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
@@ -33,11 +33,10 @@ export interface PlanInputs extends SelectionOptions, ConnectionOptions {
 
 export interface Loaded {
   resources: DesiredResource[]
-  redact: (text: string) => string
 }
 
 /** Loads and checks the configuration, then keeps the selected resources. Undefined: invalid (printed). */
-export async function loadSelected(options: SelectionOptions, io: Io): Promise<Loaded | undefined> {
+export async function loadSelected(options: SelectionOptions, io: RedactedIo): Promise<Loaded | undefined> {
   const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
   const { config } = loaded
   const diagnostics = loaded.diagnostics.length > 0 ? loaded.diagnostics : checkDeclared(config.resources)
@@ -56,8 +55,8 @@ export async function loadSelected(options: SelectionOptions, io: Io): Promise<L
     if (unknown.length > 0) throw new UsageError(`--id ${unknown.join(', ')}: no such resource is declared${options.kinds?.length ? ` among the kinds ${options.kinds.join(', ')}` : ''}`)
     resources = resources.filter((r) => options.ids!.includes(r.id))
   }
-  const token = io.env.SCANSYNC_API_TOKEN
-  return { resources, redact: makeRedactor([...secretValues(resources), ...(token ? [token] : [])]) }
+  io.redaction.add(secretValues(resources))
+  return { resources }
 }
 
 /** Where the secrets state lives: beside the configuration, so scheduled runs find it. */
@@ -127,14 +126,13 @@ export interface Prepared extends Loaded {
 }
 
 /** validate → read live → plan. Undefined when the configuration is invalid (already printed). */
-export async function preparePlan(options: PlanInputs, io: Io, onRedactor?: (redact: (text: string) => string) => void): Promise<Prepared | undefined> {
+export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<Prepared | undefined> {
   const loaded = await loadSelected(options, io)
   if (!loaded) return undefined
-  onRedactor?.(loaded.redact)
   const token = readToken(io)
   const statePath = statePathFor(options, io)
   const state = await readSecretsState(statePath)
-  const session = openSession(options, io, loaded.redact)
+  const session = openSession(options, io)
   try {
     const result = await compareWithLive(loaded.resources, session, secretContext(state, token), io)
     return { ...loaded, session, state, statePath, result }

@@ -1,6 +1,6 @@
 import { createClient, type ServiceClient } from '../../client/index.js'
 import { UsageError } from '../../core/errors.js'
-import type { Io } from '../../core/io.js'
+import type { Io, RedactedIo } from '../../core/io.js'
 import { line } from '../../core/io.js'
 import { appVersion } from './version.js'
 
@@ -37,7 +37,7 @@ export function resolveParallelism(options: ConnectionOptions, io: Io): number {
   return value
 }
 
-export function openSession(options: ConnectionOptions, io: Io, redact: (text: string) => string): Session {
+export function openSession(options: ConnectionOptions, io: RedactedIo): Session {
   const apiUrl = options.apiUrl ?? io.env.SCANSYNC_API_URL
   if (!apiUrl) throw new UsageError('no service URL: pass --api-url URL or set SCANSYNC_API_URL')
   const token = readToken(io)
@@ -52,7 +52,7 @@ export function openSession(options: ConnectionOptions, io: Io, redact: (text: s
     maxAttempts: envNumber(io, 'SCANSYNC_MAX_ATTEMPTS'),
     retryAfterCeilingMs: envNumber(io, 'SCANSYNC_RETRY_AFTER_LIMIT_MS'),
     backoff: envNumber(io, 'SCANSYNC_BACKOFF_MS') === undefined ? undefined : { baseMs: envNumber(io, 'SCANSYNC_BACKOFF_MS')!, maxMs: 20 * envNumber(io, 'SCANSYNC_BACKOFF_MS')! },
-    redact,
+    redaction: io.redaction,
     debug: options.debug ? (text) => line(io.stderr, `debug: ${text}`) : undefined,
   })
   return { client, token, apiUrl, parallelism }

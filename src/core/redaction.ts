@@ -1,0 +1,199 @@
+/**
+ * The one redaction step. Every byte scansync writes (stdout, stderr, a saved plan, the secrets
+ * state, imported YAML) passes through `Redaction.output` or `Redaction.file`, on the whole text,
+ * and every text taken from the service passes through `redact` before it is folded or shortened.
+ * It learns the API token and the secret values as they become known (`add`).
+ */
+
+/** What a secret value prints as. */
+export const SENSITIVE = '(sensitive)'
+/** What the API token prints as. */
+export const TOKEN_PLACEHOLDER = '(redacted)'
+
+/**
+ * Shorter secrets are not substituted inside a text: replacing them would blank out ordinary
+ * words and show where the secret was ("the (sensitive) failed"). A text that may hold one is
+ * withheld instead (see `withholds`).
+ */
+export const MIN_SUBSTITUTED_LENGTH = 6
+
+/**
+ * Words that a service's message may hold for reasons of its own, so that substituting a secret
+ * equal to one would reveal it. Only words of MIN_SUBSTITUTED_LENGTH letters or more matter.
+ */
+const COMMON_WORDS = new Set(
+  `
+about above accept access account action active actual address admin administrator advanced after again against agent allowed
+already always amount another answer anything around assets attempt author authorization available backup basic because become
+before behind being below better between bucket buffer button called cannot change changed changeme changes channel character
+check client closed common company config configuration connect connection contact content context cookie country course create
+created credential credentials current customer database default delete denied description detail details device different
+direct disabled domain during either empty enable enabled engine enough entered entries entry environment error errors example
+expected expired failed failure feature field fields figure follow following forbidden format found friend further general
+github gitlab global google group header headers hello hidden history holder import include incorrect index information input
+inside instance instead internal invalid issue itself length letmein library limit linux little local localhost location login
+manager master member message method minute missing mobile modified module monkey moment mother network never nobody normal
+nothing notice number object office online option options order other others output owner package parameter parent password
+passw0rd passwords people period permission person personal phone please policy possible private problem process product
+profile program project provide public qwerty question really reason record region register related remote report request
+required reset resource resources response result return right sample scanner scansync schedule schema school search second
+secret secrets section secure security select sensitive server service session setting settings should shadow simple single
+source special staging standard start status string strong submit summer sunshine superuser support system target targets
+template temporary tested testing thanks there these thing things think those thought through ticket together token toggle
+trustno1 unknown update updated upload username users using valid validation value values version welcome window windows
+winter within without worker world would written wrong yellow
+`
+    .split(/\s+/)
+    .filter((word) => word.length >= MIN_SUBSTITUTED_LENGTH),
+)
+
+/** Too short or too common to substitute safely: texts that may hold it are withheld instead. */
+export function isWeakSecret(secret: string): boolean {
+  return secret.length < MIN_SUBSTITUTED_LENGTH || COMMON_WORDS.has(secret.toLowerCase())
+}
+
+/**
+ * The ways a secret can be written in a text: as it is; inside a JSON string (escaped once, as a
+ * service quoting a field writes it, or twice, as one quoting the raw request body does; with or
+ * without \u escapes); URL-encoded.
+ */
+export function writtenForms(secret: string): string[] {
+  const json = (text: string) => JSON.stringify(text).slice(1, -1)
+  const once = json(secret)
+  const ascii = once.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  let url = secret
+  try {
+    url = encodeURIComponent(secret)
+  } catch {
+    // A lone surrogate has no URL form.
+  }
+  return [...new Set([secret, once, json(once), ascii, json(ascii), url])]
+}
+
+// C0 and C1 controls, DEL, NUL, the Unicode line separators, and the bidirectional marks and
+// overrides that could rearrange or hide text on a terminal or in a browser ("Trojan source").
+// Line feeds and tabs are layout; ESC is kept only as the start of the terminal sequences
+// scansync itself writes (colours, and the progress bar's cursor moves), matched by OWN_SEQUENCE.
+const UNSAFE = /[\u0000-\u0008\u000b-\u001a\u001c-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+const OWN_SEQUENCE = /\u001b(?:\[[0-9;]*m|\[\?(?:25|7)[hl]|\[[0-2]?K|\[[0-9]*G|\[0?J|[78])/y
+const ESCAPE_CHAR = '\u001b'
+
+const escapeChar = (c: string) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')
+
+/** Control characters as `\uXXXX` (line feeds, tabs and scansync's own terminal sequences kept). */
+export function escapeControls(text: string): string {
+  const out = text.replace(UNSAFE, escapeChar)
+  if (!out.includes(ESCAPE_CHAR)) return out
+  let result = ''
+  let last = 0
+  for (let i = out.indexOf(ESCAPE_CHAR); i !== -1; i = out.indexOf(ESCAPE_CHAR, i)) {
+    OWN_SEQUENCE.lastIndex = i
+    const own = OWN_SEQUENCE.exec(out)
+    if (own) i += own[0].length
+    else {
+      result += out.slice(last, i) + escapeChar(ESCAPE_CHAR)
+      last = ++i
+    }
+  }
+  return result + out.slice(last)
+}
+
+/** Past this many written forms, one scan of the text replaces them all (a map by prefix). */
+const MANY_FORMS = 32
+
+interface Form {
+  text: string
+  placeholder: string
+}
+
+export class Redaction {
+  private readonly known = new Map<string, string>()
+  private readonly weak = new Set<string>()
+  private forms: Form[] | undefined
+  private byPrefix: Map<string, Form[]> | undefined
+
+  constructor(token?: string) {
+    if (token) this.add([token], TOKEN_PLACEHOLDER)
+  }
+
+  /** Learns secret values (the API token with TOKEN_PLACEHOLDER); empty values are ignored. */
+  add(values: Iterable<string>, placeholder = SENSITIVE): void {
+    for (const value of values) {
+      if (typeof value !== 'string' || value === '') continue
+      if (isWeakSecret(value)) this.weak.add(value)
+      else if (!this.known.has(value) || placeholder === TOKEN_PLACEHOLDER) this.known.set(value, placeholder)
+    }
+    this.forms = undefined
+    this.byPrefix = undefined
+  }
+
+  /**
+   * True when a secret too short or too common to substitute is known: every text the service
+   * wrote is then withheld (replaced by its status and field names), whatever request it answered,
+   * since a service may quote any stored value in any answer.
+   */
+  withholds(): boolean {
+    return this.weak.size > 0
+  }
+
+  /** True when `text` holds a weak secret (any case): such a text is left out whole. */
+  mentionsWeak(text: string): boolean {
+    const lower = text.toLowerCase()
+    for (const secret of this.weak) for (const form of writtenForms(secret.toLowerCase())) if (lower.includes(form)) return true
+    return false
+  }
+
+  /** Each known secret, in each written form, replaced by its placeholder (longest first). */
+  readonly redact = (text: string): string => {
+    const forms = this.sortedForms()
+    if (forms.length === 0 || text === '') return text
+    if (forms.length <= MANY_FORMS) {
+      let out = text
+      for (const form of forms) if (out.includes(form.text)) out = out.split(form.text).join(form.placeholder)
+      return out
+    }
+    return this.scan(text)
+  }
+
+  /** A text for stdout or stderr: redacted, then its control characters escaped. */
+  readonly output = (text: string): string => escapeControls(this.redact(text))
+
+  /** A file's text: redacted (a file keeps its own characters: JSON and YAML escape them). */
+  readonly file = (text: string): string => this.redact(text)
+
+  private sortedForms(): Form[] {
+    if (!this.forms) {
+      const byText = new Map<string, string>()
+      for (const [value, placeholder] of this.known) for (const form of writtenForms(value)) if (!byText.has(form) || placeholder === TOKEN_PLACEHOLDER) byText.set(form, placeholder)
+      this.forms = [...byText].map(([text, placeholder]) => ({ text, placeholder })).sort((a, b) => b.text.length - a.text.length)
+    }
+    return this.forms
+  }
+
+  /** One pass over the text: linear in its length, whatever the number of secrets. */
+  private scan(text: string): string {
+    const width = MIN_SUBSTITUTED_LENGTH
+    if (!this.byPrefix) {
+      this.byPrefix = new Map()
+      for (const form of this.sortedForms()) {
+        const prefix = form.text.slice(0, width)
+        const list = this.byPrefix.get(prefix)
+        if (list) list.push(form)
+        else this.byPrefix.set(prefix, [form])
+      }
+    }
+    const byPrefix = this.byPrefix
+    let out = ''
+    let last = 0
+    for (let i = 0; i + width <= text.length; ) {
+      const candidates = byPrefix.get(text.slice(i, i + width))
+      const match = candidates?.find((form) => text.startsWith(form.text, i))
+      if (match) {
+        out += text.slice(last, i) + match.placeholder
+        i += match.text.length
+        last = i
+      } else i++
+    }
+    return last === 0 ? text : out + text.slice(last)
+  }
+}
