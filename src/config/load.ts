@@ -3,6 +3,8 @@ import { getHeapStatistics } from 'node:v8'
 import { resolve } from 'node:path'
 import { validator } from '../schema/validators.js'
 import { readSchema, type JsonSchema } from '../schema/files.js'
+import { allSensitiveFields } from '../schema/sensitive-fields.js'
+import { isSensitive } from '../schema/sensitivity.js'
 import { Diagnostic, formatPath, PathSegments, SourcePosition, sortDiagnostics } from '../core/diagnostics.js'
 import { findConfigFiles } from './find-files.js'
 import { Env, hasTemplate, interpolate, mayHoldTemplate } from './interpolate.js'
@@ -259,27 +261,21 @@ function resolveVariables(
 }
 
 /**
- * Names whose values are secrets wherever they are written (as the emulator's request log and the
- * secrets state treat them): a diagnostic never repeats them, even written in clear in the YAML.
- */
-const SECRET_NAMES: ReadonlySet<string> = new Set(['password', 'otp_secret'])
-
-/**
- * Whether the value at `path` is a secret by its place: its name, or a `<name>_is_sensitive` flag
- * beside it that is not false (a flag of the wrong type counts: the value is kept out of sight).
+ * Whether the value at `path` is a secret by its place, as the one sensitivity rule decides (a
+ * diagnostic never repeats it, even written in clear in the YAML): a password, a field the
+ * schemas mark `x-sensitive`, a `<name>_is_sensitive` flag beside it, a credential-named entry.
  */
 function secretByItsPlace(data: JsonObject, path: PathSegments): boolean {
   const name = path.at(-1)
   if (typeof name !== 'string') return false
-  if (SECRET_NAMES.has(name)) return true
   let parent: unknown = data
   for (const segment of path.slice(0, -1)) {
     if (parent === null || typeof parent !== 'object' || !Object.hasOwn(parent, segment)) return false
     parent = (parent as Record<string | number, unknown>)[segment]
   }
-  if (parent === null || typeof parent !== 'object') return false
-  const flag = Object.hasOwn(parent, `${name}_is_sensitive`) ? (parent as JsonObject)[`${name}_is_sensitive`] : undefined
-  return flag !== undefined && flag !== false
+  // The place inside its resource without list indexes (`site.otp_secret`), as the schemas name it.
+  const rulePath = path.slice(2).filter((segment) => typeof segment === 'string').join('.')
+  return isSensitive({ member: name, rulePath, containers: [parent], sensitiveFields: allSensitiveFields() })
 }
 
 /** `target 2DZkoZH8WMEM: site.name`, or `targets[3]: site.name` before the id is known. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { isObject, type JsonObject } from './values.js'
+import { sensitiveMemberNames } from '../schema/sensitive-fields.js'
 
 /**
  * A copy of `value` in which every member `<field>` whose sibling `<field>_is_sensitive` is
@@ -17,7 +18,8 @@ export function replaceSensitive(value: unknown, replace: (secret: unknown) => u
   return out
 }
 
-const OBFUSCATED_ALWAYS: ReadonlySet<string> = new Set(['otp_secret'])
+/** The members the schemas mark `x-sensitive`. */
+const OBFUSCATED_ALWAYS: ReadonlySet<string> = sensitiveMemberNames()
 
 /** `OBFUSCATED_<hash>`: the same value gives the same token; the value cannot be read back. */
 export function obfuscatedToken(secret: string): string {

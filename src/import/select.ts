@@ -10,7 +10,6 @@ import {
   defaultOf,
   isArrayNode,
   isObjectNode,
-  isSensitiveNode,
   itemsNode,
   memberNode,
   membersOf,
@@ -19,7 +18,8 @@ import {
   shorthandMember,
   type SchemaNode,
 } from './schema.js'
-import { isSecret, Reference, type SecretNote, type VariableNamer } from './secrets.js'
+import { isSensitive } from '../schema/sensitivity.js'
+import { Reference, type SecretNote, type VariableNamer } from './secrets.js'
 
 export interface SelectOptions {
   /** Keep values equal to the document's defaults (and fields whose switch is off). */
@@ -113,7 +113,7 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
       if (relevant && !options.includeDefaults && !relevant(live)) continue
       const child = memberNode(node, member)!
       const current = value[member]
-      if (isSecret(current, member, value, isSensitiveNode(child) || kind.alwaysSensitive.includes(here))) {
+      if (typeof current === 'string' && current !== '' && isSensitive({ member, rulePath: here, containers: [value], values: [current], sensitiveFields: kind.sensitiveFields })) {
         secret(out, member, current, shown, required.includes(member))
         continue
       }

@@ -5,7 +5,8 @@ import { getPath, isObject } from '../core/json.js'
 import type { SecretContext } from '../secrets/state.js'
 import { canonicalJson, sha256 } from './canonical.js'
 import { diffResource, type HiddenSecret } from './diff.js'
-import { compareChanges, FieldChange, Plan, ResourceChange } from './model.js'
+import { compareChanges, FieldChange, Plan, ResourceChange, SENSITIVE } from './model.js'
+import { declaredSecrets } from '../secrets/redact.js'
 
 /** One declared resource next to its live state, with what differs. */
 export interface Comparison {
@@ -68,13 +69,20 @@ function toChange(comparison: Comparison): ResourceChange {
   return {
     kind: kind.name,
     id: desired.id,
-    name: kind.displayName(desired.fields, live),
+    name: displayNameOf(kind, desired, live),
     action: 'update',
     method: kind.method,
     path: kind.itemPath(desired.id),
     fields,
     source: desired.source,
   }
+}
+
+/** A name for people, or SENSITIVE when it is a secret the YAML declares (a name from a variable): the resource is then shown by its id. */
+export function displayNameOf(kind: ResourceKind, desired: DesiredResource, live: JsonObject): string | null {
+  const name = kind.displayName(desired.fields, live)
+  if (name === null) return null
+  return declaredSecrets(desired).some((secret) => secret.value === name) ? SENSITIVE : name
 }
 
 /**

@@ -1,10 +1,13 @@
 import equal from 'fast-deep-equal'
 import type { DesiredResource, JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
+import type { Normalizer } from '../resources/normalize.js'
 import { idOf, nullableList } from '../resources/normalize.js'
 import { isObject } from '../core/json.js'
-import { isObfuscated, type SecretContext } from '../secrets/state.js'
+import { isObfuscated, isSensitive } from '../schema/sensitivity.js'
+import type { SecretContext } from '../secrets/state.js'
 import { FieldChange, SecretReason, SENSITIVE } from './model.js'
+import { declaredSegments, displayPath, itemOf, lastMember, memberOf, rulePath, yamlPlace, type FieldPath, type ItemStep } from './path.js'
 
 export interface ResourceDiff {
   fields: FieldChange[]
@@ -23,176 +26,318 @@ export interface HiddenSecret {
   live: string
 }
 
-const identity = (value: unknown) => value
+/** What a comparison found at one place, before it is put in the plan's terms. */
+export type Finding = ChangeFinding | HiddenFinding
 
-/** A sortable text for a set member. */
-const sortKey = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
-const sortedSet = (values: unknown[]) => {
-  const unique = new Map(values.map((value) => [sortKey(value), value]))
-  return [...unique.keys()].sort().map((key) => unique.get(key))
+export interface ChangeFinding {
+  type: 'change'
+  path: FieldPath
+  /** Already masked where a member is sensitive; the whole value is masked later when `sensitive`. */
+  before: unknown
+  after: unknown
+  /** The send unit (a rule path). */
+  unit: string
+  sensitive: boolean
+  reason?: SecretReason
+  /** before and after are sets (shown as the items added and removed). */
+  set?: boolean
 }
+
+/** A sensitive value the service answered obfuscated (recorded in the secrets state after an apply). */
+export interface HiddenFinding {
+  type: 'hidden'
+  path: FieldPath
+  declared: string
+  live: string
+}
+
+/** What every comparison needs besides the two values. */
+export interface DiffContext {
+  kind: Pick<ResourceKind, 'rules' | 'sensitiveFields'>
+  /** The declared values that came from `${…}`, by their YAML place (`site.headers[0].value`). */
+  templates: ReadonlyMap<string, string>
+  /** Why a hidden secret is planned, or undefined when the secrets state vouches for it. */
+  secretReason(path: FieldPath, declared: string, live: string): SecretReason | undefined
+}
+
+/** A place being compared: both values, the objects holding them, and the send unit it inherits. */
+export interface Place {
+  path: FieldPath
+  declared: unknown
+  live: unknown
+  declaredParent?: unknown
+  liveParent?: unknown
+  /** Set inside an object sent whole or a list: a change anywhere below sends it. */
+  unit?: string
+}
+
+const identity: Normalizer = (value) => value
 
 /**
  * Compares the fields a resource declares with its live form (as the kind projects it), by the
  * kind's rules. Pure: no I/O. Fields the YAML leaves out are not looked at.
  */
 export function diffResource(kind: ResourceKind, desired: DesiredResource, live: JsonObject, secrets: SecretContext): ResourceDiff {
+  const context = diffContext(kind, desired, secrets)
+  const findings = Object.keys(desired.fields).flatMap((key) =>
+    compareField(context, { path: [key], declared: desired.fields[key], live: live[key], declaredParent: desired.fields, liveParent: live }),
+  )
+  return resourceDiff(findings, desired)
+}
+
+export function diffContext(kind: ResourceKind, desired: DesiredResource, secrets: SecretContext): DiffContext {
+  return {
+    kind,
+    templates: desired.templates,
+    secretReason(path, declared, live) {
+      const entry = secrets.entry(desired.kind, desired.id, displayPath(path))
+      if (!entry) return 'not yet tracked'
+      if (entry.hmac !== secrets.hmac(declared)) return 'changed in YAML'
+      if (entry.live !== live) return 'changed on the service'
+      return undefined
+    },
+  }
+}
+
+/** The findings in the plan's terms: display paths, masked values, YAML positions, send units. */
+export function resourceDiff(findings: readonly Finding[], desired: Pick<DesiredResource, 'locate'>): ResourceDiff {
   const fields: FieldChange[] = []
   const units = new Set<string>()
   const hiddenSecrets: HiddenSecret[] = []
-
-  const ruleOf = (rulePath: string, declared: unknown): FieldRule =>
-    kind.rules[rulePath] ?? (isObject(declared) ? { type: 'object' } : { type: 'scalar' })
-
-  const change = (display: string, index: string, before: unknown, after: unknown, unit: string, sensitive = false, reason?: SecretReason) => {
-    const field: FieldChange = { path: display, before: sensitive ? SENSITIVE : before, after: sensitive ? SENSITIVE : after, sensitive }
-    if (reason) field.reason = reason
-    field.source = desired.locate(indexSegments(index))
+  for (const finding of findings) {
+    if (finding.type === 'hidden') {
+      hiddenSecrets.push({ path: displayPath(finding.path), rulePath: rulePath(finding.path), declared: finding.declared, live: finding.live })
+      continue
+    }
+    const { sensitive } = finding
+    const field: FieldChange = {
+      path: displayPath(finding.path),
+      before: sensitive ? SENSITIVE : finding.before,
+      after: sensitive ? SENSITIVE : finding.after,
+      sensitive,
+    }
+    if (finding.reason) field.reason = finding.reason
+    if (finding.set) field.set = true
+    field.source = desired.locate(declaredSegments(finding.path))
     fields.push(field)
-    units.add(unit)
-  }
-
-  const isSensitive = (rulePath: string, key: string, index: string, current: unknown, parentDeclared?: JsonObject, parentLive?: unknown): boolean =>
-    desired.templates.has(index) ||
-    kind.alwaysSensitive.includes(rulePath) ||
-    parentDeclared?.[`${key}_is_sensitive`] === true ||
-    (isObject(parentLive) && parentLive[`${key}_is_sensitive`] === true) ||
-    isObfuscated(current)
-
-  /** Masks an item's sensitive members for display. */
-  const masked = (item: JsonObject, index: string): JsonObject =>
-    Object.fromEntries(
-      Object.entries(item).map(([key, value]) => [key, isSensitive('', key, `${index}.${key}`, value, item, item) ? SENSITIVE : value]),
-    )
-
-  const visit = (rulePath: string, display: string, index: string, key: string, declared: unknown, current: unknown, parentDeclared: JsonObject | undefined, parentLive: unknown, inheritedUnit: string | undefined): void => {
-    const rule = ruleOf(rulePath, declared)
-    const unit = inheritedUnit ?? (rule.type === 'object' && !rule.sendWhole ? undefined : rulePath)
-
-    switch (rule.type) {
-      case 'object': {
-        if (!isObject(declared)) return leaf(rulePath, display, index, key, declared, current, parentDeclared, parentLive, unit ?? rulePath, identity)
-        const liveObject = isObject(current) ? current : {}
-        for (const member of Object.keys(declared)) {
-          visit(`${rulePath}.${member}`, `${display}.${member}`, `${index}.${member}`, member, declared[member], liveObject[member], declared, current, unit)
-        }
-        return
-      }
-      case 'reference': {
-        const wanted = declared === null || declared === undefined ? null : idOf(declared)
-        const actual = current === null || current === undefined ? null : idOf(current)
-        if (wanted !== actual) change(display, index, actual === null ? null : { id: actual }, wanted === null ? null : { id: wanted }, unit!)
-        return
-      }
-      case 'set': {
-        const normalize = rule.normalize ?? identity
-        const wanted = sortedSet(nullableList(declared).map(normalize))
-        const actual = sortedSet(nullableList(current).map(normalize))
-        if (!equal(wanted, actual)) change(display, index, actual, wanted, unit!)
-        return
-      }
-      case 'keyed':
-        return keyed(rule.key, rule.display, rulePath, display, index, nullableList(declared) as JsonObject[], nullableList(current).filter(isObject), unit!)
-      case 'scalar':
-        return leaf(rulePath, display, index, key, declared, current, parentDeclared, parentLive, unit!, rule.normalize ?? identity)
-    }
-  }
-
-  const leaf = (rulePath: string, display: string, index: string, key: string, declared: unknown, current: unknown, parentDeclared: JsonObject | undefined, parentLive: unknown, unit: string, normalize: (v: unknown) => unknown): void => {
-    const sensitive = isSensitive(rulePath, key, index, current, parentDeclared, parentLive)
-    if (sensitive && isObfuscated(current) && typeof declared === 'string') {
-      hiddenSecrets.push({ path: display, rulePath, declared, live: current })
-      const reason = secretReason(desired, display, declared, current, secrets)
-      if (reason) change(display, index, undefined, undefined, unit, true, reason)
-      return
-    }
-    // Normalizers are pure: the same value on both sides is no change (and parses no URL).
-    if (declared === current) return
-    const before = normalize(current)
-    const after = normalize(declared)
-    if (!equal(before, after)) change(display, index, before, after, unit, sensitive)
-  }
-
-  const keyed = (keyName: string, mode: 'whole' | 'items', rulePath: string, display: string, index: string, declared: JsonObject[], current: JsonObject[], unit: string): void => {
-    const liveByKey = new Map(current.map((item) => [String(item[keyName]), item]))
-    const declaredKeys = new Set(declared.map((item) => String(item[keyName])))
-    // A key the service holds more than once is a difference: the YAML declares it once.
-    const liveCount = new Map<string, number>()
-    for (const item of current) liveCount.set(String(item[keyName]), (liveCount.get(String(item[keyName])) ?? 0) + 1)
-
-    if (mode === 'whole') {
-      const differs =
-        declaredKeys.size !== liveByKey.size ||
-        current.length !== liveByKey.size ||
-        declared.some((item) => {
-          const existing = liveByKey.get(String(item[keyName]))
-          if (!existing) return true
-          return Object.keys(item).some((member) => {
-            if (member === keyName) return false
-            const normalize = (kind.rules[`${rulePath}.${member}`] as { normalize?: (v: unknown) => unknown } | undefined)?.normalize ?? identity
-            return !equal(normalize(item[member]), normalize(existing[member]))
-          })
-        })
-      if (!differs) return
-      const declaredByKey = new Map(declared.map((item) => [String(item[keyName]), item]))
-      const shown = (item: JsonObject) => {
-        const counterpart = declaredByKey.get(String(item[keyName]))
-        const members = counterpart ? Object.keys(counterpart) : [keyName]
-        return members.length === 1 ? item[keyName] : Object.fromEntries(members.map((m) => [m, item[m] ?? null]))
-      }
-      const sortByKey = (items: JsonObject[]) => [...items].sort((a, b) => (String(a[keyName]) < String(b[keyName]) ? -1 : 1))
-      change(display, index, sortByKey(current).map(shown), sortByKey(declared).map(shown), unit)
-      return
-    }
-
-    declared.forEach((item, i) => {
-      const itemKey = String(item[keyName])
-      const itemDisplay = `${display}[${itemKey}]`
-      const itemIndex = `${index}[${i}]`
-      const existing = liveByKey.get(itemKey)
-      if (!existing) {
-        change(itemDisplay, itemIndex, undefined, masked(item, itemIndex), unit)
-        return
-      }
-      if ((liveCount.get(itemKey) ?? 0) > 1) {
-        const copies = current.filter((other) => String(other[keyName]) === itemKey).map((other) => masked(other, '\0'))
-        change(itemDisplay, itemIndex, copies, masked(item, itemIndex), unit)
-        return
-      }
-      for (const member of Object.keys(item)) {
-        visit(`${rulePath}.${member}`, `${itemDisplay}.${member}`, `${itemIndex}.${member}`, member, item[member], existing[member], item, existing, unit)
-      }
-    })
-    for (const [itemKey, item] of liveByKey) {
-      if (!declaredKeys.has(itemKey)) change(`${display}[${itemKey}]`, index, masked(item, '\0'), undefined, unit)
-    }
-  }
-
-  for (const key of Object.keys(desired.fields)) {
-    visit(key, key, key, key, desired.fields[key], live[key], desired.fields, live, undefined)
+    units.add(finding.unit)
   }
   return { fields, units: [...units].sort(), hiddenSecrets }
 }
 
-function secretReason(desired: DesiredResource, path: string, declared: string, current: string, secrets: SecretContext): SecretReason | undefined {
-  const entry = secrets.entry(desired.kind, desired.id, path)
-  if (!entry) return 'not yet tracked'
-  if (entry.hmac !== secrets.hmac(declared)) return 'changed in YAML'
-  if (entry.live !== current) return 'changed on the service'
-  return undefined
+/** The kind's rule for a place, or the default by the declared value's shape. */
+export function ruleAt(context: DiffContext, place: Place): FieldRule {
+  return context.kind.rules[rulePath(place.path)] ?? (isObject(place.declared) ? { type: 'object' } : { type: 'scalar' })
 }
 
-/** `site.headers[0].value` → ['site', 'headers', 0, 'value'] */
-function indexSegments(index: string): Array<string | number> {
-  const segments: Array<string | number> = []
-  for (const part of index.split('.')) {
-    const match = /^([^[]*)((?:\[\d+\])*)$/.exec(part)
-    if (!match) {
-      segments.push(part)
-      continue
-    }
-    if (match[1]) segments.push(match[1])
-    for (const n of match[2].matchAll(/\[(\d+)\]/g)) segments.push(Number(n[1]))
+/** Compares one declared place by its rule. */
+export function compareField(context: DiffContext, place: Place): Finding[] {
+  const rule = ruleAt(context, place)
+  const ownUnit = rule.type === 'object' && !rule.sendWhole ? undefined : rulePath(place.path)
+  const here: Place = { ...place, unit: place.unit ?? ownUnit }
+  switch (rule.type) {
+    case 'object':
+      return isObject(here.declared) ? compareObject(context, here) : compareScalar(context, { ...here, unit: here.unit ?? rulePath(place.path) })
+    case 'reference':
+      return compareReference(context, here)
+    case 'set':
+      return compareSet(context, here, rule.normalize)
+    case 'keyed':
+      return rule.display === 'whole' ? compareWholeList(context, here, rule.key) : compareItems(context, here, rule.key)
+    case 'scalar':
+      return compareScalar(context, here, rule.normalize)
   }
-  return segments
 }
+
+/** Each declared member, against the live object's (a live value that is not an object holds none). */
+export function compareObject(context: DiffContext, place: Place): Finding[] {
+  const declared = place.declared as JsonObject
+  const live = isObject(place.live) ? place.live : {}
+  return Object.keys(declared).flatMap((member) =>
+    compareField(context, {
+      path: memberOf(place.path, member),
+      declared: declared[member],
+      live: live[member],
+      declaredParent: declared,
+      liveParent: place.live,
+      unit: place.unit,
+    }),
+  )
+}
+
+/** A reference to another resource: compared by id, shown as `{id}` (or null). */
+export function compareReference(context: DiffContext, place: Place): Finding[] {
+  const wanted = place.declared === null || place.declared === undefined ? null : idOf(place.declared)
+  const actual = place.live === null || place.live === undefined ? null : idOf(place.live)
+  if (wanted === actual) return []
+  const sensitive = fromVariable(context, place.path) || fromVariable(context, memberOf(place.path, 'id'))
+  return [change(place, actual === null ? null : { id: actual }, wanted === null ? null : { id: wanted }, { sensitive })]
+}
+
+/** A list of scalars compared as a set; an item from a variable, and its live counterpart, print as (sensitive). */
+export function compareSet(context: DiffContext, place: Place, normalize: Normalizer = identity): Finding[] {
+  const declared = nullableList(place.declared)
+  const wanted = sortedSet(declared.map(normalize))
+  const actual = sortedSet(nullableList(place.live).map(normalize))
+  if (equal(wanted, actual)) return []
+  const hidden = new Set(
+    declared.flatMap((item, index) => (fromVariable(context, itemOf(place.path, { index, key: '' })) ? [sortKey(normalize(item))] : [])),
+  )
+  const mask = (item: unknown) => (hidden.has(sortKey(item)) ? SENSITIVE : item)
+  return [change(place, actual.map(mask), wanted.map(mask), { set: true })]
+}
+
+/**
+ * A list of objects keyed by a member, shown whole (labels, owners, teams, stack): one change
+ * holding both lists, each item as the members the YAML declares for it (or its key alone).
+ */
+export function compareWholeList(context: DiffContext, place: Place, key: string): Finding[] {
+  const declared = nullableList(place.declared).filter(isObject)
+  const live = nullableList(place.live).filter(isObject)
+  if (!keyedListsDiffer(context, place.path, key, declared, live)) return []
+  const declaredByKey = new Map(declared.map((item, index) => [String(item[key]), { item, index }]))
+  const shown = (item: JsonObject) => {
+    const counterpart = declaredByKey.get(String(item[key]))
+    const masked = maskEntry(context, place.path, item, counterpart)
+    const members = counterpart ? Object.keys(counterpart.item) : [key]
+    return members.length === 1 ? masked[key] : Object.fromEntries(members.map((m) => [m, masked[m] ?? null]))
+  }
+  return [change(place, sortByKey(live, key).map(shown), sortByKey(declared, key).map(shown), { set: true })]
+}
+
+/** Whether two keyed lists differ: other keys, a key held twice, or a declared member that differs (normalized). */
+export function keyedListsDiffer(context: DiffContext, path: FieldPath, key: string, declared: readonly JsonObject[], live: readonly JsonObject[]): boolean {
+  const liveByKey = new Map(live.map((item) => [String(item[key]), item]))
+  const declaredKeys = new Set(declared.map((item) => String(item[key])))
+  if (declaredKeys.size !== liveByKey.size || live.length !== liveByKey.size) return true
+  return declared.some((item) => {
+    const existing = liveByKey.get(String(item[key]))
+    if (!existing) return true
+    return Object.keys(item).some((member) => {
+      if (member === key) return false
+      const rule = context.kind.rules[rulePath(memberOf(path, member))] as { normalize?: Normalizer } | undefined
+      const normalize = rule?.normalize ?? identity
+      return !equal(normalize(item[member]), normalize(existing[member]))
+    })
+  })
+}
+
+/**
+ * A list of objects keyed by a member, shown item by item (headers, cookies, form fields): an
+ * item added, removed, held twice by the service, or changed member by member.
+ */
+export function compareItems(context: DiffContext, place: Place, key: string): Finding[] {
+  const declared = nullableList(place.declared) as JsonObject[]
+  const live = nullableList(place.live).filter(isObject)
+  const liveByKey = new Map(live.map((item) => [String(item[key]), item]))
+  const declaredKeys = new Set(declared.map((item) => String(item[key])))
+  const findings = declared.flatMap((item, index) => compareItem(context, place, key, { item, index }, live))
+  for (const [itemKey, item] of liveByKey) {
+    if (!declaredKeys.has(itemKey)) findings.push(change({ ...place, path: itemOf(place.path, { key: itemKey }) }, maskEntry(context, place.path, item), undefined))
+  }
+  return findings
+}
+
+/** One declared item of a list shown item by item, against the live items with its key. */
+export function compareItem(context: DiffContext, list: Place, key: string, declared: DeclaredItem, live: readonly JsonObject[]): Finding[] {
+  const itemKey = String(declared.item[key])
+  const step: ItemStep = { index: declared.index, key: itemKey }
+  if (fromVariable(context, memberOf(itemOf(list.path, step), key))) step.hiddenKey = true
+  const place: Place = { ...list, path: itemOf(list.path, step) }
+  const matches = live.filter((other) => String(other[key]) === itemKey)
+  const after = maskEntry(context, list.path, declared.item, declared)
+  if (matches.length === 0) return [change(place, undefined, after)]
+  if (matches.length > 1) return [change(place, matches.map((copy) => maskEntry(context, list.path, copy, declared)), after)]
+  const existing = matches[0]!
+  return Object.keys(declared.item).flatMap((member) =>
+    compareField(context, {
+      path: memberOf(place.path, member),
+      declared: declared.item[member],
+      live: existing[member],
+      declaredParent: declared.item,
+      liveParent: existing,
+      unit: list.unit,
+    }),
+  )
+}
+
+/** A declared list item and its index in the YAML. */
+export interface DeclaredItem {
+  item: JsonObject
+  index: number
+}
+
+/**
+ * A scalar (or a value compared whole): normalized on both sides. A sensitive value the service
+ * hides is compared through the secrets state instead.
+ */
+export function compareScalar(context: DiffContext, place: Place, normalize: Normalizer = identity): Finding[] {
+  const sensitive = isSensitiveAt(context, place)
+  if (sensitive && isObfuscated(place.live) && typeof place.declared === 'string') return compareHiddenSecret(context, place, place.declared, place.live)
+  // Normalizers are pure: the same value on both sides is no change (and parses no URL).
+  if (place.declared === place.live) return []
+  const before = normalize(place.live)
+  const after = normalize(place.declared)
+  return equal(before, after) ? [] : [change(place, before, after, { sensitive })]
+}
+
+/** A secret the service answers obfuscated: recorded as hidden, and planned when the state cannot vouch for it. */
+export function compareHiddenSecret(context: DiffContext, place: Place, declared: string, live: string): Finding[] {
+  const hidden: HiddenFinding = { type: 'hidden', path: place.path, declared, live }
+  const reason = context.secretReason(place.path, declared, live)
+  return reason ? [hidden, { ...change(place, undefined, undefined, { sensitive: true }), reason }] : [hidden]
+}
+
+/** The one sensitivity rule, asked about a place being compared. */
+export function isSensitiveAt(context: DiffContext, place: Place): boolean {
+  return isSensitive({
+    member: lastMember(place.path),
+    rulePath: rulePath(place.path),
+    containers: [place.declaredParent, place.liveParent],
+    values: [place.live],
+    fromVariable: fromVariable(context, place.path),
+    sensitiveFields: context.kind.sensitiveFields,
+  })
+}
+
+/**
+ * A list item with its sensitive members as (sensitive). `declared`: the YAML's item with that
+ * key (its flags, its name and its values from variables count for the live item too).
+ */
+export function maskEntry(context: DiffContext, list: FieldPath, entry: JsonObject, declared?: DeclaredItem): JsonObject {
+  const yamlItem = declared ? itemOf(list, { index: declared.index, key: '' }) : undefined
+  return Object.fromEntries(
+    Object.entries(entry).map(([member, value]) => {
+      const sensitive = isSensitive({
+        member,
+        rulePath: rulePath(memberOf(list, member)),
+        containers: [entry, declared?.item],
+        values: [value],
+        fromVariable: yamlItem !== undefined && fromVariable(context, memberOf(yamlItem, member)),
+        sensitiveFields: context.kind.sensitiveFields,
+      })
+      return [member, sensitive ? SENSITIVE : value]
+    }),
+  )
+}
+
+const fromVariable = (context: DiffContext, path: FieldPath): boolean => {
+  const place = yamlPlace(path)
+  return place !== undefined && context.templates.has(place)
+}
+
+const change = (place: Place, before: unknown, after: unknown, options: { sensitive?: boolean; set?: boolean } = {}): ChangeFinding => {
+  const finding: ChangeFinding = { type: 'change', path: place.path, before, after, unit: place.unit!, sensitive: options.sensitive ?? false }
+  if (options.set) finding.set = true
+  return finding
+}
+
+/** A sortable text for a set member. */
+const sortKey = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
+
+export function sortedSet(values: readonly unknown[]): unknown[] {
+  const unique = new Map(values.map((value) => [sortKey(value), value]))
+  return [...unique.keys()].sort().map((key) => unique.get(key))
+}
+
+const sortByKey = (items: readonly JsonObject[], key: string) => [...items].sort((a, b) => (String(a[key]) < String(b[key]) ? -1 : 1))

@@ -17,6 +17,8 @@ export interface FieldChange {
   /** When true, before and after are SENSITIVE. */
   sensitive: boolean
   reason?: SecretReason
+  /** before and after are sets (whitelist, labels, teams…): renders show the items added and removed. */
+  set?: boolean
   /** Where the field is declared (for annotations). */
   source?: SourcePosition
 }
@@ -24,7 +26,7 @@ export interface FieldChange {
 export interface ResourceChange {
   kind: KindName
   id: string
-  /** A name for people (site name, asset name, agent name), when known. */
+  /** A name for people (site name, asset name, agent name), when known; SENSITIVE when it came from a variable. */
   name: string | null
   action: 'update'
   method: 'PATCH' | 'PUT'

@@ -2,6 +2,7 @@ import type { FieldRule, ResourceKind } from './kind.js'
 import { nullableList } from './normalize.js'
 import { isObject } from '../core/json.js'
 import { mergePatchBody } from './request-body.js'
+import { sensitiveFields } from '../schema/sensitive-fields.js'
 
 const rules: Record<string, FieldRule> = {
   teams: { type: 'keyed', key: 'id', display: 'whole' },
@@ -14,7 +15,7 @@ export const agent: ResourceKind = {
   method: 'PATCH',
   requestSchema: 'agent-patch.request.schema.json',
   rules,
-  alwaysSensitive: [],
+  sensitiveFields: sensitiveFields('agent-patch.request.schema.json'),
   project(live) {
     return { ...live, teams: nullableList(live.teams).filter(isObject).map((team) => ({ id: team.id })) }
   },

@@ -3,6 +3,7 @@ import type { FieldRule, ResourceKind } from './kind.js'
 import { color, labelInputs, nullableText } from './normalize.js'
 import { requestMembersAt } from '../schema/request-schema.js'
 import { unitValue } from './request-body.js'
+import { sensitiveFields } from '../schema/sensitive-fields.js'
 
 const rules: Record<string, FieldRule> = {
   owners: { type: 'keyed', key: 'name', display: 'whole' },
@@ -19,7 +20,7 @@ export const asset: ResourceKind = {
   method: 'PUT',
   requestSchema: 'asset-put.request.schema.json',
   rules,
-  alwaysSensitive: [],
+  sensitiveFields: sensitiveFields('asset-put.request.schema.json'),
   project(live) {
     return { ...live, owners: labelInputs(live.owners), labels: labelInputs(live.labels) }
   },

@@ -47,8 +47,8 @@ export interface ResourceKind {
   method: 'PATCH' | 'PUT'
   requestSchema: SchemaFile
   rules: Readonly<Record<string, FieldRule>>
-  /** Fields that are sensitive whatever their flags say. */
-  alwaysSensitive: readonly string[]
+  /** Fields sensitive whatever their flags say: the request schema's `x-sensitive` members. */
+  sensitiveFields: readonly string[]
   /** The live response in the YAML's shape (the comparable form). */
   project(live: JsonObject): JsonObject
   /** A name for people, from the declaration or the live resource. */

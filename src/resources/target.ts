@@ -3,6 +3,7 @@ import type { FieldRule, ResourceKind } from './kind.js'
 import { color, idOf, labelInputs, nullableFalse, nullableList, nullableText, time, url } from './normalize.js'
 import { isObject, setPath } from '../core/json.js'
 import { mergePatchBody } from './request-body.js'
+import { sensitiveFields } from '../schema/sensitive-fields.js'
 
 const rules: Record<string, FieldRule> = {
   site: { type: 'object' },
@@ -63,7 +64,7 @@ export const target: ResourceKind = {
   method: 'PATCH',
   requestSchema: 'target-patch.request.schema.json',
   rules,
-  alwaysSensitive: ['site.otp_secret'],
+  sensitiveFields: sensitiveFields('target-patch.request.schema.json'),
   project,
   displayName(desired, live) {
     const name = (desired?.site as JsonObject | undefined)?.name ?? (live?.site as JsonObject | undefined)?.name

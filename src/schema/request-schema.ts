@@ -1,6 +1,6 @@
 import { readSchema, type JsonSchema, type SchemaFile } from './files.js'
 
-const resolveRef = (schema: JsonSchema): JsonSchema => {
+export const resolveRef = (schema: JsonSchema): JsonSchema => {
   let current = schema
   while (typeof current.$ref === 'string') {
     const [file, pointer] = current.$ref.split('#')

@@ -1,8 +1,8 @@
 import type { DesiredResource } from '../core/types.js'
 import { variableValues } from '../config/interpolate.js'
 import { isObject } from '../core/json.js'
-
-const ALWAYS_SENSITIVE = new Set(['otp_secret'])
+import { KINDS } from '../resources/index.js'
+import { isSensitive } from '../schema/sensitivity.js'
 
 export interface DeclaredSecret {
   value: string
@@ -14,10 +14,7 @@ export interface DeclaredSecret {
   fromVariable: boolean
 }
 
-/**
- * Every secret a declared resource holds: values from `${…}`, and values whose
- * `<field>_is_sensitive` flag is true (or that are always sensitive, like otp_secret).
- */
+/** Every secret a declared resource holds, as the one sensitivity rule (schema/sensitivity.ts) decides. */
 export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
   const found: DeclaredSecret[] = []
   const visit = (node: unknown, index: string, segments: Array<string | number>) => {
@@ -26,7 +23,8 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
       for (const [key, value] of Object.entries(node)) {
         const here = index ? `${index}.${key}` : key
         const fromVariable = resource.templates.has(here)
-        if (typeof value === 'string' && (node[`${key}_is_sensitive`] === true || ALWAYS_SENSITIVE.has(key) || fromVariable)) {
+        const rulePath = [...segments.filter((s) => typeof s === 'string'), key].join('.')
+        if (typeof value === 'string' && isSensitive({ member: key, rulePath, containers: [node], fromVariable, sensitiveFields: KINDS[resource.kind].sensitiveFields })) {
           found.push({ value, place: here, segments: [...segments, key], fromVariable })
         } else visit(value, here, [...segments, key])
       }

@@ -1,0 +1,68 @@
+/**
+ * The one rule that decides whether a value is sensitive. The diff engine, the loader's
+ * diagnostics, the redactor's list of declared secrets, import and the emulator all ask it.
+ *
+ * It sits in schema/ (not secrets/) because the loader and the emulator, which sit below
+ * secrets/, must ask it too; it needs nothing but the schemas' `x-sensitive` list, passed in.
+ */
+
+/** How a service with secrets obfuscation answers a sensitive value. */
+export const OBFUSCATED_PREFIX = 'OBFUSCATED_'
+
+export const isObfuscated = (value: unknown): value is string => typeof value === 'string' && value.startsWith(OBFUSCATED_PREFIX)
+
+/** Header and cookie names that carry a credential by their nature. */
+const CREDENTIAL_NAMES: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie'])
+/** Words that mark a credential anywhere in an entry's name (`X-Api-Key`, `sessionid`, `csrf_token`). */
+const CREDENTIAL_WORDS = ['token', 'secret', 'key', 'password', 'session']
+
+/** Whether a header, cookie or other name/value entry's name marks a credential (case-insensitive). */
+export function isCredentialName(name: unknown): boolean {
+  if (typeof name !== 'string') return false
+  const lower = name.toLowerCase()
+  return CREDENTIAL_NAMES.has(lower) || CREDENTIAL_WORDS.some((word) => lower.includes(word))
+}
+
+/**
+ * Members that hold a secret whatever their flags say (a diagnostic, a plan or a request log
+ * never shows a password, even one flagged `password_is_sensitive: false`).
+ */
+const SECRET_MEMBERS: ReadonlySet<string> = new Set(['password'])
+
+/** A value and what is known around it. */
+export interface ValuePlace {
+  /** The member's name in its object, or its index in a list. */
+  member: string | number
+  /** The dotted path without list indexes (`site.headers.value`), as kinds name their fields. */
+  rulePath: string
+  /** The objects holding the value, declared and live (their flags and names count). */
+  containers?: readonly unknown[]
+  /** The value on each side (an obfuscated one counts). */
+  values?: readonly unknown[]
+  /** The declared value came from `${…}`. */
+  fromVariable?: boolean
+  /** The paths the schemas mark `x-sensitive` (the kind's `sensitiveFields`). */
+  sensitiveFields?: readonly string[]
+}
+
+/**
+ * Sensitive: a value from `${…}`; a field the schemas mark `x-sensitive`; a member whose
+ * `<member>_is_sensitive` sibling is set (anything but false: a flag of the wrong type or null
+ * keeps the value out of sight); a password; the `value` of an entry whose `name` marks a
+ * credential (`Authorization`, `X-Api-Key`); a value the service answered obfuscated.
+ */
+export function isSensitive(place: ValuePlace): boolean {
+  if (place.fromVariable) return true
+  if (place.sensitiveFields?.includes(place.rulePath)) return true
+  if (place.values?.some(isObfuscated)) return true
+  const member = place.member
+  if (typeof member !== 'string') return false
+  if (SECRET_MEMBERS.has(member)) return true
+  return (place.containers ?? []).some((container) => {
+    if (container === null || typeof container !== 'object' || Array.isArray(container)) return false
+    const holder = container as Record<string, unknown>
+    const flag = Object.hasOwn(holder, `${member}_is_sensitive`) ? holder[`${member}_is_sensitive`] : undefined
+    if (flag !== undefined && flag !== false) return true
+    return member === 'value' && isCredentialName(holder.name)
+  })
+}
