@@ -10,7 +10,7 @@ import { startProgress } from '../progress.js'
 import { boundHeap } from '../memory.js'
 import { workflowCommand } from '../../render/github.js'
 import { assemblePlan, compare, type Comparison, type PlanResult } from '../../plan/build-plan.js'
-import { checkDeclared } from '../../plan/declared-checks.js'
+import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { readLive } from '../../live/read.js'
 import { KINDS } from '../../resources/index.js'
 import { makeRedactor, secretValues } from '../../secrets/redact.js'
@@ -24,6 +24,8 @@ export interface SelectionOptions {
   ids?: string[]
   /** With `github`, configuration errors are printed as workflow commands (annotations on the YAML lines). */
   format?: string
+  /** The command, for advice that repeats it (default plan). */
+  command?: string
 }
 
 export interface PlanInputs extends SelectionOptions, ConnectionOptions {
@@ -40,11 +42,13 @@ export interface Loaded {
 export async function loadSelected(options: SelectionOptions, io: Io): Promise<Loaded | undefined> {
   const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
   const { config } = loaded
-  const diagnostics = loaded.diagnostics.length > 0 ? loaded.diagnostics : checkDeclared(config.resources)
+  const diagnostics = configurationProblems(loaded)
   if (diagnostics.length > 0) {
     for (const diagnostic of diagnostics) {
       line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', diagnostic.message) : formatDiagnostic(diagnostic))
     }
+    const hint = defaultPathHint(options.paths, diagnostics, config.files, options.command ?? 'plan')
+    if (hint) line(io.stderr, hint)
     line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)
     return undefined
   }
