@@ -16,6 +16,7 @@ import { KINDS } from '../../resources/index.js'
 import { makeRedactor, secretValues } from '../../secrets/redact.js'
 import { readSecretsState, secretContext, type SecretContext } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
+import { ReadTally } from './read-tally.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
 
 export interface SelectionOptions {
@@ -86,8 +87,9 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
   const progress = await startProgress(io.stderr, resources.length, 'Reading')
   const changed: Comparison[] = []
   const releaseHeap = boundHeap()
+  const tally = new ReadTally(session.client, session.apiUrl)
   try {
-    await Promise.all(
+    const settled = await Promise.allSettled(
       KIND_NAMES.map(async (kind) => {
         const declared = new Map(resources.filter((r) => r.kind === kind).map((r) => [r.id, r]))
         if (declared.size === 0) return
@@ -95,13 +97,15 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
           const comparison = compare(declared.get(id)!, body, secrets)
           if (comparison.fields.length > 0) changed.push(comparison)
         }
-        try {
-          await readLive(KINDS[kind], [...declared.keys()], session.client, { onProgress: (n) => progress.tick(n), onResource })
-        } catch (error) {
-          throw explainNotFound(error, resources)
-        }
+        await readLive(KINDS[kind], [...declared.keys()], tally.requester, { onProgress: (n) => progress.tick(n), onResource })
       }),
     )
+    // Every kind's reads have ended before a failure is explained (the tally is then complete).
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed) throw failed.reason
+  } catch (error) {
+    const explained = tally.explain(error)
+    throw explained === error ? explainNotFound(error, resources) : explained
   } finally {
     releaseHeap()
     progress.stop()
