@@ -1,5 +1,11 @@
 import { Args, Errors, Flags } from '@oclif/core'
 
+/**
+ * A list flag: `--kind a,b` or `--kind a --kind b`. One value per occurrence (not greedy), so that
+ * `plan --kind agent config` keeps `config` as the PATH.
+ */
+export const listFlag = { multiple: true, multipleNonGreedy: true, delimiter: ',' } as const
+
 /** Flags every command that talks to the service takes. */
 export const connectionFlags = {
   'api-url': Flags.string({ description: 'Base URL of the service (or SCANSYNC_API_URL). The token comes only from SCANSYNC_API_TOKEN.', helpValue: 'URL' }),
@@ -12,8 +18,8 @@ export const connectionFlags = {
 export const planFlags = {
   ...connectionFlags,
   format: Flags.string({ char: 'f', description: 'Output format.', options: ['text', 'json', 'markdown', 'github'], default: 'text' }),
-  kind: Flags.string({ description: 'Only these kinds (comma-separated): target, asset, agent.', helpValue: 'target,asset,agent', multiple: true }),
-  id: Flags.string({ description: 'Only this resource (repeatable).', multiple: true }),
+  kind: Flags.string({ description: 'Only these kinds (comma-separated or repeated): target, asset, agent.', helpValue: 'target,asset,agent', ...listFlag, options: ['target', 'asset', 'agent'] }),
+  id: Flags.string({ description: 'Only these resources (comma-separated or repeated).', helpValue: 'ID', ...listFlag }),
   state: Flags.string({ description: 'The secrets state file (default: .scansync/state.json in the configuration directory).', helpValue: 'FILE' }),
   quiet: Flags.boolean({ char: 'q', description: 'Text format: print only the summary line (and errors).' }),
 }

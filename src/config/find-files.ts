@@ -1,25 +1,50 @@
-import { readdir, stat } from 'node:fs/promises'
-import { extname, join, relative, resolve } from 'node:path'
+import { lstat, readdir, realpath, stat } from 'node:fs/promises'
+import { dirname, extname, join, relative, resolve, sep } from 'node:path'
 import { Diagnostic } from '../core/diagnostics.js'
 
 const YAML_EXTENSIONS = new Set(['.yaml', '.yml'])
+/** Hidden entries (.git, .github, .gitlab-ci.yml, .pre-commit-config.yaml) belong to other tools. */
 const isSkippedDirectory = (name: string) => name.startsWith('.') || name === 'node_modules'
+const isSkippedFile = (name: string) => name.startsWith('.')
 
 export interface FoundFiles {
   files: string[]
   diagnostics: Diagnostic[]
+  /** No PATH was given: the current directory was searched, and may hold other tools' YAML. */
+  defaulted: boolean
 }
+
+const inside = (root: string, path: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep)
 
 /**
  * Every *.yaml / *.yml below each path (a path may also name one file), recursively, skipping
- * folders whose name starts with "." and node_modules. Sorted, so that runs are deterministic.
+ * files and folders whose name starts with "." and node_modules. Sorted, so that runs are
+ * deterministic; a path given twice (or inside another) is read once.
+ *
+ * A symbolic link is followed only when it stays inside the configuration root (the directory
+ * walked, or the directory of a file named): a link to /etc/passwd committed as config/x.yaml
+ * would otherwise have its lines echoed in diagnostics and PR annotations. It is refused unread.
  */
 export async function findConfigFiles(paths: string[], cwd = process.cwd()): Promise<FoundFiles> {
   const files = new Set<string>()
   const diagnostics: Diagnostic[] = []
   const display = (p: string) => relative(cwd, p) || '.'
+  const refuseLink = (link: string, root: string) =>
+    diagnostics.push({
+      file: display(link), line: 1, column: 1, path: '',
+      message: `a symbolic link to a file outside ${display(root)}; it was not read (configuration files must lie inside the configuration directory)`,
+    })
 
-  const walk = async (dir: string): Promise<void> => {
+  /** Whether a link stays inside `root` (both real paths). A broken link is left to the reader. */
+  const linkStaysInside = async (link: string, realRoot: string): Promise<boolean> => {
+    try {
+      return inside(realRoot, await realpath(link))
+    } catch {
+      return true
+    }
+  }
+
+  const walk = async (dir: string, root: string, realRoot: string): Promise<void> => {
     let entries
     try {
       entries = await readdir(dir, { withFileTypes: true })
@@ -31,15 +56,19 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
     for (const entry of entries) {
       const full = join(dir, entry.name)
       if (entry.isDirectory()) {
-        if (!isSkippedDirectory(entry.name)) await walk(full)
-      } else if ((entry.isFile() || entry.isSymbolicLink()) && YAML_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
-        files.add(display(full))
+        if (!isSkippedDirectory(entry.name)) await walk(full, root, realRoot)
+      } else if ((entry.isFile() || entry.isSymbolicLink()) && !isSkippedFile(entry.name) && YAML_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
+        if (entry.isSymbolicLink() && !(await linkStaysInside(full, realRoot))) refuseLink(full, root)
+        else files.add(display(full))
       }
     }
   }
 
+  const seen = new Set<string>()
   for (const path of paths.length > 0 ? paths : ['.']) {
     const full = resolve(cwd, path)
+    if (seen.has(full)) continue
+    seen.add(full)
     let info
     try {
       info = await stat(full)
@@ -51,16 +80,19 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
     }
     if (info.isDirectory()) {
       const before = files.size
-      await walk(full)
-      if (files.size === before) {
+      await walk(full, full, await realpath(full))
+      // Only when the directory holds none at all (not when another path named them already).
+      if (files.size === before && ![...files].some((file) => inside(full, resolve(cwd, file)))) {
         diagnostics.push({
           file: display(full), line: 1, column: 1, path: '',
           message: `no configuration files (*.yaml, *.yml) found in ${display(full)}`,
         })
       }
     } else {
-      files.add(display(full))
+      const root = dirname(full)
+      if ((await lstat(full)).isSymbolicLink() && !(await linkStaysInside(full, await realpath(root)))) refuseLink(full, root)
+      else files.add(display(full))
     }
   }
-  return { files: [...files].sort(), diagnostics }
+  return { files: [...files].sort(), diagnostics, defaulted: paths.length === 0 }
 }

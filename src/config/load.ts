@@ -7,6 +7,7 @@ import { allSensitiveFields } from '../schema/sensitive-fields.js'
 import { isSensitive } from '../schema/sensitivity.js'
 import { Diagnostic, formatPath, PathSegments, SourcePosition, sortDiagnostics } from '../core/diagnostics.js'
 import { findConfigFiles } from './find-files.js'
+import { foreignFileMessage } from './foreign-file.js'
 import { Env, hasTemplate, interpolate, mayHoldTemplate } from './interpolate.js'
 import { parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
 import { describeSchemaErrors } from './schema-errors.js'
@@ -105,7 +106,8 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
       continue
     }
     const bytes = read.bytes
-    const result = loadFile(file, bytes, options.env)
+    // Found by searching the current directory: another tool's YAML is said to be one.
+    const result = loadFile(file, bytes, options.env, { notOurs: found.defaulted })
     // One by one: spreading a list of some hundred thousand items into push() overflows the stack.
     for (const diagnostic of result.diagnostics) diagnostics.push(diagnostic)
     for (const resource of result.resources) resources.push(resource)
@@ -133,7 +135,7 @@ export interface LoadFileResult {
 }
 
 /** Loads one file's text. Exposed for tests and the fuzzer. */
-export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOptions = {}): LoadFileResult {
+export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOptions & { notOurs?: boolean } = {}): LoadFileResult {
   const { parsed, diagnostics } = parseYamlFile(file, bytes, options)
   const atStart = (message: string): LoadFileResult => ({ resources: [], declared: [], diagnostics: [{ file, line: 1, column: 1, path: '', message }] })
   if (!parsed) return { resources: [], declared: [], diagnostics }
@@ -144,6 +146,8 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
     const position = parsed.locate([])
     return { resources: [], declared: [], diagnostics: [{ ...position, path: '', message: `the top level is ${Array.isArray(data) ? 'a list' : 'a single value'}; ${expected}` }] }
   }
+  const foreign = options.notOurs ? foreignFileMessage(data) : undefined
+  if (foreign) return atStart(foreign)
 
   const declared = declaredIds(data as JsonObject, parsed)
   const { templates, unresolved } = mayHoldTemplate(parsed.text)

@@ -1,5 +1,5 @@
 import { Command, Flags } from '@oclif/core'
-import { connectionFlags, parseKinds } from '../flags.js'
+import { connectionFlags, listFlag, parseKinds } from '../flags.js'
 
 export default class Import extends Command {
   static override summary = 'Write YAML for resources that exist on the service, ready to plan clean.'
@@ -19,8 +19,8 @@ export default class Import extends Command {
     { description: 'Then check that it plans clean:', command: '<%= config.bin %> plan config --detailed-exitcode' },
   ]
   static override flags = {
-    kind: Flags.string({ description: 'The kind to import: target, asset or agent (comma-separated or repeated with --all).', helpValue: 'target|asset|agent', multiple: true, required: true }),
-    id: Flags.string({ description: 'Import this resource (repeatable).', multiple: true, exclusive: ['all'] }),
+    kind: Flags.string({ description: 'The kind to import: target, asset or agent (comma-separated or repeated with --all).', helpValue: 'target,asset,agent', ...listFlag, options: ['target', 'asset', 'agent'], required: true }),
+    id: Flags.string({ description: 'Import these resources (comma-separated or repeated).', helpValue: 'ID', ...listFlag, exclusive: ['all'] }),
     all: Flags.boolean({ description: 'Import every resource of the kind (read through the list pages).', exclusive: ['id'] }),
     out: Flags.string({ description: 'Write one file per kind (targets.yaml, assets.yaml, agents.yaml) into DIR instead of stdout.', helpValue: 'DIR' }),
     force: Flags.boolean({ description: 'Overwrite files that exist in --out.' }),

@@ -2,6 +2,7 @@ import { colorEnabled, Io, line, withRedaction } from '../../core/io.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { renderPlan, type Format } from '../../render/index.js'
 import { guard } from './errors.js'
+import { prepareOutputFile } from './output-file.js'
 import { PlanInputs, preparePlan } from './prepare-plan.js'
 import { savedPlanDocument, writeSavedPlan } from '../../plan/saved-plan.js'
 import { setAsideUntracked, type UntrackedSecret } from '../../plan/untracked.js'
@@ -20,7 +21,8 @@ export interface PlanOptions extends PlanInputs {
 export async function runPlan(options: PlanOptions, given: Io): Promise<number> {
   const io = withRedaction(given)
   return guard(io, { debug: options.debug }, async () => {
-    const prepared = await preparePlan(options, io)
+    if (options.out) await prepareOutputFile('--out', options.out, io.cwd)
+    const prepared = await preparePlan({ ...options, command: options.mode }, io)
     if (!prepared) return EXIT.error
     try {
       let { plan } = prepared.result

@@ -10,12 +10,13 @@ import { startProgress } from '../progress.js'
 import { boundHeap } from '../memory.js'
 import { workflowCommand } from '../../render/github.js'
 import { assemblePlan, compare, type Comparison, type PlanResult } from '../../plan/build-plan.js'
-import { checkDeclared } from '../../plan/declared-checks.js'
+import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { readLive } from '../../live/read.js'
 import { KINDS } from '../../resources/index.js'
 import { secretValues } from '../../secrets/redact.js'
 import { readSecretsState, secretContext, type SecretContext } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
+import { ReadTally } from './read-tally.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
 
 export interface SelectionOptions {
@@ -24,6 +25,8 @@ export interface SelectionOptions {
   ids?: string[]
   /** With `github`, configuration errors are printed as workflow commands (annotations on the YAML lines). */
   format?: string
+  /** The command, for advice that repeats it (default plan). */
+  command?: string
 }
 
 export interface PlanInputs extends SelectionOptions, ConnectionOptions {
@@ -39,11 +42,13 @@ export interface Loaded {
 export async function loadSelected(options: SelectionOptions, io: RedactedIo): Promise<Loaded | undefined> {
   const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
   const { config } = loaded
-  const diagnostics = loaded.diagnostics.length > 0 ? loaded.diagnostics : checkDeclared(config.resources)
+  const diagnostics = configurationProblems(loaded)
   if (diagnostics.length > 0) {
     for (const diagnostic of diagnostics) {
       line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', diagnostic.message) : formatDiagnostic(diagnostic))
     }
+    const hint = defaultPathHint(options.paths, diagnostics, config.files, options.command ?? 'plan')
+    if (hint) line(io.stderr, hint)
     line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)
     return undefined
   }
@@ -81,8 +86,9 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
   const progress = await startProgress(io.stderr, resources.length, 'Reading')
   const changed: Comparison[] = []
   const releaseHeap = boundHeap()
+  const tally = new ReadTally(session.client, session.apiUrl)
   try {
-    await Promise.all(
+    const settled = await Promise.allSettled(
       KIND_NAMES.map(async (kind) => {
         const declared = new Map(resources.filter((r) => r.kind === kind).map((r) => [r.id, r]))
         if (declared.size === 0) return
@@ -90,13 +96,15 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
           const comparison = compare(declared.get(id)!, body, secrets)
           if (comparison.fields.length > 0) changed.push(comparison)
         }
-        try {
-          await readLive(KINDS[kind], [...declared.keys()], session.client, { onProgress: (n) => progress.tick(n), onResource })
-        } catch (error) {
-          throw explainNotFound(error, resources)
-        }
+        await readLive(KINDS[kind], [...declared.keys()], tally.requester, { onProgress: (n) => progress.tick(n), onResource })
       }),
     )
+    // Every kind's reads have ended before a failure is explained (the tally is then complete).
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed) throw failed.reason
+  } catch (error) {
+    const explained = tally.explain(error)
+    throw explained === error ? explainNotFound(error, resources) : explained
   } finally {
     releaseHeap()
     progress.stop()

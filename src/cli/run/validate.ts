@@ -1,6 +1,6 @@
 import { formatDiagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
-import { checkDeclared } from '../../plan/declared-checks.js'
+import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line } from '../../core/io.js'
 
@@ -12,9 +12,11 @@ export interface ValidateOptions {
 export async function runValidate(options: ValidateOptions, io: Io): Promise<number> {
   const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
   const { config } = loaded
-  const diagnostics = loaded.diagnostics.length > 0 ? loaded.diagnostics : checkDeclared(config.resources)
+  const diagnostics = configurationProblems(loaded)
   if (diagnostics.length > 0) {
     for (const diagnostic of diagnostics) line(io.stderr, formatDiagnostic(diagnostic))
+    const hint = defaultPathHint(options.paths, diagnostics, config.files, 'validate')
+    if (hint) line(io.stderr, hint)
     line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'}; nothing was sent.`)
     return EXIT.error
   }

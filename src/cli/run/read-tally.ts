@@ -1,0 +1,55 @@
+import { buildRequestTarget, checkBaseUrl, type ServiceClient } from '../../client/index.js'
+import { ScansyncError } from '../../core/errors.js'
+import type { Requester } from '../../live/read.js'
+
+/**
+ * The reads of one run, counted: when every one of them was a 404, the ids are not what is
+ * wrong, the base URL is (a missing or extra /api/v1), and that is what the user is told.
+ */
+export class ReadTally {
+  private answered = 0
+  private notFound = 0
+  private firstNotFound?: string
+
+  constructor(
+    private readonly client: Pick<ServiceClient, 'request'>,
+    private readonly apiUrl: string,
+  ) {}
+
+  /** The client to read through. */
+  readonly requester: Requester = {
+    request: async <T>(method: 'GET', path: string, options?: Parameters<ServiceClient['request']>[2]): Promise<T> => {
+      try {
+        const value = await this.client.request<T>(method, path, options)
+        this.answered++
+        return value
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) {
+          this.notFound++
+          this.firstNotFound ??= `${method} ${this.urlOf(path, options?.query)}`
+        } else if ((error as { status?: number }).status !== undefined) {
+          this.answered++
+        }
+        throw error
+      }
+    },
+  }
+
+  /** An error saying the base URL is probably wrong, when every read was a 404; else `error` as it is. */
+  explain(error: unknown): unknown {
+    if (this.answered > 0 || this.notFound === 0) return error
+    return new ScansyncError(
+      `every read got 404 Not Found (${this.notFound} ${this.notFound === 1 ? 'request' : 'requests'}): the service URL ${this.apiUrl} is probably wrong (a missing or extra path such as /api/v1), not the ids. ` +
+        `The first URL tried: ${this.firstNotFound}. Check --api-url or SCANSYNC_API_URL.`,
+    )
+  }
+
+  private urlOf(path: string, query?: Record<string, string | number>): string {
+    try {
+      const base = checkBaseUrl(this.apiUrl, { insecureHttp: true })
+      return new URL(buildRequestTarget(base, path, query), base.origin).href
+    } catch {
+      return path
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * YAML that belongs to another tool (a CI pipeline, docker-compose): a mapping with none of the
+ * top-level keys of a configuration file. Said in one line instead of one "unknown field" per key.
+ */
+
+/** Top-level keys of a configuration file; `x-…` keys are the user's own (YAML anchors and notes). */
+const KNOWN_KEYS: ReadonlySet<string> = new Set(['targets', 'assets', 'agents', 'policies'])
+const isKnownKey = (key: string) => KNOWN_KEYS.has(key) || key.startsWith('x-')
+/** `target:` or `agnets:` is a configuration file with a typo, for the schema's "did you mean". */
+const looksKnown = (key: string) => [...KNOWN_KEYS].some((known) => distance(key.toLowerCase(), known) <= 2)
+
+export const FOREIGN_FILE = 'not a scansync configuration file'
+
+/** The message for a mapping none of whose keys is known (or nearly); undefined for a configuration file. */
+export function foreignFileMessage(data: object): string | undefined {
+  const keys = Object.keys(data)
+  if (keys.length === 0 || keys.some((key) => isKnownKey(key) || looksKnown(key))) return undefined
+  const shown = keys.slice(0, 3).map((key) => JSON.stringify(key).slice(1, -1).replace(/[^\x20-\x7e]/g, '?')).join(', ')
+  return `${FOREIGN_FILE}: its top-level keys are ${shown}${keys.length > 3 ? ', …' : ''}, none of targets, assets, agents, policies`
+}
+
+/** Levenshtein distance, for short keys only (longer ones are far from every known key anyway). */
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2 || a.length > 40) return 3
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    previous = current
+  }
+  return previous[b.length]
+}
