@@ -177,6 +177,8 @@ export function diffResource(kind: ResourceKind, desired: DesiredResource, live:
 function secretReason(desired: DesiredResource, path: string, declared: string, current: string, secrets: SecretContext): SecretReason | undefined {
   const entry = secrets.entry(desired.kind, desired.id, path)
   if (!entry) return 'not yet tracked'
+  // Recorded under another key: it cannot be checked, which is neither a change nor drift.
+  if (secrets.foreignKey) return undefined
   if (entry.hmac !== secrets.hmac(declared)) return 'changed in YAML'
   if (entry.live !== current) return 'changed on the service'
   return undefined
