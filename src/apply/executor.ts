@@ -1,10 +1,10 @@
 import pLimit from 'p-limit'
-import type { SecretsState } from '../schema/generated.js'
 import type { DesiredResource, JsonObject } from '../core/types.js'
 import type { PlannedRequest, ResourceKind } from '../resources/kind.js'
 import { compare } from '../plan/build-plan.js'
 import type { ChangeResult, ResourceChange } from '../plan/model.js'
-import { recordSecret, secretContext } from '../secrets/state.js'
+import type { HiddenSecret } from '../plan/diff.js'
+import type { SecretsLedger } from '../secrets/state.js'
 import { isObject } from '../core/json.js'
 import { NotSentError, ServiceError } from '../client/errors.js'
 import { errorCode } from '../client/retry-policy.js'
@@ -20,13 +20,14 @@ export interface PendingChange {
   kind: ResourceKind
   desired: DesiredResource
   request: PlannedRequest
+  /** The secrets the service hid when the request was built (their obfuscated tokens before it). */
+  hiddenBefore: readonly HiddenSecret[]
 }
 
 export interface ExecuteOptions {
   parallelism: number
-  token: string
-  /** Updated in place: secrets the service now hides are recorded after each success. */
-  state: SecretsState
+  /** Secrets the service now hides are recorded in it after each success. */
+  secrets: SecretsLedger
   /** Stop starting new requests once aborted (Ctrl-C), retries included. */
   signal?: AbortSignal
   /** How long to wait for requests in flight after an abort. */
@@ -86,9 +87,13 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
   return { results: ordered, interrupted }
 }
 
+/** Secrets whose value the plan knows to be new: the service must answer another obfuscated token. */
+const NEW_SECRET_REASONS = new Set(['changed in YAML', 'changed on the service'])
+
 /**
  * After a 200, checks the answer against what was sent: records the secrets the service now
- * hides, and returns what the service did not take (undefined when it took everything).
+ * hides, and returns what the service did not take (undefined when it took everything). A new
+ * secret answered with the same obfuscated token as before is not confirmed, and not recorded.
  */
 function verify(item: PendingChange, response: unknown, options: ExecuteOptions): string | undefined {
   if (!isObject(response) || response.id !== item.desired.id) {
@@ -96,14 +101,27 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   }
   const sentUnits = unitsOf(item.request.body as JsonObject)
   const wasSent = (rulePath: string) => sentUnits.some((unit) => rulePath === unit || rulePath.startsWith(unit + '.'))
-  const secrets = secretContext(options.state, options.token)
-  for (const secret of compare(item.desired, response, secrets).hiddenSecrets) {
-    if (wasSent(secret.rulePath)) recordSecret(options.state, item.kind.name, item.desired.id, secret.path, { hmac: secrets.hmac(secret.declared), live: secret.live })
+  const { context } = options.secrets
+  const tokenBefore = new Map(item.hiddenBefore.map((secret) => [secret.path, secret.live]))
+  const newValues = new Set(item.change.fields.filter((f) => f.sensitive && f.reason && NEW_SECRET_REASONS.has(f.reason)).map((f) => f.path))
+  const sentSecrets = new Set<string>()
+  const unconfirmed: string[] = []
+  for (const secret of compare(item.desired, response, context).hiddenSecrets) {
+    if (!wasSent(secret.rulePath)) continue
+    sentSecrets.add(secret.path)
+    if (newValues.has(secret.path) && tokenBefore.get(secret.path) === secret.live) unconfirmed.push(secret.path)
+    else options.secrets.record(item.kind.name, item.desired.id, secret.path, { hmac: context.hmac(secret.declared), live: secret.live })
   }
-  // Compared again now that the state knows what was just sent.
-  const after = compare(item.desired, response, secrets)
+  if (unconfirmed.length > 0) {
+    return (
+      `not confirmed: the service answered 200, but the obfuscated value of ${unconfirmed.join(', ')} is the one it had before, ` +
+      'so the new secret may not have been taken; it is not recorded as in sync (run scansync plan to see)'
+    )
+  }
+  // Compared again now that the state knows what was just sent (the secrets sent were checked above).
+  const after = compare(item.desired, response, context)
   const planned = new Set(item.change.fields.map((f) => f.path))
-  const notTaken = after.fields.filter((f) => planned.has(f.path)).map((f) => f.path)
+  const notTaken = after.fields.filter((f) => planned.has(f.path) && !sentSecrets.has(f.path)).map((f) => f.path)
   return notTaken.length > 0 ? `the service answered 200 but did not apply ${notTaken.join(', ')}` : undefined
 }
 

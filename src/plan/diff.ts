@@ -92,6 +92,8 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
     secretReason(path, declared, live) {
       const entry = secrets.entry(desired.kind, desired.id, displayPath(path))
       if (!entry) return 'not yet tracked'
+      // Recorded under another key: it cannot be checked, which is neither a change nor drift.
+      if (secrets.foreignKey) return undefined
       if (entry.hmac !== secrets.hmac(declared)) return 'changed in YAML'
       if (entry.live !== live) return 'changed on the service'
       return undefined

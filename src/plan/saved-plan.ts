@@ -1,19 +1,26 @@
-import { readFile, writeFile } from 'node:fs/promises'
-import { relative, resolve } from 'node:path'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { validator } from '../schema/validators.js'
-import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
+import type { DesiredResource, Env, JsonObject, KindName } from '../core/types.js'
 import { escapeTemplate, interpolate } from '../config/interpolate.js'
 import { ScansyncError } from '../core/errors.js'
 import type { SavedPlan } from '../schema/generated.js'
-import type { Io, RedactedIo } from '../core/io.js'
-import { canonicalJson, sha256 } from './canonical.js'
+import { canonicalJson } from './canonical.js'
 import type { Comparison } from './build-plan.js'
 import type { FieldChange, Plan, ResourceChange } from './model.js'
-import { planDocument } from '../render/index.js'
 import { isObject } from '../core/json.js'
 import { declaredSecrets } from '../secrets/redact.js'
-import type { Prepared } from '../cli/run/prepare-plan.js'
-import { appVersion } from '../cli/run/version.js'
+import { KINDS } from '../resources/index.js'
+import { plannedKey, type PlannedResource } from './staleness.js'
+import { basePath } from '../client/base-url.js'
+
+/**
+ * A saved plan is a value: encoded and decoded here without I/O. It holds, per resource, the
+ * declared fields (secrets as their `${NAME}` reference) and a fingerprint of the live values the
+ * plan was computed from; never a request. Apply rebuilds each request from the id and the fields
+ * and a fresh read. The checksum is an HMAC keyed by the state key (or the token), so an edited
+ * plan is refused.
+ */
+export const SAVED_PLAN_VERSION = 2
 
 type SavedResource = SavedPlan['resources'][number]
 
@@ -35,21 +42,23 @@ function mapStrings(value: unknown, map: (text: string, place: string) => string
 const templatedFields = (desired: DesiredResource): JsonObject =>
   mapStrings(desired.fields, (text, place) => desired.templates.get(place) ?? escapeTemplate(text)) as JsonObject
 
-function savedResource(comparison: Comparison): SavedResource {
-  const { kind, desired, live, raw, units, fingerprint } = comparison
-  const templated: DesiredResource = { ...desired, fields: templatedFields(desired) }
-  const request = kind.buildRequest({ desired: templated, live: mapStrings(live, escapeTemplate) as JsonObject, raw, units })
-  return { kind: kind.name, id: desired.id, source: desired.source, fields: templated.fields, fingerprint, request }
-}
+const savedResource = ({ kind, desired, fingerprint }: Comparison): SavedResource => ({
+  kind: kind.name,
+  id: desired.id,
+  source: desired.source,
+  fields: templatedFields(desired),
+  fingerprint,
+})
 
-export const savedPlanChecksum = (document: Omit<SavedPlan, 'checksum'>): string => sha256(canonicalJson(document))
+export const savedPlanChecksum = (document: Omit<SavedPlan, 'checksum'>, key: string): string =>
+  createHmac('sha256', key).update(canonicalJson(document), 'utf8').digest('hex')
 
 /**
  * A saved plan holds secrets only as their `${NAME}` reference. A secret written in the YAML
  * itself (flagged `*_is_sensitive`, or an otp_secret) has no reference to keep, so a plan that
  * would have to store it is refused, naming each place, before anything is written.
  */
-function refuseLiteralSecrets(comparisons: Comparison[]): void {
+function refuseLiteralSecrets(comparisons: readonly Comparison[]): void {
   const places = comparisons.flatMap(({ desired }) =>
     declaredSecrets(desired)
       .filter((secret) => !secret.fromVariable)
@@ -65,47 +74,85 @@ function refuseLiteralSecrets(comparisons: Comparison[]): void {
   )
 }
 
-/** The saved plan of a prepared plan (refused when it would have to hold a secret). */
-export function savedPlanDocument(prepared: Prepared, paths: string[], io: Io): SavedPlan {
-  refuseLiteralSecrets(prepared.result.changed)
+export interface SavedPlanInput {
+  /** The comparisons of the resources that change. */
+  changed: readonly Comparison[]
+  /** The plan as its JSON document. */
+  plan: SavedPlan['plan']
+  apiUrl: string
+  /** The configuration paths, relative to where the plan is made. */
+  paths: string[]
+  version: string
+}
+
+/** The saved plan of a plan (refused when it would have to hold a secret). */
+export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
+  refuseLiteralSecrets(input.changed)
   const document: Omit<SavedPlan, 'checksum'> = {
-    format_version: 1,
+    format_version: SAVED_PLAN_VERSION,
     kind: 'scansync-saved-plan',
-    scansync_version: appVersion(),
-    api_url: prepared.session.apiUrl,
-    paths: paths.map((p) => relative(io.cwd, resolve(io.cwd, p)) || '.'),
-    plan: planDocument(prepared.result.plan),
-    resources: prepared.result.changed.map(savedResource),
+    scansync_version: input.version,
+    api_url: input.apiUrl,
+    paths: input.paths,
+    plan: input.plan,
+    resources: input.changed.map(savedResource),
   }
-  return { ...document, checksum: savedPlanChecksum(document) }
+  return { ...document, checksum: savedPlanChecksum(document, key) }
 }
 
-/** Through the output step: a secret that got into the plan is replaced (and the checksum then refuses the file). */
-export async function writeSavedPlan(file: string, saved: SavedPlan, io: RedactedIo): Promise<void> {
-  await writeFile(resolve(io.cwd, file), io.redaction.file(JSON.stringify(saved, null, 2) + '\n'), { mode: 0o600 })
+export interface DecodedPlan {
+  plan: Plan
+  apiUrl?: string
+  paths: string[]
+  resources: PlannedResource[]
 }
 
-/** A saved plan, checked: its shape and its checksum. */
-export async function readSavedPlan(file: string, io: Io): Promise<SavedPlan> {
-  let document: unknown
-  try {
-    document = JSON.parse(await readFile(resolve(io.cwd, file), 'utf8'))
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON'
-    throw new ScansyncError(`cannot read the saved plan ${file}: ${reason}`)
+const OWN_VARIABLE = /\$\{(SCANSYNC_[A-Za-z0-9_]*)/
+
+/**
+ * A saved plan, checked and restored: its shape, its keyed checksum, each change tied to its
+ * resource's own request path, and its templates resolved from the environment, scansync's own
+ * variables (SCANSYNC_*) left out.
+ */
+export function decodeSavedPlan(document: unknown, options: { key: string; env: Env; file: string }): DecodedPlan {
+  const { file } = options
+  if (isObject(document) && document.kind === 'scansync-saved-plan' && document.format_version !== SAVED_PLAN_VERSION) {
+    throw new ScansyncError(`${file} was saved by another version of scansync (format ${String(document.format_version)}); run scansync plan --out again`)
   }
   const validate = validator('savedPlan')
   if (!validate(document)) throw new ScansyncError(`${file} is not a scansync saved plan (${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message})`)
   const { checksum, ...rest } = document as SavedPlan
-  if (savedPlanChecksum(rest) !== checksum) throw new ScansyncError(`${file} was modified after it was written (checksum mismatch); run scansync plan --out again`)
-  return document as SavedPlan
+  if (!sameHex(savedPlanChecksum(rest, options.key), checksum)) {
+    throw new ScansyncError(
+      `${file} was modified after it was written (checksum mismatch), or was written with another key: run scansync plan --out again ` +
+        '(plan and apply must share SCANSYNC_STATE_KEY, or the API token when it is not set)',
+    )
+  }
+  const saved = document as SavedPlan
+  const changes = new Map(savedChanges(saved).map((change) => [plannedKey(change), change]))
+  const env = Object.fromEntries(Object.entries(options.env).filter(([name]) => !name.startsWith('SCANSYNC_')))
+  const resources = saved.resources.map((resource): PlannedResource => {
+    const change = changes.get(plannedKey(resource))
+    if (!change) throw new ScansyncError(`${file}: ${resource.kind} ${resource.id} has no change in the plan; run scansync plan --out again`)
+    changes.delete(plannedKey(resource))
+    return { desired: restoreDesired(resource, env), change, fingerprint: resource.fingerprint }
+  })
+  if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
+  return { plan: { changes: resources.map((r) => r.change), summary: { ...saved.plan.summary } }, apiUrl: saved.api_url, paths: saved.paths, resources }
 }
 
-/** A saved resource as a declared resource again, its templates resolved from the environment. */
-export function restoreDesired(saved: SavedResource, env: Io['env']): DesiredResource {
+const sameHex = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+/** A saved resource as a declared resource again, its templates resolved from `env`. */
+export function restoreDesired(saved: SavedResource, env: Env): DesiredResource {
   const templates = new Map<string, string>()
   const errors: string[] = []
   const resolveText = (text: string, place: string) => {
+    const own = OWN_VARIABLE.exec(text.split('$${').join(''))
+    if (own) {
+      errors.push(`${saved.kind} ${saved.id}: ${place}: refers to \${${own[1]}}: scansync's own variables are never expanded from a saved plan`)
+      return ''
+    }
     const result = interpolate(text, env)
     errors.push(...result.errors.map((e) => `${saved.kind} ${saved.id}: ${place}: ${e}`))
     if (result.fromVariable) templates.set(place, text)
@@ -117,28 +164,47 @@ export function restoreDesired(saved: SavedResource, env: Io['env']): DesiredRes
   return { kind: saved.kind as KindName, id: saved.id, fields, templates, source, locate: () => source }
 }
 
-export const resolveBody = (body: JsonObject, env: Io['env']): JsonObject => mapStrings(body, (text) => interpolate(text, env).value) as JsonObject
-
-/** The plan's changes, as the plan model (for reports). */
+/**
+ * The plan's changes as the plan model. Method and path are the resource's own, whatever the file
+ * says: a change naming another resource's path is refused.
+ */
 export function savedChanges(saved: SavedPlan): ResourceChange[] {
   const sourceOf = (kind: string, id: string) => saved.resources.find((r) => r.kind === kind && r.id === id)?.source
-  return saved.plan.changes.map((change) => ({
-    ...(sourceOf(change.kind, change.id) ? { source: sourceOf(change.kind, change.id) } : {}),
-    kind: change.kind,
-    id: change.id,
-    name: change.name ?? null,
-    action: 'update',
-    method: change.method,
-    path: change.path,
-    fields: change.fields.map((f) => ({
-      path: f.path,
-      before: f.before ?? undefined,
-      after: f.after ?? undefined,
-      sensitive: f.sensitive,
-      ...(f.reason ? { reason: f.reason as FieldChange['reason'] } : {}),
-    })),
-  }))
+  return saved.plan.changes.map((change) => {
+    const kind = KINDS[change.kind as KindName]
+    if (!kind) throw new ScansyncError(`the saved plan changes a resource of unknown kind ${JSON.stringify(change.kind)}`)
+    if (change.method !== kind.method || change.path !== kind.itemPath(change.id)) {
+      throw new ScansyncError(`the saved plan's change of ${change.kind} ${change.id} names ${change.method} ${change.path}, not the resource's own request; run scansync plan --out again`)
+    }
+    const source = sourceOf(change.kind, change.id)
+    return {
+      ...(source ? { source } : {}),
+      kind: kind.name,
+      id: change.id,
+      name: change.name ?? null,
+      action: 'update',
+      method: kind.method,
+      path: kind.itemPath(change.id),
+      fields: change.fields.map((f) => ({
+        path: f.path,
+        before: f.before ?? undefined,
+        after: f.after ?? undefined,
+        sensitive: f.sensitive,
+        ...(f.reason ? { reason: f.reason as FieldChange['reason'] } : {}),
+      })),
+    }
+  })
 }
 
-export const savedPlanModel = (saved: SavedPlan): Plan => ({ changes: savedChanges(saved), summary: { ...saved.plan.summary } })
-
+/** The same service: scheme, host, port and base path equal, whatever the case or trailing slashes. */
+export function sameService(a: string, b: string): boolean {
+  const key = (url: string) => {
+    try {
+      const parsed = new URL(url.trim())
+      return `${parsed.origin}${basePath(parsed)}`
+    } catch {
+      return url
+    }
+  }
+  return key(a) === key(b)
+}

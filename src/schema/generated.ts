@@ -791,14 +791,14 @@ export interface FieldChange {
   reason?: string
 }
 /**
- * A plan written by `scansync plan --out FILE` for `scansync apply --plan FILE`. Secret values appear only as ${NAME} references; every other `${` is written `$${`.
+ * A plan written by `scansync plan --out FILE` for `scansync apply --plan FILE`. Secret values appear only as ${NAME} references; every other `${` is written `$${`. Requests are not stored: apply rebuilds them from the ids and fields.
  */
 export interface SavedPlan {
-  format_version: 1
+  format_version: 2
   kind: 'scansync-saved-plan'
   scansync_version?: string
   /**
-   * The service the plan was computed against.
+   * The service the plan was computed against (only compared with the URL given to apply, never used to send).
    */
   api_url?: string
   /**
@@ -822,25 +822,21 @@ export interface SavedPlan {
      * SHA-256 of the live values of the managed fields the plan was computed from.
      */
     fingerprint: string
-    request: {
-      method: 'PATCH' | 'PUT'
-      path: string
-      /**
-       * The request body, as a template.
-       */
-      body: {}
-    }
   }[]
   /**
-   * SHA-256 of the canonical JSON of the document without this member.
+   * HMAC-SHA256 of the canonical JSON of the document without this member, keyed by SCANSYNC_STATE_KEY (or, without it, the API token).
    */
   checksum: string
 }
 /**
- * The secrets state (.scansync/state.json): per resource and sensitive field, an HMAC-SHA256 of the last applied value keyed by the API token, and the obfuscated token the service returned after that apply. Never a value.
+ * The secrets state (.scansync/state.json): per resource and sensitive field, an HMAC-SHA256 of the last applied value keyed by SCANSYNC_STATE_KEY (or, without it, the API token), and the obfuscated token the service returned after that apply. Never a value, never the key.
  */
 export interface SecretsState {
   format_version: 1
+  /**
+   * Identifies the key of the HMACs (HMAC-SHA256 of "scansync-state-key-id" under the key, first 16 hex digits), so that another key is recognised; never the key. Absent in states written before SCANSYNC_STATE_KEY: those are keyed by the API token.
+   */
+  key_id?: string
   /**
    * Keyed by <kind>/<id>, then by the field's dotted path.
    */

@@ -1,15 +1,17 @@
 import { createHmac } from 'node:crypto'
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { KindName } from '../core/types.js'
+import type { Env, KindName } from '../core/types.js'
 import type { SecretsState } from '../schema/generated.js'
 import { ScansyncError } from '../core/errors.js'
 
 /**
  * The secrets state: for each sensitive field the service hides (OBFUSCATED_…), an HMAC-SHA256 of
- * the last applied value keyed by the API token (never the value) and the obfuscated token the
- * service answered after that apply. In sync = both still match.
+ * the last applied value (never the value) and the obfuscated token the service answered after
+ * that apply. In sync = both still match. The HMACs are keyed by SCANSYNC_STATE_KEY, or by the API
+ * token without it; the state records an identifier of its key (never the key) so that a job
+ * holding another key says so instead of calling every secret changed.
  */
 export interface SecretEntry {
   hmac: string
@@ -20,9 +22,25 @@ export const emptyState = (): SecretsState => ({ format_version: 1, resources: {
 
 export const resourceKey = (kind: KindName, id: string) => `${kind}/${id}`
 
-export const secretHmac = (token: string, value: string): string => createHmac('sha256', token).update(value, 'utf8').digest('hex')
+export const secretHmac = (key: string, value: string): string => createHmac('sha256', key).update(value, 'utf8').digest('hex')
+
+/** The key's identifier: recognisable, but of no use for finding the key or any value. */
+export const stateKeyId = (key: string): string => secretHmac(key, 'scansync-state-key-id').slice(0, 16)
 
 export const isObfuscated = (value: unknown): value is string => typeof value === 'string' && value.startsWith('OBFUSCATED_')
+
+/** The keys of a run: the state key (SCANSYNC_STATE_KEY, else the token), and the token, which keyed states written before. */
+export interface StateKeys {
+  key: string
+  token: string
+  /** True when the key is SCANSYNC_STATE_KEY rather than the token. */
+  fromStateKey: boolean
+}
+
+export function stateKeys(env: Env, token: string): StateKeys {
+  const stateKey = env.SCANSYNC_STATE_KEY
+  return stateKey ? { key: stateKey, token, fromStateKey: true } : { key: token, token, fromStateKey: false }
+}
 
 export async function readSecretsState(path: string): Promise<SecretsState> {
   let text: string
@@ -32,9 +50,14 @@ export async function readSecretsState(path: string): Promise<SecretsState> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyState()
     throw new ScansyncError(`cannot read the secrets state ${path}: ${(error as NodeJS.ErrnoException).code}`)
   }
+  return parseState(text, path)
+}
+
+function parseState(text: string, path: string): SecretsState {
   try {
     const data = JSON.parse(text) as SecretsState
     if (data?.format_version !== 1 || typeof data.resources !== 'object' || data.resources === null) throw new Error('unexpected shape')
+    if (data.key_id !== undefined && (typeof data.key_id !== 'string' || !/^[0-9a-f]{16}$/.test(data.key_id))) throw new Error('unexpected key id')
     return data
   } catch {
     throw new ScansyncError(`the secrets state ${path} is not a scansync state file; move it away to start over (secrets are then planned as "not yet tracked")`)
@@ -45,6 +68,7 @@ export async function readSecretsState(path: string): Promise<SecretsState> {
 function stateText(state: SecretsState): string {
   const sorted: SecretsState = {
     format_version: 1,
+    ...(state.key_id ? { key_id: state.key_id } : {}),
     resources: Object.fromEntries(
       Object.keys(state.resources).sort().map((key) => [key, Object.fromEntries(Object.entries(state.resources[key]).sort(([a], [b]) => a.localeCompare(b)))]),
     ),
@@ -52,48 +76,228 @@ function stateText(state: SecretsState): string {
   return JSON.stringify(sorted, null, 2) + '\n'
 }
 
-/** Written whole to a temporary file, then renamed over the old one: never half a file. */
-/** `redact`: the run's output step (Redaction.file), which every file passes through. */
-export async function writeSecretsState(path: string, state: SecretsState, redact: (text: string) => string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  const temporary = `${path}.${process.pid}.tmp`
-  try {
-    await writeFile(temporary, redact(stateText(state)), { mode: 0o600 })
-    await rename(temporary, path)
-  } catch (error) {
-    // The write's own error is the one to report, not a failure to clean up after it.
-    await rm(temporary, { force: true }).catch(() => undefined)
-    throw error
-  }
-}
+/** How a run reads a state: with its own key, with the token (a state from before key ids), or not at all (another key). */
+export type KeyStatus = 'own' | 'legacy' | 'foreign'
 
-/** The same, at once: for the last moment of a process (a second Ctrl-C), where nothing can be awaited. */
-export function writeSecretsStateSync(path: string, state: SecretsState, redact: (text: string) => string): void {
-  mkdirSync(dirname(path), { recursive: true })
-  const temporary = `${path}.${process.pid}.tmp`
-  try {
-    writeFileSync(temporary, redact(stateText(state)), { mode: 0o600 })
-    renameSync(temporary, path)
-  } catch (error) {
-    rmSync(temporary, { force: true })
-    throw error
-  }
+export function keyStatus(state: SecretsState, keys: StateKeys): KeyStatus {
+  if (state.key_id === undefined) return Object.keys(state.resources).length === 0 ? 'own' : 'legacy'
+  return state.key_id === stateKeyId(keys.key) ? 'own' : 'foreign'
 }
 
 export interface SecretContext {
   hmac(value: string): string
   entry(kind: KindName, id: string, path: string): SecretEntry | undefined
+  /**
+   * True when the state was written with another key: a recorded secret then cannot be checked
+   * (it is neither a change nor drift) and nothing may be recorded.
+   */
+  readonly foreignKey?: boolean
+  /** The recorded secrets that could not be checked (`kind/id path`), when `foreignKey`. */
+  readonly unchecked?: ReadonlySet<string>
 }
 
-export function secretContext(state: SecretsState, token: string): SecretContext {
+/** How plan, drift and apply compare secrets with `state`. A plain string is a token (tests, and states from before key ids). */
+export function secretContext(state: SecretsState, keys: StateKeys | string): SecretContext {
+  const k = typeof keys === 'string' ? { key: keys, token: keys, fromStateKey: false } : keys
+  const status = keyStatus(state, k)
+  const hmacKey = status === 'legacy' ? k.token : k.key
+  const unchecked = new Set<string>()
   return {
-    hmac: (value) => secretHmac(token, value),
-    entry: (kind, id, path) => state.resources[resourceKey(kind, id)]?.[path],
+    hmac: (value) => secretHmac(hmacKey, value),
+    entry: (kind, id, path) => {
+      const found = state.resources[resourceKey(kind, id)]?.[path]
+      if (found && status === 'foreign') unchecked.add(`${kind}/${id} ${path}`)
+      return found
+    },
+    foreignKey: status === 'foreign',
+    unchecked,
   }
+}
+
+/** The note for secrets that cannot be checked (undefined when there are none). */
+export function uncheckedNote(secrets: SecretContext, keys: { fromStateKey: boolean } | undefined, statePath: string): string | undefined {
+  const list = [...(secrets.unchecked ?? [])].sort()
+  if (list.length === 0) return undefined
+  const first = list.slice(0, 5).map((u) => u.replace('/', ' ')).join(', ')
+  const more = list.length > 5 ? ` and ${list.length - 5} more` : ''
+  const what = keys?.fromStateKey ? 'the SCANSYNC_STATE_KEY set here is not the one' : 'SCANSYNC_STATE_KEY is not set here, and the API token is not the key'
+  return (
+    `Note: ${list.length} secret ${list.length === 1 ? 'field' : 'fields'} the service hides cannot be checked (${first}${more}): ` +
+    `the state was written with another key (${statePath}); ${what} it was written with. ` +
+    'Set SCANSYNC_STATE_KEY to the same value in every job that shares this state.'
+  )
 }
 
 export function recordSecret(state: SecretsState, kind: KindName, id: string, path: string, entry: SecretEntry): void {
   const key = resourceKey(kind, id)
   state.resources[key] ??= {}
   state.resources[key][path] = entry
+}
+
+/**
+ * A state read with the token (written before key ids) re-keyed with the run's key: each entry
+ * whose HMAC is that of a declared value of its resource is recomputed. Only when every entry can
+ * be, the state gets its key id; otherwise it stays as it was (still keyed by the token), so that
+ * no entry is ever keyed differently from the others.
+ */
+export function rekeyed(state: SecretsState, keys: StateKeys, declaredValues: (resourceKey: string) => readonly string[]): SecretsState {
+  if (keyStatus(state, keys) !== 'legacy' && state.key_id !== undefined) return state
+  const id = stateKeyId(keys.key)
+  if (keys.key === keys.token) return { ...state, key_id: id }
+  const resources: SecretsState['resources'] = {}
+  for (const [resource, fields] of Object.entries(state.resources)) {
+    const candidates = declaredValues(resource)
+    resources[resource] = {}
+    for (const [path, entry] of Object.entries(fields)) {
+      const value = candidates.find((candidate) => secretHmac(keys.token, candidate) === entry.hmac)
+      if (value === undefined) return state
+      resources[resource][path] = { ...entry, hmac: secretHmac(keys.key, value) }
+    }
+  }
+  return { format_version: 1, key_id: id, resources }
+}
+
+/** What a run changed in a state: the entries it recorded, merged over the file as it is now. */
+export interface StateUpdate {
+  /** Entries this run recorded: `kind/id` → path → entry. */
+  recorded: ReadonlyMap<string, ReadonlyMap<string, SecretEntry>>
+  /** Applied to the merged state before it is written (re-keying). */
+  finish?(state: SecretsState): SecretsState
+}
+
+export function mergedState(current: SecretsState, update: StateUpdate): SecretsState {
+  const resources: SecretsState['resources'] = { ...current.resources }
+  for (const [resource, fields] of update.recorded) {
+    resources[resource] = { ...resources[resource] }
+    for (const [path, entry] of fields) resources[resource][path] = entry
+  }
+  const merged: SecretsState = { ...current, resources }
+  return update.finish ? update.finish(merged) : merged
+}
+
+const LOCK_WAIT_MS = 10_000
+/** A lock older than this was left by a process that died (writing takes milliseconds). */
+const STALE_LOCK_MS = 30_000
+
+const lockPath = (path: string) => `${path}.lock`
+// One writer at a time holds the lock, so the process id makes the name unique enough.
+const temporaryPath = (path: string) => `${path}.${process.pid}.tmp`
+
+async function withLock<T>(path: string, run: () => Promise<T>): Promise<T> {
+  await mkdir(dirname(path), { recursive: true })
+  const lock = lockPath(path)
+  const started = Date.now()
+  for (let wait = 2; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      await (await open(lock, 'wx', 0o600)).close()
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0)
+      if (age > STALE_LOCK_MS) await rm(lock, { force: true })
+      else if (Date.now() - started > LOCK_WAIT_MS) throw Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
+      else await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+  }
+  try {
+    return await run()
+  } finally {
+    await rm(lock, { force: true })
+  }
+}
+
+/**
+ * Under a lock, the file is read again and this run's entries merged into it, then written whole
+ * to a temporary file and renamed over the old one: two applies sharing a state keep every entry,
+ * and there is never half a file.
+ */
+export async function writeSecretsState(path: string, update: StateUpdate, redact: (text: string) => string = (text) => text): Promise<void> {
+  await withLock(path, async () => {
+    const current = await readSecretsState(path)
+    const temporary = temporaryPath(path)
+    try {
+      await writeFile(temporary, redact(stateText(mergedState(current, update))), { mode: 0o600 })
+      await rename(temporary, path)
+    } catch (error) {
+      // The write's own error is the one to report, not a failure to clean up after it.
+      await rm(temporary, { force: true }).catch(() => undefined)
+      throw error
+    }
+  })
+}
+
+/** `redact` is the run's output step (Redaction.file), which every written file passes through. */
+/** The same, at once: for the last moment of a process (a second Ctrl-C), where nothing can be awaited. */
+export function writeSecretsStateSync(path: string, update: StateUpdate, redact: (text: string) => string = (text) => text): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const lock = lockPath(path)
+  const started = Date.now()
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx', 0o600))
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      let age = 0
+      try {
+        age = Date.now() - statSync(lock).mtimeMs
+      } catch {
+        continue
+      }
+      if (age > STALE_LOCK_MS) rmSync(lock, { force: true })
+      else if (Date.now() - started > 2_000) throw Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5)
+    }
+  }
+  const temporary = temporaryPath(path)
+  try {
+    let current = emptyState()
+    try {
+      current = parseState(readFileSync(path, 'utf8'), path)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    }
+    writeFileSync(temporary, redact(stateText(mergedState(current, update))), { mode: 0o600 })
+    renameSync(temporary, path)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
+  } finally {
+    rmSync(lock, { force: true })
+  }
+}
+
+/**
+ * The secrets of one run: how they compare (`context`), and what the run records, kept apart so
+ * that writing merges only this run's entries into the file as it is by then.
+ */
+export interface SecretsLedger {
+  state: SecretsState
+  keys: StateKeys
+  context: SecretContext
+  /** Records a secret as applied (nothing, when the state was written with another key). */
+  record(kind: KindName, id: string, path: string, entry: SecretEntry): void
+  /** What to merge into the file; `declaredValues` re-keys a state from before key ids. */
+  update(declaredValues?: (resourceKey: string) => readonly string[]): StateUpdate
+}
+
+export function openLedger(state: SecretsState, keys: StateKeys): SecretsLedger {
+  const context = secretContext(state, keys)
+  const recorded = new Map<string, Map<string, SecretEntry>>()
+  return {
+    state,
+    keys,
+    context,
+    record(kind, id, path, entry) {
+      if (context.foreignKey) return
+      recordSecret(state, kind, id, path, entry)
+      const key = resourceKey(kind, id)
+      if (!recorded.has(key)) recorded.set(key, new Map())
+      recorded.get(key)!.set(path, entry)
+    },
+    update: (declaredValues) => ({
+      recorded,
+      ...(declaredValues && !context.foreignKey ? { finish: (merged: SecretsState) => rekeyed(merged, keys, declaredValues) } : {}),
+    }),
+  }
 }

@@ -271,7 +271,9 @@ describe('saved plans', () => {
     const run = await cli(em, dir, ['apply', '--plan', 'plan.json', '--auto-approve'], EXAMPLE_SECRETS)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
-    const planned = (JSON.parse(text).resources as { request: { method: string; path: string } }[]).map((r) => `${r.request.method} ${r.request.path}`).sort()
+    // A saved plan holds no requests (apply rebuilds them): what it plans is in its changes.
+    const planned = (JSON.parse(text).plan.changes as { method: string; path: string }[]).map((c) => `${c.method} ${c.path}`).sort()
+    expect(JSON.stringify(JSON.parse(text).resources)).not.toContain('"request"')
     expect(writePaths(em)).toEqual(planned)
     expect((em.get('target', '7QwErTy2UiOp') as { site: { desc: string } }).site.desc).toBe('Costs ${PRICE} a month')
     expect((em.get('target', '2DZkoZH8WMEM') as { site: { basic_auth: { password: string } } }).site.basic_auth.password).toBe(EXAMPLE_SECRETS.SHOP_BASIC_AUTH_PASSWORD)

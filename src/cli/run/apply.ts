@@ -1,21 +1,21 @@
-import { basePath } from '../../client/base-url.js'
 import { colorEnabled, Io, line, type RedactedIo, withRedaction } from '../../core/io.js'
 import { EXIT } from '../../core/exit-codes.js'
-import { startProgress } from '../progress.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
-import type { SecretsState } from '../../schema/generated.js'
-import { executeChanges, type PendingChange } from '../../apply/executor.js'
-import { fingerprint, liveKey, type Comparison } from '../../plan/build-plan.js'
-import type { ApplyReport, Plan } from '../../plan/model.js'
-import { readLive } from '../../live/read.js'
+import { startProgress } from '../progress.js'
+import { executeChanges } from '../../apply/executor.js'
+import { declaredSecretValues, pendingOf, plannedFrom, readFresh } from '../../apply/refresh.js'
+import { Progress, reportOf } from '../../apply/report.js'
+import type { Plan } from '../../plan/model.js'
+import { checkMaxChanges } from '../../plan/safety.js'
+import { decodeSavedPlan, sameService } from '../../plan/saved-plan.js'
+import { doneNote, freshnessProblem, plannedKey, type Freshness, type Ready } from '../../plan/staleness.js'
 import { renderApplyReport, renderPlan, type Format } from '../../render/index.js'
-import { KINDS } from '../../resources/index.js'
 import { secretValues } from '../../secrets/redact.js'
-import { readSecretsState, writeSecretsState, writeSecretsStateSync } from '../../secrets/state.js'
-import { guard } from './errors.js'
+import { openLedger, readSecretsState, stateKeys, uncheckedNote, writeSecretsState, writeSecretsStateSync, type SecretsLedger, type StateUpdate } from '../../secrets/state.js'
+import { guard, onInterrupts } from './errors.js'
 import { summaryLine } from './plan.js'
 import { PlanInputs, preparePlan, statePathFor } from './prepare-plan.js'
-import { readSavedPlan, resolveBody, restoreDesired, savedChanges, savedPlanModel } from '../../plan/saved-plan.js'
+import { readSavedPlan } from './saved-plan-file.js'
 import { openSession, readToken, type Session } from './session.js'
 
 export interface ApplyOptions extends PlanInputs {
@@ -28,7 +28,18 @@ export interface ApplyOptions extends PlanInputs {
   quiet?: boolean
 }
 
-/** `scansync apply`: plan (or read a saved plan), confirm, send, report. */
+/** What is about to be applied: the plan shown, and each changing resource with its latest read. */
+interface Work {
+  plan: Plan
+  ready: Ready[]
+  when: 'saved' | 'confirmed'
+  session: Session
+  ledger: SecretsLedger
+  statePath: string
+  stateUpdate(): StateUpdate
+}
+
+/** `scansync apply`: plan (or read a saved plan), confirm, read again, send, report. */
 export async function runApply(options: ApplyOptions, given: Io): Promise<number> {
   const io = withRedaction(given)
   return guard(io, { debug: options.debug }, async () => {
@@ -42,131 +53,124 @@ export async function runApply(options: ApplyOptions, given: Io): Promise<number
   })
 }
 
-interface Work {
-  plan: Plan
-  pending: PendingChange[]
-  session: Session
-  state: SecretsState
-  statePath: string
-}
-
 async function fromConfiguration(options: ApplyOptions, io: RedactedIo): Promise<Work | undefined> {
   const prepared = await preparePlan(options, io)
   if (!prepared) return undefined
   const { plan, changed } = prepared.result
-  const pending = changed.map((comparison, i) => pendingFor(comparison, plan.changes[i]))
-  return { plan, pending, session: prepared.session, state: prepared.state, statePath: prepared.statePath }
+  const stateUpdate = () => prepared.ledger.update(declaredSecretValues(prepared.resources))
+  return { plan, ready: plannedFrom(changed, plan.changes), when: 'confirmed', session: prepared.session, ledger: prepared.ledger, statePath: prepared.statePath, stateUpdate }
 }
 
-const pendingFor = (comparison: Comparison, change: Plan['changes'][number]): PendingChange => ({
-  change,
-  kind: comparison.kind,
-  desired: comparison.desired,
-  request: comparison.kind.buildRequest({ desired: comparison.desired, live: comparison.live, raw: comparison.raw, units: comparison.units }),
-})
-
-/** A saved plan, re-checked against the live service: refused whole if any resource changed since. */
+/** A saved plan, checked (keyed checksum, service URL) and re-read: refused whole if any resource changed since. */
 async function fromSavedPlan(options: ApplyOptions, io: RedactedIo): Promise<Work | undefined> {
   // A selection would silently apply more (or other) than asked for: the plan is applied whole.
   if (options.paths.length > 0 || (options.kinds?.length ?? 0) > 0 || (options.ids?.length ?? 0) > 0) {
     throw new UsageError('--plan applies the saved plan whole: leave out configuration paths, --kind and --id (select when making the plan)')
   }
-  const saved = await readSavedPlan(options.plan!, io)
-  const desired = saved.resources.map((resource) => restoreDesired(resource, io.env))
-  readToken(io)
+  const token = readToken(io)
+  const keys = stateKeys(io.env, token)
+  const saved = decodeSavedPlan(await readSavedPlan(options.plan!, io), { key: keys.key, env: io.env, file: options.plan! })
+  const desired = saved.resources.map((r) => r.desired)
   io.redaction.add(secretValues(desired))
+  // The requests go to the service named here, never to the one the file names.
   const apiUrl = options.apiUrl ?? io.env.SCANSYNC_API_URL
-  if (saved.api_url && apiUrl && !sameService(saved.api_url, apiUrl)) {
-    throw new UsageError(`the saved plan was made against ${saved.api_url}, not ${apiUrl}; make a new plan for this service`)
-  }
+  if (!apiUrl) throw new UsageError('no service URL: pass --api-url URL or set SCANSYNC_API_URL (a saved plan is only checked against the URL it names, never sent to it)')
+  if (saved.apiUrl && !sameService(saved.apiUrl, apiUrl)) throw new UsageError(`the saved plan was made against ${saved.apiUrl}, not ${apiUrl}; make a new plan for this service`)
   const statePath = statePathFor({ paths: saved.paths, state: options.state }, io)
-  const state = await readSecretsState(statePath)
-  const session = openSession({ ...options, apiUrl: apiUrl ?? saved.api_url }, io)
+  const ledger = openLedger(await readSecretsState(statePath), keys)
+  const session = openSession({ ...options, apiUrl }, io)
   try {
-    const stale: string[] = []
-    const live = new Map<string, Record<string, unknown>>()
-    for (const kindName of ['target', 'asset', 'agent'] as const) {
-      const ids = desired.filter((d) => d.kind === kindName).map((d) => d.id)
-      if (ids.length === 0) continue
-      for (const [id, body] of await readLive(KINDS[kindName], ids, session.client)) live.set(liveKey(kindName, id), body)
-    }
-    const changes = savedChanges(saved)
-    const pending = saved.resources.map((resource, i): PendingChange => {
-      const kind = KINDS[desired[i].kind]
-      const now = fingerprint(kind, desired[i].fields, kind.project(live.get(liveKey(kind.name, resource.id))!))
-      if (now !== resource.fingerprint) stale.push(`${resource.kind} ${resource.id}`)
-      const change = changes.find((c) => c.kind === resource.kind && c.id === resource.id)!
-      return { change, kind, desired: desired[i], request: { ...resource.request, body: resolveBody(resource.request.body, io.env) } }
-    })
-    if (stale.length > 0) {
-      throw new ScansyncError(
-        `the saved plan is stale: ${stale.join(', ')} changed on the service since it was made; nothing was sent. Run scansync plan --out again.`,
-      )
-    }
-    return { plan: savedPlanModel(saved), pending, session, state, statePath }
+    const freshness = refused(await readFresh(saved.resources, session.client, ledger.context), 'saved', io)
+    const plan = onlyReady(saved.plan, freshness.ready)
+    return { plan, ready: freshness.ready, when: 'saved', session, ledger, statePath, stateUpdate: () => ledger.update(declaredSecretValues(desired)) }
   } catch (error) {
     await session.client.close()
     throw error
   }
 }
 
+/** Throws when the fresh read makes the plan stale; says which resources are already as planned. */
+function refused(freshness: Freshness, when: 'saved' | 'confirmed', io: Io): Freshness {
+  const problem = freshnessProblem(freshness, when)
+  if (problem) throw new ScansyncError(problem)
+  const note = doneNote(freshness, when)
+  if (note) line(io.stderr, note)
+  return freshness
+}
+
+/** The plan, without the resources found already as planned. */
+function onlyReady(plan: Plan, ready: readonly Ready[]): Plan {
+  const keep = new Set(ready.map((r) => plannedKey(r.planned.desired)))
+  const changes = plan.changes.filter((change) => keep.has(plannedKey(change)))
+  return { changes, summary: { change: changes.length, unchanged: plan.summary.unchanged + plan.changes.length - changes.length } }
+}
+
 async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Promise<number> {
   const color = colorEnabled(io.stdout, io.env)
-  const { plan } = work
+  let { plan, ready } = work
   if (options.format === 'text') {
     const rendered = renderPlan(plan, 'text', { color, mode: 'plan' })
     // Quiet shows no plan, unless it is about to ask: nobody should confirm a plan they did not see.
     const showPlan = !options.quiet || !options.autoApprove
     io.stdout.write(showPlan ? rendered : plan.changes.length === 0 ? summaryLine(rendered) : '')
   }
+  const unchecked = uncheckedNote(work.ledger.context, work.ledger.keys, work.statePath)
+  if (unchecked) line(io.stderr, unchecked)
   if (plan.changes.length === 0) {
-    if (options.format !== 'text') io.stdout.write(renderApplyReport(emptyReport(plan), options.format, { color }))
+    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color }))
     return EXIT.ok
   }
-  if (options.maxChanges !== undefined && plan.changes.length > options.maxChanges) {
-    throw new UsageError(`the plan has ${plan.changes.length} changes, more than --max-changes ${options.maxChanges}; nothing was sent`)
+  checkMaxChanges(plan, options.maxChanges)
+  if (!options.autoApprove) {
+    if (!(await confirmed(plan, io))) return EXIT.error
+    // Whatever a request fills in from live comes from a read made after the confirmation.
+    ready = refused(await readFresh(ready.map((r) => r.planned), work.session.client, work.ledger.context), work.when === 'saved' ? 'confirmed' : work.when, io).ready
+    plan = onlyReady(plan, ready)
+    if (ready.length === 0) return EXIT.ok
   }
-  if (!(await confirmed(plan, options, io))) return EXIT.error
 
+  const pending = ready.map(pendingOf)
   const controller = new AbortController()
-  let presses = 0
-  // What is known at any moment, for a second Ctrl-C.
-  const started = new Set<string>()
-  const settled = new Map<string, string>()
-  const keyOf = (change: { kind: string; id: string }) => `${change.kind}/${change.id}`
-  const stopListening = io.onInterrupt?.(() => {
-    presses++
-    if (presses === 1) {
+  const known = new Progress(pending.length)
+  const stopListening = onInterrupts(io, {
+    first() {
       line(io.stderr, '\nInterrupted: no new requests will start; waiting for those in flight (press Ctrl-C again to quit at once).')
       controller.abort()
-    } else {
-      quitAtOnce(work, io, { total: work.pending.length, started, settled })
-    }
+    },
+    second() {
+      // Synchronously: nothing can be awaited any more. What landed is recorded.
+      let stateWords = ''
+      try {
+        writeSecretsStateSync(work.statePath, work.stateUpdate(), io.redaction.file)
+      } catch (error) {
+        stateWords = ` The secrets state could not be written to ${work.statePath} (${(error as NodeJS.ErrnoException).code ?? error}).`
+      }
+      line(io.stderr, `\nQuit at once: ${known.words()}; run scansync plan to see what is left.${stateWords}`)
+    },
   })
-  const progress = await startProgress(io.stderr, work.pending.length, 'Applying')
+  const progress = await startProgress(io.stderr, pending.length, 'Applying')
   let outcome
   try {
-    outcome = await executeChanges(work.pending, work.session.client, {
+    outcome = await executeChanges(pending, work.session.client, {
       parallelism: work.session.parallelism,
-      token: work.session.token,
-      state: work.state,
+      secrets: work.ledger,
       signal: controller.signal,
-      onStart: (change) => started.add(keyOf(change)),
+      onStart: (change) => known.start(change),
       onResult: (result) => {
-        settled.set(keyOf(result), result.result)
+        known.settle(result)
         progress.tick()
       },
     })
   } finally {
     progress.stop()
-    stopListening?.()
+    stopListening()
   }
   // Written even after failures and interrupts: it records what did land. The report comes
   // first whatever happens to the file: it is the record of what was sent.
   const report = reportOf(plan, outcome.results, outcome.interrupted)
   let stateError: unknown
   try {
-    await writeSecretsState(work.statePath, work.state, io.redaction.file)
+    await writeSecretsState(work.statePath, work.stateUpdate(), io.redaction.file)
   } catch (error) {
     stateError = error
   }
@@ -181,32 +185,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Pro
   return report.summary.failed > 0 || report.summary.not_applied > 0 ? EXIT.error : EXIT.ok
 }
 
-/**
- * The second Ctrl-C: exits 130 now, without waiting for the requests in flight. What is known is
- * said in one line, and the secrets of what landed are recorded (synchronously: nothing can be
- * awaited any more).
- */
-function quitAtOnce(work: Work, io: RedactedIo, known: { total: number; started: Set<string>; settled: Map<string, string> }): never {
-  const count = (outcome: string) => [...known.settled.values()].filter((r) => r === outcome).length
-  const applied = count('applied')
-  const failed = count('failed')
-  const inFlight = [...known.started].filter((key) => !known.settled.has(key)).length
-  const notSent = known.total - applied - failed - inFlight
-  let stateWords = ''
-  try {
-    writeSecretsStateSync(work.statePath, work.state, io.redaction.file)
-  } catch (error) {
-    stateWords = ` The secrets state could not be written to ${work.statePath} (${(error as NodeJS.ErrnoException).code ?? error}).`
-  }
-  line(
-    io.stderr,
-    `\nQuit at once: ${applied} applied, ${failed} failed, ${inFlight} in flight (they may or may not have been applied), ${notSent} not sent; run scansync plan to see what is left.${stateWords}`,
-  )
-  process.exit(EXIT.interrupted)
-}
-
-async function confirmed(plan: Plan, options: ApplyOptions, io: Io): Promise<boolean> {
-  if (options.autoApprove) return true
+async function confirmed(plan: Plan, io: Io): Promise<boolean> {
   if (!io.stdinIsTTY || !io.prompt) {
     throw new UsageError('refusing to apply without confirmation: there is no terminal to ask on; review the plan and pass --auto-approve')
   }
@@ -215,28 +194,4 @@ async function confirmed(plan: Plan, options: ApplyOptions, io: Io): Promise<boo
   if (answer.trim() === 'yes') return true
   line(io.stderr, 'Apply cancelled; nothing was sent.')
   return false
-}
-
-function reportOf(plan: Plan, results: ApplyReport['results'], interrupted: boolean): ApplyReport {
-  const count = (outcome: string) => results.filter((r) => r.result === outcome).length
-  return {
-    results,
-    summary: { change: plan.summary.change, unchanged: plan.summary.unchanged, applied: count('applied'), failed: count('failed'), not_applied: count('not_applied') },
-    ...(interrupted ? { interrupted } : {}),
-  }
-}
-
-const emptyReport = (plan: Plan): ApplyReport => reportOf(plan, [], false)
-
-/** The same service: scheme, host, port and base path equal, whatever the case or trailing slashes. */
-function sameService(a: string, b: string): boolean {
-  const key = (url: string) => {
-    try {
-      const parsed = new URL(url.trim())
-      return `${parsed.origin}${basePath(parsed)}`
-    } catch {
-      return url
-    }
-  }
-  return key(a) === key(b)
 }

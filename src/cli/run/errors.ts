@@ -23,3 +23,28 @@ export async function guard(io: Io, options: { debug?: boolean }, run: () => Pro
     return EXIT.error
   }
 }
+
+export interface InterruptHandlers {
+  /** The first Ctrl-C (or SIGTERM): stop starting new work; the run then ends with 130 on its own. */
+  first(): void
+  /** The second: say what is known and save what can be saved, synchronously; the process then ends with 130 at once. */
+  second(): void
+}
+
+/**
+ * The one place that maps interrupts to exit codes. Returns a function that stops listening.
+ * `exit` is the process's (a second Ctrl-C cannot wait for requests in flight).
+ */
+export function onInterrupts(io: Io, handlers: InterruptHandlers, exit: (code: number) => never = (code) => process.exit(code)): () => void {
+  let presses = 0
+  const stop = io.onInterrupt?.(() => {
+    presses++
+    if (presses === 1) return handlers.first()
+    try {
+      handlers.second()
+    } finally {
+      exit(EXIT.interrupted)
+    }
+  })
+  return stop ?? (() => undefined)
+}

@@ -4,7 +4,8 @@ import { renderPlan, type Format } from '../../render/index.js'
 import { guard } from './errors.js'
 import { prepareOutputFile } from './output-file.js'
 import { PlanInputs, preparePlan } from './prepare-plan.js'
-import { savedPlanDocument, writeSavedPlan } from '../../plan/saved-plan.js'
+import { savedPlanDocument, writeSavedPlan } from './saved-plan-file.js'
+import { uncheckedNote } from '../../secrets/state.js'
 import { setAsideUntracked, type UntrackedSecret } from '../../plan/untracked.js'
 
 export interface PlanOptions extends PlanInputs {
@@ -35,6 +36,8 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       const saved = options.out ? savedPlanDocument(prepared, options.paths, io) : undefined
       const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode })
       io.stdout.write(options.quiet && options.format === 'text' ? summaryLine(rendered) : rendered)
+      const unchecked = uncheckedNote(prepared.ledger.context, prepared.ledger.keys, prepared.statePath)
+      if (unchecked) line(io.stderr, unchecked)
       if (options.out && saved) {
         await writeSavedPlan(options.out, saved, io)
         line(io.stderr, `Saved the plan to ${options.out}; apply it with: scansync apply --plan ${options.out}`)

@@ -14,7 +14,7 @@ import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { readLive } from '../../live/read.js'
 import { KINDS } from '../../resources/index.js'
 import { secretValues } from '../../secrets/redact.js'
-import { readSecretsState, secretContext, type SecretContext } from '../../secrets/state.js'
+import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
 import { ReadTally } from './read-tally.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
@@ -129,6 +129,8 @@ function explainNotFound(error: unknown, resources: DesiredResource[]): unknown 
 export interface Prepared extends Loaded {
   session: Session
   state: SecretsState
+  /** How secrets compare with the state, and what an apply records in it. */
+  ledger: SecretsLedger
   statePath: string
   result: PlanResult
 }
@@ -140,10 +142,11 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
   const token = readToken(io)
   const statePath = statePathFor(options, io)
   const state = await readSecretsState(statePath)
+  const ledger = openLedger(state, stateKeys(io.env, token))
   const session = openSession(options, io)
   try {
-    const result = await compareWithLive(loaded.resources, session, secretContext(state, token), io)
-    return { ...loaded, session, state, statePath, result }
+    const result = await compareWithLive(loaded.resources, session, ledger.context, io)
+    return { ...loaded, session, state, ledger, statePath, result }
   } catch (error) {
     await session.client.close()
     throw error

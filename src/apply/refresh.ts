@@ -1,0 +1,53 @@
+import type { JsonObject } from '../core/types.js'
+import { KIND_NAMES } from '../core/types.js'
+import { readLive, type Requester } from '../live/read.js'
+import { liveKey, type Comparison } from '../plan/build-plan.js'
+import type { ResourceChange } from '../plan/model.js'
+import { checkFreshness, plannedKey, type Freshness, type PlannedResource, type Ready } from '../plan/staleness.js'
+import { KINDS } from '../resources/index.js'
+import { declaredSecrets } from '../secrets/redact.js'
+import { resourceKey, type SecretContext } from '../secrets/state.js'
+import type { DesiredResource } from '../core/types.js'
+import type { PendingChange } from './executor.js'
+
+/**
+ * Reads the planned resources again and sorts them by what changed since the plan: what a request
+ * fills in from live then comes from this read, made just before sending.
+ */
+export async function readFresh(planned: readonly PlannedResource[], client: Requester, secrets: SecretContext): Promise<Freshness> {
+  const live = new Map<string, JsonObject>()
+  await Promise.all(
+    KIND_NAMES.map(async (kind) => {
+      const ids = planned.filter((p) => p.desired.kind === kind).map((p) => p.desired.id)
+      if (ids.length === 0) return
+      for (const [id, body] of await readLive(KINDS[kind], ids, client)) live.set(liveKey(kind, id), body)
+    }),
+  )
+  return checkFreshness(planned, live, secrets)
+}
+
+/** The planned resources of a plan just made, each paired with its change by kind and id. */
+export function plannedFrom(changed: readonly Comparison[], changes: readonly ResourceChange[]): Ready[] {
+  const byKey = new Map(changes.map((change) => [plannedKey(change), change]))
+  return changed.map((comparison) => {
+    const change = byKey.get(plannedKey(comparison.desired))
+    if (!change) throw new Error(`internal: no change for ${comparison.desired.kind} ${comparison.desired.id}`)
+    return { planned: { desired: comparison.desired, change, fingerprint: comparison.fingerprint }, comparison }
+  })
+}
+
+/** The request of a ready resource, built from its latest read. */
+export function pendingOf({ planned, comparison }: Ready): PendingChange {
+  const { kind, desired, live, raw, units, hiddenSecrets } = comparison
+  return { change: planned.change, kind, desired, request: kind.buildRequest({ desired, live, raw, units }), hiddenBefore: hiddenSecrets }
+}
+
+/** The secret values each declared resource holds (to re-key a state written before key ids). */
+export function declaredSecretValues(resources: readonly DesiredResource[]): (key: string) => readonly string[] {
+  const values = new Map<string, string[]>()
+  for (const resource of resources) {
+    const secrets = declaredSecrets(resource).map((secret) => secret.value)
+    if (secrets.length > 0) values.set(resourceKey(resource.kind, resource.id), secrets)
+  }
+  return (key) => values.get(key) ?? []
+}

@@ -1,0 +1,40 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { relative, resolve } from 'node:path'
+import { ScansyncError } from '../../core/errors.js'
+import type { Io, RedactedIo } from '../../core/io.js'
+import type { SavedPlan } from '../../schema/generated.js'
+import type { PlanResult } from '../../plan/build-plan.js'
+import { encodeSavedPlan } from '../../plan/saved-plan.js'
+import { planDocument } from '../../render/index.js'
+import { stateKeys } from '../../secrets/state.js'
+import { appVersion } from './version.js'
+
+/** The saved plan of a prepared plan, keyed with the state key (or the token). */
+export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string } }, paths: string[], io: Io): SavedPlan {
+  const { result, session } = prepared
+  return encodeSavedPlan(
+    {
+      changed: result.changed,
+      plan: planDocument(result.plan),
+      apiUrl: session.apiUrl,
+      paths: paths.map((p) => relative(io.cwd, resolve(io.cwd, p)) || '.'),
+      version: appVersion(),
+    },
+    stateKeys(io.env, session.token).key,
+  )
+}
+
+/** Through the output step: a secret that got into the plan is replaced (and the checksum then refuses the file). */
+export async function writeSavedPlan(file: string, saved: SavedPlan, io: RedactedIo): Promise<void> {
+  await writeFile(resolve(io.cwd, file), io.redaction.file(JSON.stringify(saved, null, 2) + '\n'), { mode: 0o600 })
+}
+
+/** The saved plan file's JSON, unchecked (decodeSavedPlan checks it). */
+export async function readSavedPlan(file: string, io: Io): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(resolve(io.cwd, file), 'utf8'))
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON'
+    throw new ScansyncError(`cannot read the saved plan ${file}: ${reason}`)
+  }
+}

@@ -1,0 +1,68 @@
+import type { DesiredResource, JsonObject } from '../core/types.js'
+import type { SecretContext } from '../secrets/state.js'
+import { compare, fingerprint, liveKey, type Comparison } from './build-plan.js'
+import type { ResourceChange } from './model.js'
+
+/** A resource the plan changes: what it declares, what the plan shows, and the live values the plan was computed from. */
+export interface PlannedResource {
+  desired: DesiredResource
+  change: ResourceChange
+  /** SHA-256 of the live values of the declared fields when the plan was made. */
+  fingerprint: string
+}
+
+/** A planned resource compared again with what the service holds now. */
+export interface Ready {
+  planned: PlannedResource
+  /** The comparison with the fresh read: requests are built from it, never from an older read. */
+  comparison: Comparison
+}
+
+export interface Freshness {
+  /** Unchanged on the service since the plan: to be sent. */
+  ready: Ready[]
+  /** A declared field changed on the service since the plan: the plan no longer says what would happen. */
+  stale: PlannedResource[]
+  /** Already as the plan wants it (applied since, by this plan or otherwise): nothing to send. */
+  done: PlannedResource[]
+}
+
+export const plannedKey = (resource: { kind: string; id: string }): string => liveKey(resource.kind, resource.id)
+
+/**
+ * Sorts the planned resources by what a fresh read says: pure. A resource whose declared fields
+ * hold the values the plan was computed from is ready; one that no longer differs is done; any
+ * other is stale. (Fields the YAML does not declare may have changed: the request, built from the
+ * fresh read, carries their new values.)
+ */
+export function checkFreshness(planned: readonly PlannedResource[], live: ReadonlyMap<string, JsonObject>, secrets: SecretContext): Freshness {
+  const freshness: Freshness = { ready: [], stale: [], done: [] }
+  for (const resource of planned) {
+    const raw = live.get(plannedKey(resource.desired))
+    if (!raw) throw new Error(`internal: no live state for ${resource.desired.kind} ${resource.desired.id}`)
+    const comparison = compare(resource.desired, raw, secrets)
+    if (comparison.fields.length === 0) freshness.done.push(resource)
+    else if (fingerprint(comparison.kind, resource.desired.fields, comparison.live) !== resource.fingerprint) freshness.stale.push(resource)
+    else freshness.ready.push({ planned: resource, comparison })
+  }
+  return freshness
+}
+
+const named = (resources: readonly PlannedResource[]) => resources.map((r) => `${r.desired.kind} ${r.desired.id}`).join(', ')
+
+/** Why nothing was sent, when the fresh read refuses the plan (undefined when it may go ahead). */
+export function freshnessProblem(freshness: Freshness, when: 'saved' | 'confirmed'): string | undefined {
+  if (freshness.stale.length === 0) return undefined
+  return when === 'saved'
+    ? `the saved plan is stale: ${named(freshness.stale)} changed on the service since it was made; nothing was sent. Run scansync plan --out again.`
+    : `${named(freshness.stale)} changed on the service while the plan waited for confirmation; nothing was sent. Run scansync apply again to see the new plan.`
+}
+
+/** The words for resources found already as planned. */
+export function doneNote(freshness: Freshness, when: 'saved' | 'confirmed'): string | undefined {
+  if (freshness.done.length === 0) return undefined
+  if (freshness.ready.length === 0 && when === 'saved') {
+    return 'The saved plan was already applied: every field it changes is at its planned value; nothing was sent.'
+  }
+  return `Already as planned, not sent again: ${named(freshness.done)}.`
+}
