@@ -55,5 +55,5 @@ export async function runEmulator(options: EmulatorCommandOptions, io: Io, stop:
 
 function summary({ seed = {} }: EmulatorOptions): string {
   const count = (items: unknown[] | undefined, one: string, many: string) => `${items?.length ?? 0} ${items?.length === 1 ? one : many}`
-  return [count(seed.targets, 'target', 'targets'), count(seed.assets, 'asset', 'assets'), count(seed.agents, 'agent', 'agents')].join(', ')
+  return [count(seed.targets, 'target', 'targets'), count(seed.assets, 'asset', 'assets'), count(seed.agents, 'agent', 'agents'), count(seed.teams, 'team', 'teams')].join(', ')
 }

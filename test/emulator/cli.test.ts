@@ -35,7 +35,7 @@ describe('scansync emulator (in process)', () => {
     while (!io.out().includes('\n')) await new Promise((resolve) => setTimeout(resolve, 5))
     const url = io.out().trim().replace(/^listening on /, '')
     expect(io.out()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n$/)
-    expect(io.err()).toContain('4 targets, 4 assets, 3 agents')
+    expect(io.err()).toContain('4 targets, 4 assets, 3 agents, 3 teams')
     expect((await fetch(url + '/targets/', { headers: { authorization: 'JWT demo-token' } })).status).toBe(503)
     expect((await fetch(url + '/targets/', { headers: { authorization: 'JWT demo-token' } })).status).toBe(200)
     stop()

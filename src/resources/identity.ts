@@ -1,0 +1,280 @@
+import { closest } from '../config/schema-errors.js'
+import type { Diagnostic, PathSegments } from '../core/diagnostics.js'
+import { formatPath } from '../core/diagnostics.js'
+import { getPath, isObject } from '../core/json.js'
+import type { DesiredResource, JsonObject } from '../core/types.js'
+import { comparableUrl } from '../core/url.js'
+
+/*
+ * Identity against the live account (design.md, Semantics 1): a target declared without `id` is
+ * the live target with its URL (none: it is created; several: an error), an agent without `id`
+ * the live agent with its name (none or several: an error). References by name
+ * (`teams: [{name}]`, `scanning_agent: {name}`) become ids. Pure: the caller reads the lists.
+ */
+
+/** Live objects as the service lists them; only `id`, `name` and a target's `site.url`/`site.name` are read. */
+export interface LiveLists {
+  targets?: readonly unknown[]
+  agents?: readonly unknown[]
+  teams?: readonly unknown[]
+}
+
+/** Which lists the declared resources need read: a list is read only when something refers into it. */
+export interface ListsNeeded {
+  /** A target is declared without id. */
+  targets: boolean
+  /** An agent is declared without id, or a target names its scanning agent. */
+  agents: boolean
+  /** An agent names a team. */
+  teams: boolean
+}
+
+export function listsNeeded(declared: readonly DesiredResource[]): ListsNeeded {
+  const needed: ListsNeeded = { targets: false, agents: false, teams: false }
+  for (const resource of declared) {
+    if (resource.kind === 'target') {
+      if (resource.id === '') needed.targets = true
+      if (isNameRef(resource.fields.scanning_agent)) needed.agents = true
+    } else if (resource.kind === 'agent') {
+      if (resource.id === '') needed.agents = true
+      if (Array.isArray(resource.fields.teams) && resource.fields.teams.some(isNameRef)) needed.teams = true
+    }
+  }
+  return needed
+}
+
+/** `{name: …}` without an id: a reference by name. */
+const isNameRef = (value: unknown): value is { name: string } => isObject(value) && typeof value.name === 'string' && value.id === undefined
+
+/** Ids by name and names by id of one kind of live object. */
+export class NameIndex {
+  private readonly idsByName = new Map<string, string[]>()
+  private readonly nameById = new Map<string, string>()
+
+  constructor(items: readonly unknown[] = [], nameOf: (item: JsonObject) => unknown = (item) => item.name) {
+    for (const item of items) {
+      if (!isObject(item) || typeof item.id !== 'string') continue
+      const name = nameOf(item)
+      if (typeof name !== 'string' || name === '') continue
+      this.nameById.set(item.id, name)
+      const ids = this.idsByName.get(name)
+      if (ids) ids.push(item.id)
+      else this.idsByName.set(name, [item.id])
+    }
+  }
+
+  /** The name of an id, for display; undefined where none is known (show the id). */
+  nameOf(id: string): string | undefined {
+    return this.nameById.get(id)
+  }
+
+  idsNamed(name: string): readonly string[] {
+    return this.idsByName.get(name) ?? []
+  }
+
+  /** The name when it names this object alone: what import may write instead of the id. */
+  uniqueName(id: string): string | undefined {
+    const name = this.nameById.get(id)
+    return name !== undefined && this.idsNamed(name).length === 1 ? name : undefined
+  }
+
+  names(): string[] {
+    return [...this.idsByName.keys()]
+  }
+}
+
+/** The ids of the live targets whose URL is `url`, compared as plans compare URLs. */
+export function targetsWithUrl(targets: readonly unknown[], url: string): string[] {
+  const wanted = comparableUrl(url)
+  const ids: string[] = []
+  for (const target of targets) {
+    if (!isObject(target) || typeof target.id !== 'string') continue
+    const live = liveUrl(target)
+    if (live !== undefined && comparableUrl(live) === wanted) ids.push(target.id)
+  }
+  return ids
+}
+
+const liveUrl = (target: JsonObject): string | undefined => {
+  const value = getPath(target, ['site', 'url'])
+  return typeof value === 'string' ? value : undefined
+}
+
+export interface Resolution {
+  /**
+   * Every declared resource, in the order given: ids found by natural key filled in, references
+   * by name replaced by `{id}`. A target to create keeps id "" (and its naturalKey). Resources
+   * that needed nothing are the same objects; the others are copies.
+   */
+  resources: DesiredResource[]
+  /** The targets no live target matches: to create with `POST /targets/`. */
+  creations: DesiredResource[]
+  /** Unknown or ambiguous keys and names, and one live resource declared twice; located in the YAML. */
+  errors: Diagnostic[]
+  /** Names by id, for plans and reports (`teams: [Platform]`); ids only where no name is known. */
+  names: { target: NameIndex; agent: NameIndex; team: NameIndex }
+}
+
+/**
+ * Resolves declared identities and references by name against the live lists (those that
+ * `listsNeeded` asked for; a list not given counts as empty).
+ */
+export function resolveIdentities(declared: readonly DesiredResource[], live: LiveLists): Resolution {
+  const names = {
+    target: new NameIndex(live.targets, (target) => getPath(target, ['site', 'name'])),
+    agent: new NameIndex(live.agents),
+    team: new NameIndex(live.teams),
+  }
+  const errors: Diagnostic[] = []
+  const resources: DesiredResource[] = []
+  const creations: DesiredResource[] = []
+  for (const resource of declared) {
+    const problems: Diagnostic[] = []
+    let resolved = resource
+    if (resource.id === '' && resource.naturalKey) {
+      const id = findByKey(resource, live, names, problems)
+      if (id !== undefined) resolved = { ...resolved, id }
+    }
+    const fields = replaceNameReferences(resolved, names, problems)
+    if (fields !== resolved.fields) resolved = { ...resolved, fields, templates: movedTemplates(resolved.templates, fields) }
+    for (const problem of problems) errors.push(problem)
+    resources.push(resolved)
+    if (resolved.kind === 'target' && resolved.id === '' && problems.length === 0) creations.push(resolved)
+  }
+  for (const problem of declaredTwice(declared, resources)) errors.push(problem)
+  return { resources, creations, errors, names }
+}
+
+/** The live id of a resource declared without one; undefined for a target to create or an error (pushed). */
+function findByKey(resource: DesiredResource, live: LiveLists, names: Resolution['names'], problems: Diagnostic[]): string | undefined {
+  const key = resource.naturalKey!
+  const at = key.field.split('.')
+  if (resource.kind === 'target') {
+    const ids = targetsWithUrl(live.targets ?? [], key.value)
+    if (ids.length === 1) return ids[0]
+    if (ids.length > 1) problems.push(problem(resource, at, `${label(resource)}: ${ids.length} live targets have this URL (${ids.join(', ')}): write the id of the one you mean`))
+    return undefined
+  }
+  const ids = names.agent.idsNamed(key.value)
+  if (ids.length === 1) return ids[0]
+  if (ids.length > 1) problems.push(problem(resource, at, `${label(resource)}: ${ids.length} live agents have this name (${ids.join(', ')}): write the id of the one you mean`))
+  else problems.push(problem(resource, at, `${label(resource)}: no live agent has this name${suggestion(key.value, names.agent)}; agents are created by installing them, never by scansync`))
+  return undefined
+}
+
+/** The fields with `{name}` references replaced by `{id}`; the same object when there are none. */
+function replaceNameReferences(resource: DesiredResource, names: Resolution['names'], problems: Diagnostic[]): JsonObject {
+  const { fields } = resource
+  if (resource.kind === 'target' && isNameRef(fields.scanning_agent)) {
+    const id = idOfName(resource, ['scanning_agent', 'name'], fields.scanning_agent.name, 'agent', names.agent, problems)
+    return id === undefined ? fields : { ...fields, scanning_agent: { id } }
+  }
+  if (resource.kind === 'agent' && Array.isArray(fields.teams) && fields.teams.some(isNameRef)) {
+    let failed = false
+    const teams = fields.teams.map((team, index) => {
+      if (!isNameRef(team)) return team
+      const id = idOfName(resource, ['teams', index, 'name'], team.name, 'team', names.team, problems)
+      if (id === undefined) failed = true
+      return { id }
+    })
+    return failed ? fields : { ...fields, teams }
+  }
+  return fields
+}
+
+function idOfName(resource: DesiredResource, at: PathSegments, name: string, kind: 'agent' | 'team', index: NameIndex, problems: Diagnostic[]): string | undefined {
+  const ids = index.idsNamed(name)
+  if (ids.length === 1) return ids[0]
+  const place = `${label(resource)}: ${formatPath(at)}`
+  if (ids.length > 1) problems.push(problem(resource, at, `${place}: ${ids.length} ${kind}s are named ${JSON.stringify(name)} (${ids.join(', ')}): refer to the one you mean by its id`))
+  else problems.push(problem(resource, at, `${place}: no ${kind} is named ${JSON.stringify(name)}${suggestion(name, index)}`))
+  return undefined
+}
+
+/** `; did you mean "Platform"?`, or the known names (a few), or nothing when there are none. */
+function suggestion(name: string, index: NameIndex): string {
+  const known = index.names().sort()
+  const near = closest(name, known)
+  if (near !== undefined) return `; did you mean ${JSON.stringify(near)}?`
+  if (known.length === 0) return ' (there are none)'
+  const shown = known.slice(0, KNOWN_SHOWN).map((n) => JSON.stringify(n)).join(', ')
+  return ` (known: ${shown}${known.length > KNOWN_SHOWN ? `, and ${known.length - KNOWN_SHOWN} more` : ''})`
+}
+
+const KNOWN_SHOWN = 10
+
+/** A value from a variable keeps its template when its reference by name became one by id. */
+function movedTemplates(templates: Map<string, string>, fields: JsonObject): Map<string, string> {
+  if (templates.size === 0) return templates
+  const moved = new Map<string, string>()
+  for (const [place, template] of templates) {
+    const team = /^teams\[(\d+)\]\.name$/.exec(place)
+    const reference = team ? (fields.teams as unknown[] | undefined)?.[Number(team[1])] : place === 'scanning_agent.name' ? fields.scanning_agent : undefined
+    const replaced = isObject(reference) && reference.id !== undefined && reference.name === undefined
+    moved.set(replaced ? place.replace(/name$/, 'id') : place, template)
+  }
+  return moved
+}
+
+/** A live resource found by key that is also declared by its id (or found twice): both places named. */
+function* declaredTwice(declared: readonly DesiredResource[], resolved: readonly DesiredResource[]): Generator<Diagnostic> {
+  const byId = new Map<string, number>()
+  for (const [index, resource] of resolved.entries()) {
+    if (resource.id === '') continue
+    const key = `${resource.kind}\0${resource.id}`
+    const earlier = byId.get(key)
+    if (earlier === undefined) {
+      byId.set(key, index)
+      continue
+    }
+    // Declared ids twice are the loader's to report; here one side at least was found by its key.
+    const [first, second] = [declared[earlier], declared[index]]
+    if (first.id !== '' && second.id !== '') continue
+    const where = (resource: DesiredResource) => {
+      const position = keyOrIdPosition(resource)
+      return `${position.file}:${position.line}`
+    }
+    const message = (self: DesiredResource, other: DesiredResource) =>
+      `${label(self)} is the live ${resource.kind} ${resource.id}, also declared at ${where(other)}${other.id === '' ? ` (by its ${other.naturalKey!.field})` : ''}: declare it once (keep the id)`
+    yield located(first, message(first, second))
+    yield located(second, message(second, first))
+  }
+}
+
+/** Where a resource says who it is: its natural key when declared without id, else its id. */
+const identifiedAt = (resource: DesiredResource): string[] => (resource.id === '' && resource.naturalKey ? resource.naturalKey.field.split('.') : ['id'])
+
+const keyOrIdPosition = (resource: DesiredResource) => resource.locate(identifiedAt(resource))
+
+const located = (resource: DesiredResource, message: string): Diagnostic => problem(resource, identifiedAt(resource), message)
+
+/** `target T1`, `target "https://new.example.com/"`, `agent "dc-lisbon-agent"`. */
+function label(resource: DesiredResource): string {
+  return resource.id !== '' || !resource.naturalKey ? `${resource.kind} ${resource.id}` : `${resource.kind} ${JSON.stringify(resource.naturalKey.value)}`
+}
+
+/** A problem at a place inside a resource (`path` relative to it, as the plan's other checks write it). */
+function problem(resource: DesiredResource, at: PathSegments, message: string): Diagnostic {
+  const position = resource.locate(at)
+  return { file: position.file, line: position.line, column: position.column, path: formatPath(at), message }
+}
+
+export interface Unmanaged {
+  kind: 'target' | 'agent'
+  id: string
+  name: string | null
+}
+
+/**
+ * The live targets and agents that no declared resource is, by id or by natural key (give the
+ * resolved resources): what `drift --unmanaged` lists, by kind (target, agent), then id.
+ */
+export function unmanaged(resolved: readonly DesiredResource[], live: Pick<LiveLists, 'targets' | 'agents'>, names: Pick<Resolution['names'], 'target' | 'agent'>): Unmanaged[] {
+  const declared = new Set(resolved.filter((r) => r.id !== '').map((r) => `${r.kind}\0${r.id}`))
+  const out: Unmanaged[] = []
+  for (const [kind, items] of [['target', live.targets], ['agent', live.agents]] as const) {
+    const ids = (items ?? []).flatMap((item) => (isObject(item) && typeof item.id === 'string' ? [item.id] : []))
+    for (const id of ids.sort()) if (!declared.has(`${kind}\0${id}`)) out.push({ kind, id, name: names[kind].nameOf(id) ?? null })
+  }
+  return out
+}
