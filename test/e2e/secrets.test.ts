@@ -94,9 +94,12 @@ describe('hostile error text from the service', () => {
   }
   const everything = (texts: Record<string, string>) => Object.values(texts).join('\n')
 
-  it('a secret with a line break, echoed in a 400 body, is redacted before the text is folded', { timeout: 60_000 }, async () => {
+  it('a secret with a line break, echoed in a 400 (text) or 500 (JSON) body, is redacted before the text is folded', { timeout: 60_000 }, async () => {
     const secret = 'multi\nline-Secret-8k'
-    const texts = await applyEverywhere({ SHOP_LOGIN_PASSWORD: secret }, () => json(400, { detail: `value ${secret} refused`, site: { name: [`${secret} again`] } }))
+    let n = 0
+    const texts = await applyEverywhere({ SHOP_LOGIN_PASSWORD: secret }, () =>
+      n++ % 2 === 0 ? { status: 400, body: `rejected: value ${secret} refused`, contentType: 'text/plain' } : json(500, { detail: `value ${secret} refused` }),
+    )
     const all = everything(texts)
     expect(all).toContain('(sensitive)')
     for (const piece of ['line-Secret-8k', 'multi line', 'multi\\nline']) expect(all).not.toContain(piece)
