@@ -10,7 +10,7 @@ import type { ApplyReport, Plan } from '../../plan/model.js'
 import { readLive } from '../../live/read.js'
 import { renderApplyReport, renderPlan, type Format } from '../../render/index.js'
 import { KINDS } from '../../resources/index.js'
-import { secretValues } from '../../secrets/redact.js'
+import { learnSecrets } from '../../secrets/known.js'
 import { readSecretsState, writeSecretsState, writeSecretsStateSync } from '../../secrets/state.js'
 import { guard } from './errors.js'
 import { summaryLine } from './plan.js'
@@ -74,7 +74,7 @@ async function fromSavedPlan(options: ApplyOptions, io: RedactedIo): Promise<Wor
   const saved = await readSavedPlan(options.plan!, io)
   const desired = saved.resources.map((resource) => restoreDesired(resource, io.env))
   readToken(io)
-  io.redaction.add(secretValues(desired))
+  learnSecrets(io.redaction, desired)
   const apiUrl = options.apiUrl ?? io.env.SCANSYNC_API_URL
   if (saved.api_url && apiUrl && !sameService(saved.api_url, apiUrl)) {
     throw new UsageError(`the saved plan was made against ${saved.api_url}, not ${apiUrl}; make a new plan for this service`)
