@@ -20,11 +20,16 @@ beforeAll(ensureBuilt, 120_000)
 
 const FORMATS = ['text', 'json', 'markdown', 'github'] as const
 
-/** Every form a secret could be printed in: as is, escaped inside a JSON string (with and without \\u escapes). */
+/**
+ * Every form a secret could be printed in: as is, escaped inside a JSON string (with and without
+ * \\u escapes), URL-encoded, with its whitespace folded (as a shortened message folds it), and,
+ * for a long one, its first 10 characters (what shortening a message at 300 characters can leave).
+ */
 const forms = (secret: string): string[] => {
   const json = JSON.stringify(secret).slice(1, -1)
   const ascii = json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-  return [...new Set([secret, json, ascii, encodeURIComponent(secret)])]
+  const start = secret.length >= 16 ? [secret.slice(0, 10)] : []
+  return [...new Set([secret, json, ascii, encodeURIComponent(secret), secret.replace(/\s+/g, ' '), ...start])]
 }
 
 /** "<secret form> in <place>" for each secret found anywhere. */
@@ -143,6 +148,56 @@ const makeRedactor = (secrets: string[]) => {
   redaction.add(secrets)
   return redaction.redact
 }
+
+describe('a service whose error texts are long, or echo short secrets', () => {
+  /** Every write answered with an error of each status, its own words first and then 300 characters, then the echo. */
+  async function echoSweep(secrets: Record<string, string>): Promise<Record<string, string>> {
+    const em = await emulator({ seed: seed() })
+    const statuses = [400, 500, 422, 418, 409]
+    let n = 0
+    const proxy = await startProxy(em.url, async (request, forward) => {
+      if (request.method === 'GET') return forward()
+      const values: string[] = []
+      JSON.stringify(JSON.parse(request.body), (_, value: unknown) => (typeof value === 'string' && values.push(value), value))
+      const status = statuses[n++ % statuses.length]
+      const long = `Refused. ${'Field rules were checked in order. '.repeat(9)}Token ${TOKEN}. Values: ${values.join(' / ')} ${request.body}`
+      if (status === 422) return { status, body: long, contentType: 'text/plain' }
+      return { status, body: JSON.stringify({ detail: long, site: { name: [long] } }) }
+    })
+    const dir = secretConfig()
+    const texts: Record<string, string> = {}
+    for (const format of FORMATS) {
+      const run = await apply(em, dir, { format, debug: true }, { ...secrets, SCANSYNC_API_URL: proxy.url, SCANSYNC_MAX_ATTEMPTS: '1' })
+      expect(run.code).toBe(1)
+      texts[`apply ${format} (stdout)`] = run.out
+      texts[`apply ${format} (stderr)`] = run.err
+    }
+    const viaCli = await cli(em, dir, ['apply', '--auto-approve', '--debug'], { ...secrets, SCANSYNC_API_URL: proxy.url, SCANSYNC_MAX_ATTEMPTS: '1' })
+    expect(viaCli.code).toBe(1)
+    texts['apply via the CLI (stdout)'] = viaCli.stdout
+    texts['apply via the CLI (stderr)'] = viaCli.stderr
+    return texts
+  }
+
+  it('error texts longer than 300 characters: secrets and the token are redacted before the text is shortened', { timeout: 60_000 }, async () => {
+    const secrets = { ...ENV_SECRETS, SHOP_LOGIN_PASSWORD: 'line\nbreak-Secret-5e' }
+    const texts = await echoSweep(secrets)
+    expect(texts['apply text (stdout)']).toContain('Field rules were checked in order.')
+    expect(texts['apply text (stdout)']).toContain('(sensitive)')
+    expect(leaks(texts, [TOKEN, ...Object.values(secrets), ...LITERAL_SECRETS])).toEqual([])
+  })
+
+  it('a secret shorter than 6 characters, or a common word: the service texts are withheld, nothing is substituted', { timeout: 60_000 }, async () => {
+    for (const short of ['q7z', 'Password']) {
+      const secrets = { ...ENV_SECRETS, SHOP_API_KEY: short }
+      const texts = await echoSweep(secrets)
+      const all = Object.values(texts).join('\n')
+      expect(all).toContain('withheld')
+      expect(all).not.toContain('Field rules were checked')
+      expect(leaks(texts, [TOKEN, ...Object.values(secrets), ...LITERAL_SECRETS])).toEqual([])
+    }
+  })
+})
 
 describe('what the echo sweep found, one by one', () => {
   it('a secret with a quote, a backslash or a line break is redacted where a service quotes it inside JSON (it was missed)', () => {
