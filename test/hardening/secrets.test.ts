@@ -9,7 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { clientRedaction } from '../../src/client/index.js'
 import { variableValues } from '../../src/config/interpolate.js'
 import type { DesiredResource } from '../../src/core/types.js'
-import { Redaction } from '../../src/core/redaction.js'
+import { escapeControls, isWeakSecret, Redaction } from '../../src/core/redaction.js'
+import { withRedaction } from '../../src/core/io.js'
+import { runPlan } from '../../src/cli/run/plan.js'
+import { captureIo } from '../e2e/helpers.js'
 import { secretValues } from '../../src/secrets/redact.js'
 import { ensureBuilt } from '../config/helpers.js'
 import { apply, cli, emulator, runCli, tempdir, TOKEN } from '../e2e/helpers.js'
@@ -248,5 +251,50 @@ describe('what the echo sweep found, one by one', () => {
   it('variableValues is linear, whatever the template (no backtracking)', { timeout: 30_000 }, () => {
     const template = '${A}x'.repeat(2_000)
     expect(variableValues(template, 'x'.repeat(200_000)).join('')).toBe('x'.repeat(200_000 - 2_000))
+  })
+})
+
+describe('the one redaction step', () => {
+  it('escapes control characters, NUL and bidirectional overrides, keeping line feeds, tabs, colours and the progress bar', () => {
+    expect(escapeControls('id\u202eevil\u0000 \r \u0085 \u2066 \u001b[2J \u001b]0;title\u0007')).toBe(
+      'id\\u202eevil\\u0000 \\u000d \\u0085 \\u2066 \\u001b[2J \\u001b]0;title\\u0007',
+    )
+    const own = 'a\tb\n\u001b[31mred\u001b[39m \u001b[?25l\u001b[2K\u001b[1G\u001b[?25h\u001b7\u001b8'
+    expect(escapeControls(own)).toBe(own)
+  })
+
+  it('short and common secrets are weak; others are substituted in every written form', () => {
+    for (const weak of ['q7z', 'abcde', 'service', 'Password', 'changeme', 'admin', 'default', 'secret', 'test']) expect(isWeakSecret(weak), weak).toBe(true)
+    expect(isWeakSecret('hunter2-x')).toBe(false)
+    const redaction = new Redaction('token-123456')
+    redaction.add(['q7z', 'service', 'hunter2-x'])
+    expect(redaction.withholds()).toBe(true)
+    expect(redaction.redact('the service q7z token-123456 hunter2-x')).toBe('the service q7z (redacted) (sensitive)')
+    expect(redaction.mentionsWeak('site.Q7Z')).toBe(true)
+    expect(new Redaction('token-123456').withholds()).toBe(false)
+  })
+
+  it('with thousands of secrets, one linear scan gives what replacing each in turn gives', { timeout: 30_000 }, () => {
+    const secrets = Array.from({ length: 2000 }, (_, i) => `secret-${i}-value-${'x'.repeat(i % 7)}`)
+    const text = Array.from({ length: 8_000 }, (_, i) => (i % 3 === 0 ? secrets[(i * 7919) % secrets.length] : `word${i}`)).join(' ')
+    const many = new Redaction()
+    many.add(secrets)
+    const started = performance.now()
+    const scanned = many.redact(text)
+    expect(performance.now() - started).toBeLessThan(5_000)
+    let expected = text
+    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) expected = expected.split(secret).join('(sensitive)')
+    expect(scanned).toBe(expected)
+  })
+
+  it('a use case redacts the Io a test passes (in-process runs are redacted too), and wraps it once', async () => {
+    // A path argument that is the token (a script mixing up its arguments), with a bidi override.
+    const io = captureIo({ env: { SCANSYNC_API_TOKEN: 'inproc-Token-77a1' }, cwd: tempdir() })
+    expect(await runPlan({ mode: 'plan', paths: ['inproc-Token-77a1\u202e'], format: 'text' }, io)).toBe(1)
+    expect(io.err()).toContain('(redacted)\\u202e')
+    expect(io.err()).not.toContain('inproc-Token-77a1')
+    expect(io.err()).not.toContain('\u202e')
+    const wrapped = withRedaction(io)
+    expect(withRedaction(wrapped)).toBe(wrapped)
   })
 })
