@@ -211,7 +211,7 @@ async function withLock<T>(path: string, run: () => Promise<T>): Promise<T> {
  * to a temporary file and renamed over the old one: two applies sharing a state keep every entry,
  * and there is never half a file.
  */
-export async function writeSecretsState(path: string, update: StateUpdate, redact: (text: string) => string = (text) => text): Promise<void> {
+export async function writeSecretsState(path: string, update: StateUpdate, redact: (text: string) => string): Promise<void> {
   await withLock(path, async () => {
     const current = await readSecretsState(path)
     const temporary = temporaryPath(path)
@@ -228,7 +228,7 @@ export async function writeSecretsState(path: string, update: StateUpdate, redac
 
 /** `redact` is the run's output step (Redaction.file), which every written file passes through. */
 /** The same, at once: for the last moment of a process (a second Ctrl-C), where nothing can be awaited. */
-export function writeSecretsStateSync(path: string, update: StateUpdate, redact: (text: string) => string = (text) => text): void {
+export function writeSecretsStateSync(path: string, update: StateUpdate, redact: (text: string) => string): void {
   mkdirSync(dirname(path), { recursive: true })
   const lock = lockPath(path)
   const started = Date.now()

@@ -10,7 +10,7 @@ import { checkMaxChanges } from '../../plan/safety.js'
 import { decodeSavedPlan, sameService } from '../../plan/saved-plan.js'
 import { doneNote, freshnessProblem, plannedKey, type Freshness, type Ready } from '../../plan/staleness.js'
 import { renderApplyReport, renderPlan, type Format } from '../../render/index.js'
-import { secretValues } from '../../secrets/redact.js'
+import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, uncheckedNote, writeSecretsState, writeSecretsStateSync, type SecretsLedger, type StateUpdate } from '../../secrets/state.js'
 import { guard, onInterrupts } from './errors.js'
 import { summaryLine } from './plan.js'
@@ -71,7 +71,7 @@ async function fromSavedPlan(options: ApplyOptions, io: RedactedIo): Promise<Wor
   const keys = stateKeys(io.env, token)
   const saved = decodeSavedPlan(await readSavedPlan(options.plan!, io), { key: keys.key, env: io.env, file: options.plan! })
   const desired = saved.resources.map((r) => r.desired)
-  io.redaction.add(secretValues(desired))
+  learnSecrets(io.redaction, desired)
   // The requests go to the service named here, never to the one the file names.
   const apiUrl = options.apiUrl ?? io.env.SCANSYNC_API_URL
   if (!apiUrl) throw new UsageError('no service URL: pass --api-url URL or set SCANSYNC_API_URL (a saved plan is only checked against the URL it names, never sent to it)')

@@ -13,7 +13,7 @@ import { assemblePlan, compare, type Comparison, type PlanResult } from '../../p
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { readLive } from '../../live/read.js'
 import { KINDS } from '../../resources/index.js'
-import { secretValues } from '../../secrets/redact.js'
+import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
 import { ReadTally } from './read-tally.js'
@@ -60,7 +60,7 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
     if (unknown.length > 0) throw new UsageError(`--id ${unknown.join(', ')}: no such resource is declared${options.kinds?.length ? ` among the kinds ${options.kinds.join(', ')}` : ''}`)
     resources = resources.filter((r) => options.ids!.includes(r.id))
   }
-  io.redaction.add(secretValues(resources))
+  learnSecrets(io.redaction, resources)
   return { resources }
 }
 
