@@ -118,6 +118,8 @@ async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<num
   const unchecked = uncheckedNote(work.ledger.context, work.ledger.keys, work.statePath)
   if (unchecked) line(io.stderr, unchecked)
   if (plan.changes.length === 0) {
+    // A state from before key ids is re-keyed by the next apply, even one with nothing to send.
+    if (work.ledger.status === 'legacy') await writeSecretsState(work.statePath, work.stateUpdate())
     if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color }))
     return EXIT.ok
   }
