@@ -3,7 +3,7 @@ import type { Ready } from '../plan/staleness.js'
 import { writeSecretsState, writeSecretsStateSync, type SecretsLedger, type StateUpdate } from '../secrets/state.js'
 import { executeChanges, type Sender } from './executor.js'
 import { pendingOf } from './refresh.js'
-import { Progress, reportOf } from './report.js'
+import { reportOf, type Tally } from './report.js'
 
 export interface SendOptions {
   client: Sender
@@ -14,7 +14,7 @@ export interface SendOptions {
   /** Aborted on the first Ctrl-C: no new request starts. */
   signal: AbortSignal
   /** Kept up to date as changes start and settle. */
-  known: Progress
+  known: Tally
   onResult?(): void
 }
 

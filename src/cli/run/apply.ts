@@ -3,7 +3,7 @@ import { EXIT } from '../../core/exit-codes.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
 import { startProgress } from '../progress.js'
 import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refresh.js'
-import { Progress, reportOf } from '../../apply/report.js'
+import { reportOf, Tally } from '../../apply/report.js'
 import { quitAtOnce, sendChanges } from '../../apply/send.js'
 import type { Plan } from '../../plan/model.js'
 import { checkMaxChanges } from '../../plan/safety.js'
@@ -119,7 +119,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<num
   }
 
   const controller = new AbortController()
-  const send = { ...work, client: work.session.client, parallelism: work.session.parallelism, signal: controller.signal, known: new Progress(ready.length) }
+  const send = { ...work, client: work.session.client, parallelism: work.session.parallelism, signal: controller.signal, known: new Tally(ready.length) }
   const stopListening = onInterrupts(io, {
     first() {
       line(io.stderr, '\nInterrupted: no new requests will start; waiting for those in flight (press Ctrl-C again to quit at once).')
