@@ -113,7 +113,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: Io): Promise<num
     // Whatever a request fills in from live comes from a read made after the confirmation.
     const fresh = await stillToSend(ready.map((r) => r.planned), work.session.client, work.ledger.context, 'confirmed')
     if (fresh.note) line(io.stderr, fresh.note)
-    ;({ ready } = fresh)
+    ready = fresh.ready
     plan = planOfReady(plan, ready)
     if (ready.length === 0) return EXIT.ok
   }
