@@ -73,14 +73,14 @@ async function fromSavedPlan(options: ApplyOptions, io: Io, onRedactor: OnRedact
   const keys = stateKeys(io.env, token)
   const saved = decodeSavedPlan(await readSavedPlan(options.plan!, io), { key: keys.key, env: io.env, file: options.plan! })
   const desired = saved.resources.map((r) => r.desired)
-  onRedactor(makeRedactor([...secretValues(desired), token]))
+  onRedactor(makeRedactor([...secretValues(desired), token, keys.key]))
   // The requests go to the service named here, never to the one the file names.
   const apiUrl = options.apiUrl ?? io.env.SCANSYNC_API_URL
   if (!apiUrl) throw new UsageError('no service URL: pass --api-url URL or set SCANSYNC_API_URL (a saved plan is only checked against the URL it names, never sent to it)')
   if (saved.apiUrl && !sameService(saved.apiUrl, apiUrl)) throw new UsageError(`the saved plan was made against ${saved.apiUrl}, not ${apiUrl}; make a new plan for this service`)
   const statePath = statePathFor({ paths: saved.paths, state: options.state }, io)
   const ledger = openLedger(await readSecretsState(statePath), keys)
-  const session = openSession({ ...options, apiUrl }, io, makeRedactor([...secretValues(desired), token]))
+  const session = openSession({ ...options, apiUrl }, io, makeRedactor([...secretValues(desired), token, keys.key]))
   try {
     const { ready, note } = await stillToSend(saved.resources, session.client, ledger.context, 'saved')
     if (note) line(io.stderr, note)
