@@ -1,6 +1,7 @@
 import { ScansyncError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line } from '../../core/io.js'
+import type { ApplyReport } from '../../plan/model.js'
 
 /**
  * The one place that turns an error into words and an exit code. Errors of ours carry a message
@@ -46,4 +47,10 @@ export function onInterrupts(io: Io, handlers: InterruptHandlers, exit: (code: n
     }
   })
   return stop ?? (() => undefined)
+}
+
+/** An apply's exit code: 130 when interrupted, 1 when any change failed or was not applied. */
+export function applyExitCode(report: ApplyReport): number {
+  if (report.interrupted) return EXIT.interrupted
+  return report.summary.failed > 0 || report.summary.not_applied > 0 ? EXIT.error : EXIT.ok
 }
