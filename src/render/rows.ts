@@ -112,7 +112,11 @@ function fieldRow(field: FieldChange): FieldRow {
         sensitive: false,
       }
   if (field.reason !== undefined) row.reason = field.reason
-  if (field.set && !field.sensitive) row.items = setItems(field.before, field.after)
+  if (field.set && !field.sensitive) {
+    const items = setItems(field.before, field.after)
+    // Lists that differ only in what neither side shows print whole.
+    if (items.added.length + items.removed.length > 0) row.items = items
+  }
   if (field.source) row.source = field.source
   return row
 }

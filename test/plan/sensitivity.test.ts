@@ -1,6 +1,8 @@
 // The one sensitivity rule, and the x-sensitive list read from the schemas.
 import { describe, expect, it } from 'vitest'
+import { buildPlan, liveKey } from '../../src/plan/build-plan.js'
 import { KINDS } from '../../src/resources/index.js'
+import { emptyState, secretContext } from '../../src/secrets/state.js'
 import { allSensitiveFields, sensitiveFields, sensitiveMemberNames } from '../../src/schema/sensitive-fields.js'
 import { isCredentialName, isSensitive } from '../../src/schema/sensitivity.js'
 import { declaredSecrets } from '../../src/secrets/redact.js'
@@ -74,5 +76,14 @@ describe('declaredSecrets asks the one rule', () => {
       'site.name',
       'site.otp_secret',
     ])
+  })
+})
+
+describe('a display name from a variable', () => {
+  it('is (sensitive) in the plan; a literal name stays', () => {
+    const live = new Map([[liveKey('target', 'T1'), { id: 'T1', site: { name: 'Old' } }]])
+    const planFor = (name: string, env = {}) => buildPlan([declare('target', { id: 'T1', site: { name } }, env)], live, secretContext(emptyState(), 't')).plan
+    expect(planFor('${N}', { N: 'Secret Shop' }).changes[0]!.name).toBe('(sensitive)')
+    expect(planFor('Shop').changes[0]!.name).toBe('Shop')
   })
 })
