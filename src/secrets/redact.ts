@@ -1,7 +1,7 @@
 import type { DesiredResource } from '../core/types.js'
 import { variableValues } from '../config/interpolate.js'
 import { isObject } from '../core/json.js'
-import { SENSITIVE } from '../plan/model.js'
+import { SENSITIVE } from '../core/types.js'
 import { KINDS } from '../resources/index.js'
 import { isSensitive } from '../schema/sensitivity.js'
 
