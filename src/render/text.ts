@@ -4,7 +4,7 @@ import { outcomeOf, type ResourceRow } from './rows.js'
 import { printable } from './value.js'
 import {
   applySummaryLine,
-  fieldLine,
+  fieldLines,
   noChangesLine,
   OUTCOME_MARK,
   outcomeText,
@@ -26,7 +26,10 @@ export function textPlan(resources: readonly ResourceRow[], summary: PlanSummary
   const lines: string[] = []
   for (const resource of resources) {
     lines.push(c.yellow(`~ ${resourceLabel(resource)}${mode === 'drift' ? ' (drifted)' : ''}`))
-    for (const field of resource.fields) lines.push(INDENT + fieldLine(field, { before: c.red, after: c.green }))
+    for (const field of resource.fields) {
+      const [head, ...items] = fieldLines(field, { before: c.red, after: c.green })
+      lines.push(INDENT + head, ...items.map((item) => INDENT + INDENT + item))
+    }
     lines.push('')
   }
   if (resources.length === 0) lines.push(noChangesLine(mode, summary.unchanged))
