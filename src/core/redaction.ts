@@ -5,8 +5,9 @@
  * It learns the API token and the secret values as they become known (`add`).
  */
 
-/** What a secret value prints as. */
-export const SENSITIVE = '(sensitive)'
+import { SENSITIVE } from './types.js'
+
+export { SENSITIVE }
 /** What the API token prints as. */
 export const TOKEN_PLACEHOLDER = '(redacted)'
 

@@ -27,7 +27,7 @@ export const secretHmac = (key: string, value: string): string => createHmac('sh
 /** The key's identifier: recognisable, but of no use for finding the key or any value. */
 export const stateKeyId = (key: string): string => secretHmac(key, 'scansync-state-key-id').slice(0, 16)
 
-export const isObfuscated = (value: unknown): value is string => typeof value === 'string' && value.startsWith('OBFUSCATED_')
+export { isObfuscated } from '../schema/sensitivity.js'
 
 /** The keys of a run: the state key (SCANSYNC_STATE_KEY, else the token), and the token, which keyed states written before. */
 export interface StateKeys {
