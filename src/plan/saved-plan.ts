@@ -4,16 +4,13 @@ import { validator } from '../schema/validators.js'
 import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
 import { escapeTemplate, interpolate } from '../config/interpolate.js'
 import { ScansyncError } from '../core/errors.js'
-import type { SavedPlan } from '../schema/generated.js'
+import type { PlanDocument, SavedPlan } from '../schema/generated.js'
 import type { Io } from '../core/io.js'
 import { canonicalJson, sha256 } from './canonical.js'
-import type { Comparison } from './build-plan.js'
+import type { Comparison, PlanResult } from './build-plan.js'
 import type { FieldChange, Plan, ResourceChange } from './model.js'
-import { planDocument } from '../render/index.js'
 import { isObject } from '../core/json.js'
 import { declaredSecrets } from '../secrets/redact.js'
-import type { Prepared } from '../cli/run/prepare-plan.js'
-import { appVersion } from '../cli/run/version.js'
 
 type SavedResource = SavedPlan['resources'][number]
 
@@ -65,17 +62,26 @@ function refuseLiteralSecrets(comparisons: Comparison[]): void {
   )
 }
 
+/** What a saved plan is made of; the caller (above plan/) renders the plan document and knows the version. */
+export interface SavedPlanInput {
+  result: PlanResult
+  apiUrl: string
+  /** The plan as `plan --format json` writes it. */
+  document: PlanDocument
+  version: string
+}
+
 /** The saved plan of a prepared plan (refused when it would have to hold a secret). */
-export function savedPlanDocument(prepared: Prepared, paths: string[], io: Io): SavedPlan {
-  refuseLiteralSecrets(prepared.result.changed)
+export function savedPlanDocument(input: SavedPlanInput, paths: string[], io: Io): SavedPlan {
+  refuseLiteralSecrets(input.result.changed)
   const document: Omit<SavedPlan, 'checksum'> = {
     format_version: 1,
     kind: 'scansync-saved-plan',
-    scansync_version: appVersion(),
-    api_url: prepared.session.apiUrl,
+    scansync_version: input.version,
+    api_url: input.apiUrl,
     paths: paths.map((p) => relative(io.cwd, resolve(io.cwd, p)) || '.'),
-    plan: planDocument(prepared.result.plan),
-    resources: prepared.result.changed.map(savedResource),
+    plan: input.document,
+    resources: input.result.changed.map(savedResource),
   }
   return { ...document, checksum: savedPlanChecksum(document) }
 }

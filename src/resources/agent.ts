@@ -13,6 +13,7 @@ export const agent: ResourceKind = {
   itemPath: (id) => `/scanning-agents/${encodeURIComponent(id)}/`,
   method: 'PATCH',
   requestSchema: 'agent-patch.request.schema.json',
+  responseValidator: 'agentResponse',
   rules,
   alwaysSensitive: [],
   project(live) {

@@ -18,6 +18,7 @@ export const asset: ResourceKind = {
   itemPath: (id) => `/discovery/assets/${encodeURIComponent(id)}/`,
   method: 'PUT',
   requestSchema: 'asset-put.request.schema.json',
+  responseValidator: 'assetResponse',
   rules,
   alwaysSensitive: [],
   project(live) {

@@ -1,5 +1,6 @@
 import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
 import type { SchemaFile } from '../schema/files.js'
+import type { ValidatorName } from '../schema/validators.js'
 import type { Normalizer } from './normalize.js'
 
 /**
@@ -46,6 +47,8 @@ export interface ResourceKind {
   itemPath(id: string): string
   method: 'PATCH' | 'PUT'
   requestSchema: SchemaFile
+  /** Checks an answer of GET item or list (read tolerantly: unknown fields are fine). */
+  responseValidator: ValidatorName
   rules: Readonly<Record<string, FieldRule>>
   /** Fields that are sensitive whatever their flags say. */
   alwaysSensitive: readonly string[]

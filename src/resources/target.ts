@@ -62,6 +62,7 @@ export const target: ResourceKind = {
   itemPath: (id) => `/targets/${encodeURIComponent(id)}/`,
   method: 'PATCH',
   requestSchema: 'target-patch.request.schema.json',
+  responseValidator: 'targetResponse',
   rules,
   alwaysSensitive: ['site.otp_secret'],
   project,

@@ -1,7 +1,6 @@
-import type { DesiredResource } from '../core/types.js'
+import { SENSITIVE, type DesiredResource } from '../core/types.js'
 import { variableValues } from '../config/interpolate.js'
 import { isObject } from '../core/json.js'
-import { SENSITIVE } from '../plan/model.js'
 
 const ALWAYS_SENSITIVE = new Set(['otp_secret'])
 

@@ -1,9 +1,11 @@
 import { colorEnabled, Io, line } from '../../core/io.js'
 import { EXIT } from '../../core/exit-codes.js'
-import { renderPlan, type Format } from '../../render/index.js'
+import { planDocument, renderPlan, type Format } from '../../render/index.js'
 import { guard } from './errors.js'
 import { PlanInputs, preparePlan } from './prepare-plan.js'
-import { savedPlanDocument, writeSavedPlan } from '../../plan/saved-plan.js'
+import { savedPlanDocument, writeSavedPlan, type SavedPlanInput } from '../../plan/saved-plan.js'
+import { appVersion } from './version.js'
+import type { Prepared } from './prepare-plan.js'
 import { setAsideUntracked, type UntrackedSecret } from '../../plan/untracked.js'
 
 export interface PlanOptions extends PlanInputs {
@@ -30,7 +32,7 @@ export async function runPlan(options: PlanOptions, io: Io): Promise<number> {
         if (setAside.untracked.length > 0) noteUntracked(setAside.untracked, prepared.statePath, io)
       }
       // Built before anything is printed: a plan that cannot be saved is refused whole.
-      const saved = options.out ? savedPlanDocument(prepared, options.paths, io) : undefined
+      const saved = options.out ? savedPlanDocument(savedPlanInput(prepared), options.paths, io) : undefined
       const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode })
       io.stdout.write(options.quiet && options.format === 'text' ? summaryLine(rendered) : rendered)
       if (options.out && saved) {
@@ -58,3 +60,10 @@ function noteUntracked(untracked: UntrackedSecret[], statePath: string, io: Io):
 
 /** The last line of a text rendering: its summary. */
 export const summaryLine = (rendered: string): string => rendered.trimEnd().split('\n').at(-1) + '\n'
+
+const savedPlanInput = (prepared: Prepared): SavedPlanInput => ({
+  result: prepared.result,
+  apiUrl: prepared.session.apiUrl,
+  document: planDocument(prepared.result.plan),
+  version: appVersion(),
+})
