@@ -14,6 +14,7 @@ import {
   ValidationError,
 } from './errors.js'
 import type { Redactor } from './redact.js'
+import { isObject } from '../core/json.js'
 
 export interface RequestContext {
   method: string
@@ -66,15 +67,11 @@ export function parseJson(text: string): JsonParse {
   }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** Deep copy of a JSON value with every string (keys included) passed through `clean`. */
 export function cleanJson(value: unknown, clean: Redactor): unknown {
   if (typeof value === 'string') return clean(value)
   if (Array.isArray(value)) return value.map((item) => cleanJson(item, clean))
-  if (isPlainObject(value)) {
+  if (isObject(value)) {
     const out: Record<string, unknown> = {}
     for (const [key, item] of Object.entries(value)) {
       Object.defineProperty(out, clean(key), { value: cleanJson(item, clean), enumerable: true, writable: true, configurable: true })
@@ -110,7 +107,7 @@ export function flattenFieldErrors(body: unknown): FieldProblem[] {
       return
     }
     if (isMessageObject(value)) return add(path, value.message)
-    if (isPlainObject(value)) {
+    if (isObject(value)) {
       for (const [key, item] of Object.entries(value)) {
         walk(item, key === 'non_field_errors' ? path : join(path, key), depth + 1)
       }
@@ -122,7 +119,7 @@ export function flattenFieldErrors(body: unknown): FieldProblem[] {
 
 function isMessageObject(value: unknown): value is { message: string } {
   return (
-    isPlainObject(value) &&
+    isObject(value) &&
     typeof value.message === 'string' &&
     Object.keys(value).every((key) => key === 'message' || key === 'code' || key === 'detail')
   )
@@ -134,7 +131,7 @@ function serviceDetail(text: string, headers: ResponseHeaders): string | undefin
   if (parsed.ok) {
     const value = parsed.value
     if (typeof value === 'string') return shorten(value)
-    if (isPlainObject(value)) {
+    if (isObject(value)) {
       for (const key of ['detail', 'message', 'error']) {
         if (typeof value[key] === 'string' && value[key] !== '') return shorten(value[key] as string)
       }
@@ -223,7 +220,7 @@ function validationError(
   let problems: FieldProblem[] = []
   if (parsed.ok) {
     const body = cleanJson(parsed.value, ctx.clean)
-    if (isPlainObject(body)) {
+    if (isObject(body)) {
       const { detail: bodyDetail, ...rest } = body
       if (typeof bodyDetail === 'string') detail = bodyDetail
       else if (bodyDetail !== undefined) rest.detail = bodyDetail

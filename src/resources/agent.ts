@@ -16,6 +16,10 @@ export const agent: ResourceKind = {
   responseValidator: 'agentResponse',
   rules,
   alwaysSensitive: [],
+  list: 'agents',
+  filledByScans: [],
+  onlyWhile: {},
+  yamlPlace: (place) => place,
   project(live) {
     return { ...live, teams: nullableList(live.teams).filter(isObject).map((team) => ({ id: team.id })) }
   },

@@ -21,6 +21,10 @@ export const asset: ResourceKind = {
   responseValidator: 'assetResponse',
   rules,
   alwaysSensitive: [],
+  list: 'assets',
+  filledByScans: [],
+  onlyWhile: {},
+  yamlPlace: (place) => place,
   project(live) {
     return { ...live, owners: labelInputs(live.owners), labels: labelInputs(live.labels) }
   },

@@ -18,6 +18,9 @@ export const KIND_NAMES: readonly KindName[] = REGISTRY.map((kind) => kind.name)
 /** Each kind's place in the output order. */
 export const KIND_ORDER = Object.fromEntries(REGISTRY.map((kind, i) => [kind.name, i])) as Readonly<Record<KindName, number>>
 
+/** "target, asset or agent", for messages and help. */
+export const KIND_CHOICES = KIND_NAMES.length > 1 ? `${KIND_NAMES.slice(0, -1).join(', ')} or ${KIND_NAMES[KIND_NAMES.length - 1]}` : KIND_NAMES.join('')
+
 export const isKindName = (name: string): name is KindName => Object.hasOwn(KINDS, name)
 
 export type { FieldRule, PlannedRequest, RequestInput, ResourceKind } from './kind.js'

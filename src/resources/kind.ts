@@ -52,6 +52,23 @@ export interface ResourceKind {
   rules: Readonly<Record<string, FieldRule>>
   /** Fields that are sensitive whatever their flags say. */
   alwaysSensitive: readonly string[]
+  /** The top-level list of a configuration file that holds this kind (`targets`). */
+  list: string
+  /**
+   * Writable fields that are not a person's to maintain: the service fills them in from scans.
+   * Declaring them would report drift after every scan; never imported.
+   */
+  filledByScans: readonly string[]
+  /**
+   * Fields that mean something only while a switch is on (by rule path). While it is off the
+   * service still answers a value, which import leaves out like a default.
+   */
+  onlyWhile: Readonly<Record<string, (resource: JsonObject) => boolean>>
+  /**
+   * The place in the YAML of a place in a request body or in a 400's field errors (dotted, list
+   * indexes as numbers): where the kind sends a field elsewhere than the YAML writes it.
+   */
+  yamlPlace(requestPlace: string): string
   /** The live response in the YAML's shape (the comparable form). */
   project(live: JsonObject): JsonObject
   /** A name for people, from the declaration or the live resource. */
