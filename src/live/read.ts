@@ -8,6 +8,8 @@ import { validator } from '../schema/validators.js'
 /** What reading needs of the HTTP client. */
 export interface Requester {
   request<T = unknown>(method: 'GET', path: string, options?: { query?: Record<string, string | number>; resource?: string }): Promise<T>
+  /** The characters of answer text the client has read; without it, the reader measures the answers itself. */
+  readonly stats?: { readonly bytesRead: number }
 }
 
 /**
@@ -29,13 +31,22 @@ export const READ_LIMITS: Readonly<ReadLimits> = { maxPages: 10_000, maxResults:
 
 /** The bytes a run has read so far; share one between the reads of a run so that the cap holds for the run. */
 export class ReadBudget {
-  private bytes = 0
+  /** Answers measured here (clients without stats). */
+  private measured = 0
+  /** Each client's count when this budget first saw it. */
+  private readonly baselines = new WeakMap<Requester, number>()
   constructor(readonly limits: Readonly<ReadLimits> = READ_LIMITS) {}
 
-  /** Counts an answer; throws once the run has read more than its cap. */
-  spend(body: unknown, subject: string): void {
-    this.bytes += JSON.stringify(body)?.length ?? 0
-    if (this.bytes > this.limits.maxBytes) {
+  /** Called before a read starts: what the client read before is not this run's. */
+  watch(client: Requester): void {
+    if (client.stats && !this.baselines.has(client)) this.baselines.set(client, client.stats.bytesRead)
+  }
+
+  /** Counts an answer (the client's count when it keeps one: free; else the answer's JSON); throws once the run is over its cap. */
+  spend(client: Requester, body: unknown, subject: string): void {
+    const baseline = this.baselines.get(client)
+    const read = client.stats && baseline !== undefined ? client.stats.bytesRead - baseline : (this.measured += JSON.stringify(body)?.length ?? 0)
+    if (read > this.limits.maxBytes) {
       throw new ScansyncError(`${subject}: the service's answers add up to more than ${formatBytes(this.limits.maxBytes)} in this run, the most scansync reads; stopped reading`)
     }
   }
@@ -154,7 +165,7 @@ class ListReader {
 
   private async fetch(n: number): Promise<unknown> {
     const body = await this.client.request<unknown>('GET', this.kind.listPath, { query: { page: n, length: this.pageLength }, resource: `the ${this.kind.name} list` })
-    this.budget.spend(body, this.how)
+    this.budget.spend(this.client, body, this.how)
     return body
   }
 
@@ -199,6 +210,7 @@ function pageSignature(results: unknown[]): string | undefined {
  */
 export async function readLive(kind: ResourceKind, ids: string[], client: Requester, options: ReadOptions = {}): Promise<Map<string, JsonObject>> {
   const budget = budgetOf(options)
+  budget.watch(client)
   const found = new Map<string, JsonObject>()
   const seen = new Set<string>()
   const wanted = new Set(ids)
@@ -226,7 +238,7 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
   const bodies = await settleAll(
     missing.map(async (id) => {
       const body = await client.request<unknown>('GET', kind.itemPath(id), { resource: `${kind.name} ${id}` })
-      budget.spend(body, `GET ${kind.itemPath(id)}`)
+      budget.spend(client, body, `GET ${kind.itemPath(id)}`)
       return body
     }),
   )
@@ -248,7 +260,9 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
     found.set(id, asResource(kind, id, item, how))
     options.onProgress?.(1)
   }
-  const list = new ListReader(kind, client, budgetOf(options), options.pageLength ?? 100, take)
+  const budget = budgetOf(options)
+  budget.watch(client)
+  const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take)
   const first = await list.first()
   if (!first) throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
   await options.onTotal?.(first.count ?? first.results.length * first.pageTotal)
@@ -275,6 +289,7 @@ export interface ReadDeclaredOptions extends Omit<ReadOptions, 'onResource'> {
 export async function readDeclared(declared: readonly Declared[], client: Requester, options: ReadDeclaredOptions): Promise<void> {
   const { onResource, ...rest } = options
   const budget = budgetOf(rest)
+  budget.watch(client)
   await Promise.all(
     REGISTRY.map(async (kind) => {
       const ids = [...new Set(declared.filter((d) => d.kind === kind.name).map((d) => d.id))]

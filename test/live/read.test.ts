@@ -6,6 +6,7 @@ import { runImport } from '../../src/cli/run/import.js'
 import { runPlan } from '../../src/cli/run/plan.js'
 import { ReadBudget, readAll, readDeclared, readLive, READ_LIMITS, type Requester } from '../../src/live/read.js'
 import { KINDS } from '../../src/resources/index.js'
+import { createClient } from '../../src/client/index.js'
 import { startServer } from '../client/server.js'
 import { captureIo } from '../helpers/cli.js'
 import { temporaryDirectory } from '../helpers/emulator.js'
@@ -118,6 +119,24 @@ describe('import --all and plan against a lying page_total', () => {
     const id = url.pathname.split('/').filter(Boolean).pop() ?? ''
     res.end(JSON.stringify(url.pathname === '/targets/' ? { count: 1e11, page_total: 1e9, results: [] } : { id, site: { name: id, url: 'https://example.com/' } }))
   }
+
+  it('the bytes cap counts what the HTTP client read (no measuring of its own)', async () => {
+    const big = 'x'.repeat(10_000)
+    const server = await startServer((req, res) => {
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'))
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ page_total: 500, results: [{ id: `ag-${page}`, name: big }] }))
+    })
+    const client = createClient({ baseUrl: server.url, token: TOKEN, parallelism: 2 })
+    try {
+      await expect(readAll(KINDS.agent, client, { limits: { maxBytes: 100_000 } })).rejects.toThrow(/add up to more than 97\.7 KB in this run/)
+      expect(client.stats.bytesRead).toBeGreaterThan(100_000)
+      expect(server.received.length).toBeLessThan(100)
+    } finally {
+      await client.close()
+      await server.close()
+    }
+  })
 
   it('import --all: a clear error, one request, little memory', async () => {
     const server = await startServer(liar)
