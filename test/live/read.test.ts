@@ -127,7 +127,7 @@ describe('import --all and plan against a lying page_total', () => {
       res.setHeader('content-type', 'application/json')
       res.end(JSON.stringify({ page_total: 500, results: [{ id: `ag-${page}`, name: big }] }))
     })
-    const client = createClient({ baseUrl: server.url, token: TOKEN, parallelism: 2 })
+    const client = createClient({ baseUrl: server.url, token: TOKEN, parallelism: 2, userAgent: 'scansync-test' })
     try {
       await expect(readAll(KINDS.agent, client, { limits: { maxBytes: 100_000 } })).rejects.toThrow(/add up to more than 97\.7 KB in this run/)
       expect(client.stats.bytesRead).toBeGreaterThan(100_000)
