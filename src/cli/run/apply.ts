@@ -8,7 +8,8 @@ import { executeChanges, type PendingChange } from '../../apply/executor.js'
 import { fingerprint, liveKey, type Comparison } from '../../plan/build-plan.js'
 import type { ApplyReport, Plan } from '../../plan/model.js'
 import { readLive } from '../../live/read.js'
-import { renderApplyReport, renderPlan, type Format } from '../../render/index.js'
+import { renderApplyReport, renderPlan, violationsGithub, violationsText, type Format } from '../../render/index.js'
+import { hasErrors } from '../../plan/policies.js'
 import { KINDS } from '../../resources/index.js'
 import { makeRedactor, secretValues } from '../../secrets/redact.js'
 import { readSecretsState, writeSecretsState, writeSecretsStateSync } from '../../secrets/state.js'
@@ -53,6 +54,16 @@ interface Work {
 async function fromConfiguration(options: ApplyOptions, io: Io, onRedactor: (r: (text: string) => string) => void): Promise<Work | undefined> {
   const prepared = await preparePlan(options, io, onRedactor)
   if (!prepared) return undefined
+  const { violations } = prepared
+  if (violations && violations.length > 0) {
+    if (options.format === 'github') io.stdout.write(violationsGithub(violations))
+    else io.stderr.write(violationsText(violations))
+    if (hasErrors(violations)) {
+      line(io.stderr, 'The configuration breaks a policy of level error; nothing was sent.')
+      await prepared.session.client.close()
+      return undefined
+    }
+  }
   const { plan, changed } = prepared.result
   const pending = changed.map((comparison, i) => pendingFor(comparison, plan.changes[i]))
   return { plan, pending, session: prepared.session, state: prepared.state, statePath: prepared.statePath }

@@ -17,6 +17,8 @@ import { makeRedactor, secretValues } from '../../secrets/redact.js'
 import { readSecretsState, secretContext, type SecretContext } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
+import type { PolicyRule } from '../../config/policies.js'
+import { afterApply, PolicyChecker, type Violation } from '../../plan/policies.js'
 
 export interface SelectionOptions {
   paths: string[]
@@ -34,6 +36,8 @@ export interface PlanInputs extends SelectionOptions, ConnectionOptions {
 export interface Loaded {
   resources: DesiredResource[]
   redact: (text: string) => string
+  /** The configuration's policy rules, compiled. */
+  policies: PolicyRule[]
 }
 
 /** Loads and checks the configuration, then keeps the selected resources. Undefined: invalid (printed). */
@@ -57,7 +61,7 @@ export async function loadSelected(options: SelectionOptions, io: Io): Promise<L
     resources = resources.filter((r) => options.ids!.includes(r.id))
   }
   const token = io.env.SCANSYNC_API_TOKEN
-  return { resources, redact: makeRedactor([...secretValues(resources), ...(token ? [token] : [])]) }
+  return { resources, redact: makeRedactor([...secretValues(resources), ...(token ? [token] : [])]), policies: loaded.policies }
 }
 
 /** Where the secrets state lives: beside the configuration, so scheduled runs find it. */
@@ -78,7 +82,7 @@ export function statePathFor(options: { paths: string[]; state?: string }, io: I
  * the comparisons that found a difference are kept, so memory grows with the changes, not with
  * the answers.
  */
-export async function compareWithLive(resources: DesiredResource[], session: Session, secrets: SecretContext, io: Io): Promise<PlanResult> {
+export async function compareWithLive(resources: DesiredResource[], session: Session, secrets: SecretContext, io: Io, policies?: PolicyChecker): Promise<PlanResult> {
   const progress = await startProgress(io.stderr, resources.length, 'Reading')
   const changed: Comparison[] = []
   const releaseHeap = boundHeap()
@@ -90,6 +94,8 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
         const onResource = (id: string, body: JsonObject) => {
           const comparison = compare(declared.get(id)!, body, secrets)
           if (comparison.fields.length > 0) changed.push(comparison)
+          // Rules see the resource as it will be after the apply (design.md, "Policies").
+          if (policies?.checks(kind)) policies.check(kind, id, afterApply(comparison.kind, id, comparison.desired.fields, comparison.live), comparison.desired)
         }
         try {
           await readLive(KINDS[kind], [...declared.keys()], session.client, { onProgress: (n) => progress.tick(n), onResource })
@@ -124,6 +130,8 @@ export interface Prepared extends Loaded {
   state: SecretsState
   statePath: string
   result: PlanResult
+  /** What the policies found; undefined when the configuration has none. */
+  violations?: Violation[]
 }
 
 /** validate → read live → plan. Undefined when the configuration is invalid (already printed). */
@@ -136,8 +144,9 @@ export async function preparePlan(options: PlanInputs, io: Io, onRedactor?: (red
   const state = await readSecretsState(statePath)
   const session = openSession(options, io, loaded.redact)
   try {
-    const result = await compareWithLive(loaded.resources, session, secretContext(state, token), io)
-    return { ...loaded, session, state, statePath, result }
+    const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies) : undefined
+    const result = await compareWithLive(loaded.resources, session, secretContext(state, token), io, policies)
+    return { ...loaded, session, state, statePath, result, violations: policies?.violations() }
   } catch (error) {
     await session.client.close()
     throw error

@@ -1,0 +1,161 @@
+import type { ErrorObject } from 'ajv'
+import type { PolicyLevel, PolicyRule } from '../config/policies.js'
+import { formatPath, type PathSegments, type SourcePosition } from '../core/diagnostics.js'
+import { isObject } from '../core/json.js'
+import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
+import type { ResourceKind } from '../resources/kind.js'
+
+/** A rule a resource breaks (contract, "Policies"). */
+export interface Violation {
+  policy: string
+  level: PolicyLevel
+  kind: KindName
+  id: string
+  /** The rule's description, then what Ajv found and where. */
+  message: string
+  /** Where the resource (or the offending field of it) is declared; undefined when no file declares it (audit). */
+  where?: SourcePosition
+  /** Where the rule is written: the place to point at for a resource no file declares. */
+  rule: SourcePosition
+}
+
+/**
+ * A resource as it will be after the apply, in the YAML's shape: the live resource projected by
+ * its kind, with the declared fields laid over it (objects member by member; a list the kind keys
+ * by a member, labels or teams, item by item on that key, so a label declared without its colour
+ * keeps the live colour; any other value replaced whole, as the apply sends it).
+ */
+export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject): JsonObject {
+  const shape = overlay(kind, declared, live, '')
+  define(shape, 'id', id)
+  return shape
+}
+
+function overlay(kind: ResourceKind, declared: JsonObject, live: JsonObject, prefix: string): JsonObject {
+  const out: JsonObject = {}
+  for (const key of Object.keys(live)) define(out, key, live[key])
+  for (const key of Object.keys(declared)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    const mine = declared[key]
+    const theirs = Object.hasOwn(live, key) ? live[key] : undefined
+    const rule = kind.rules[path]
+    if (isObject(mine) && isObject(theirs) && rule?.type !== 'reference') define(out, key, overlay(kind, mine, theirs, path))
+    else if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') define(out, key, overlayItems(mine, theirs, rule.key))
+    else define(out, key, mine)
+  }
+  return out
+}
+
+function overlayItems(declared: unknown[], live: unknown[], key: string): unknown[] {
+  const byKey = new Map<unknown, JsonObject>()
+  for (const item of live) if (isObject(item) && item[key] !== undefined) byKey.set(item[key], item)
+  return declared.map((item) => {
+    const match = isObject(item) ? byKey.get(item[key]) : undefined
+    if (!match || !isObject(item)) return item
+    const merged: JsonObject = {}
+    for (const k of Object.keys(match)) define(merged, k, match[k])
+    for (const k of Object.keys(item)) define(merged, k, item[k])
+    return merged
+  })
+}
+
+function define(target: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+/**
+ * Runs the rules on resources one at a time, as they are read (a plan keeps no resource it does
+ * not change): pure but for the violations it collects. Each rule's schemas were compiled once.
+ */
+export class PolicyChecker {
+  private readonly byKind = new Map<KindName, PolicyRule[]>()
+  private readonly found: Violation[] = []
+
+  constructor(rules: readonly PolicyRule[]) {
+    for (const rule of rules) {
+      const list = this.byKind.get(rule.kind)
+      if (list) list.push(rule)
+      else this.byKind.set(rule.kind, [rule])
+    }
+  }
+
+  /** Whether any rule looks at resources of this kind. */
+  checks(kind: KindName): boolean {
+    return this.byKind.has(kind)
+  }
+
+  /** Checks one resource in the YAML's shape; `declared` locates a violation in the files. */
+  check(kind: KindName, id: string, shape: JsonObject, declared?: Pick<DesiredResource, 'locate' | 'source'>): void {
+    for (const rule of this.byKind.get(kind) ?? []) {
+      if (rule.when && !rule.when(shape)) continue
+      if (rule.require(shape)) continue
+      const error = rule.require.errors?.[0]
+      const { field, message } = describeFailure(kind, error)
+      this.found.push({
+        policy: rule.name,
+        level: rule.level,
+        kind,
+        id,
+        message: `${rule.description} (${message})`,
+        where: declared ? locateField(declared, field) : undefined,
+        rule: rule.source,
+      })
+    }
+  }
+
+  /** The violations found, declared resources first in the order of the files, then by kind and id. */
+  violations(): Violation[] {
+    const order: Record<KindName, number> = { target: 0, asset: 1, agent: 2 }
+    return [...this.found].sort(
+      (a, b) =>
+        Number(a.where === undefined) - Number(b.where === undefined) ||
+        (a.where && b.where ? a.where.file.localeCompare(b.where.file) || a.where.line - b.where.line : 0) ||
+        order[a.kind] - order[b.kind] ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
+        a.policy.localeCompare(b.policy),
+    )
+  }
+}
+
+/** The rules over a set of resources at once (tests, the benchmark). */
+export function evaluatePolicies(rules: readonly PolicyRule[], resources: Iterable<{ kind: KindName; id: string; shape: JsonObject; declared?: Pick<DesiredResource, 'locate' | 'source'> }>): Violation[] {
+  const checker = new PolicyChecker(rules)
+  for (const resource of resources) checker.check(resource.kind, resource.id, resource.shape, resource.declared)
+  return checker.violations()
+}
+
+export const hasErrors = (violations: readonly Violation[]): boolean => violations.some((v) => v.level === 'error')
+
+/**
+ * Ajv's first error in words: the field it concerns (a missing property named) and its message
+ * with the value the rule allows (`must be equal to constant true`). Never the resource's value:
+ * it may be a secret.
+ */
+function describeFailure(kind: KindName, error: ErrorObject | undefined): { field: PathSegments; message: string } {
+  if (!error) return { field: [], message: 'does not satisfy the rule' }
+  const field = pointerSegments(error.instancePath)
+  const params = error.params as Record<string, unknown>
+  let message = error.message ?? 'does not satisfy the rule'
+  if (error.keyword === 'const') message += ` ${JSON.stringify(params.allowedValue)}`
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) message += ` ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+  const place = formatPath(field)
+  return { field: error.keyword === 'required' ? [...field, String(params.missingProperty)] : field, message: `${place || `the ${kind}`}: ${message}` }
+}
+
+/** Where a field is declared, or its closest declared parent: the resource itself at worst. */
+function locateField(declared: Pick<DesiredResource, 'locate' | 'source'>, field: PathSegments): SourcePosition {
+  if (field.length === 0) return declared.source
+  const at = declared.locate(field)
+  return { file: at.file, line: at.line, column: at.column }
+}
+
+const pointerSegments = (pointer: string): Array<string | number> =>
+  pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((raw) => {
+          const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~')
+          return /^\d+$/.test(segment) ? Number(segment) : segment
+        })
