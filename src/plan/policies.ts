@@ -24,6 +24,9 @@ export interface Violation {
  * its kind, with the declared fields laid over it (objects member by member; a list the kind keys
  * by a member, labels or teams, item by item on that key, so a label declared without its colour
  * keeps the live colour; any other value replaced whole, as the apply sends it).
+ *
+ * A member whose value is null is left out: the service (and the projection) write null for a
+ * field that is not set, and a rule saying `required: [blackout_period]` means "is set".
  */
 export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject): JsonObject {
   const shape = overlay(kind, declared, live, '')
@@ -33,16 +36,29 @@ export function afterApply(kind: ResourceKind, id: string, declared: JsonObject,
 
 function overlay(kind: ResourceKind, declared: JsonObject, live: JsonObject, prefix: string): JsonObject {
   const out: JsonObject = {}
-  for (const key of Object.keys(live)) define(out, key, live[key])
+  for (const key of Object.keys(live)) if (live[key] !== null && live[key] !== undefined) define(out, key, withoutNulls(live[key]))
   for (const key of Object.keys(declared)) {
     const path = prefix ? `${prefix}.${key}` : key
     const mine = declared[key]
+    if (mine === null || mine === undefined) {
+      delete out[key]
+      continue
+    }
     const theirs = Object.hasOwn(live, key) ? live[key] : undefined
     const rule = kind.rules[path]
-    if (isObject(mine) && isObject(theirs) && rule?.type !== 'reference') define(out, key, overlay(kind, mine, theirs, path))
+    if (isObject(mine) && rule?.type !== 'reference') define(out, key, overlay(kind, mine, isObject(theirs) ? theirs : {}, path))
     else if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') define(out, key, overlayItems(mine, theirs, rule.key))
-    else define(out, key, mine)
+    else define(out, key, withoutNulls(mine))
   }
+  return out
+}
+
+/** A value with the null members of its objects left out, at every depth. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls)
+  if (!isObject(value)) return value
+  const out: JsonObject = {}
+  for (const key of Object.keys(value)) if (value[key] !== null && value[key] !== undefined) define(out, key, withoutNulls(value[key]))
   return out
 }
 

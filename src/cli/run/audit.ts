@@ -58,7 +58,7 @@ async function checkEveryLiveResource(checker: PolicyChecker, declaredResources:
         const id = raw.id as string
         const projected = resourceKind.project(raw)
         const mine = declared.get(`${kind}/${id}`)
-        const shape: JsonObject = mine ? afterApply(resourceKind, id, mine.fields, projected) : { ...projected, id }
+        const shape: JsonObject = afterApply(resourceKind, id, mine?.fields ?? {}, projected)
         checker.check(kind, id, shape, mine)
       }
       return live.length
