@@ -264,3 +264,17 @@ describe.concurrent('audit: every live resource, declared or not', () => {
     expect(none.stderr).toContain('holds no policies')
   })
 })
+
+describe('the nightly audit recipe', () => {
+  it('runs audit on a schedule with annotations, and its exit code fails the job', async () => {
+    const { readFileSync } = await import('node:fs')
+    const { parse } = await import('yaml')
+    const { ROOT } = await import('../helpers/cli.js')
+    const recipe = parse(readFileSync(`${ROOT}examples/ci/github/scansync-audit.yml`, 'utf8'))
+    expect(recipe.on.schedule[0].cron).toMatch(/^\S+ \S+ \* \* \*$/)
+    const step = recipe.jobs.audit.steps.find((s: { run?: string }) => s.run?.includes('scansync audit'))
+    expect(step.run).toBe('npx scansync audit config --format github')
+    expect(step['continue-on-error']).toBeUndefined()
+    expect(recipe.jobs.audit.env.SCANSYNC_API_TOKEN).toBe('${{ secrets.SCANSYNC_API_TOKEN }}')
+  })
+})
