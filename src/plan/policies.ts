@@ -30,36 +30,54 @@ export interface Violation {
  */
 export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject): JsonObject {
   const shape = overlay(kind, declared, live, '')
-  define(shape, 'id', id)
+  shape.id = id
   return shape
 }
 
 function overlay(kind: ResourceKind, declared: JsonObject, live: JsonObject, prefix: string): JsonObject {
   const out: JsonObject = {}
-  for (const key of Object.keys(live)) if (live[key] !== null && live[key] !== undefined) define(out, key, withoutNulls(live[key]))
+  for (const key of Object.keys(live)) {
+    const theirs = live[key]
+    if (theirs !== null && theirs !== undefined && !Object.hasOwn(declared, key)) set(out, key, withoutNulls(theirs))
+  }
   for (const key of Object.keys(declared)) {
-    const path = prefix ? `${prefix}.${key}` : key
     const mine = declared[key]
-    if (mine === null || mine === undefined) {
-      delete out[key]
-      continue
-    }
+    if (mine === null || mine === undefined) continue
+    const path = prefix ? `${prefix}.${key}` : key
     const theirs = Object.hasOwn(live, key) ? live[key] : undefined
     const rule = kind.rules[path]
-    if (isObject(mine) && rule?.type !== 'reference') define(out, key, overlay(kind, mine, isObject(theirs) ? theirs : {}, path))
-    else if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') define(out, key, overlayItems(mine, theirs, rule.key))
-    else define(out, key, withoutNulls(mine))
+    if (isObject(mine) && rule?.type !== 'reference') set(out, key, overlay(kind, mine, isObject(theirs) ? theirs : {}, path))
+    else if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') set(out, key, overlayItems(mine, theirs, rule.key))
+    else set(out, key, withoutNulls(mine))
   }
   return out
 }
 
-/** A value with the null members of its objects left out, at every depth. */
+/** A value with the null members of its objects left out, at every depth (the value itself when it has none). */
 function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls)
-  if (!isObject(value)) return value
-  const out: JsonObject = {}
-  for (const key of Object.keys(value)) if (value[key] !== null && value[key] !== undefined) define(out, key, withoutNulls(value[key]))
-  return out
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const item = withoutNulls(value[i])
+      if (item !== value[i]) (copy ??= value.slice())[i] = item
+    }
+    return copy ?? value
+  }
+  let copy: JsonObject | undefined
+  const object = value as JsonObject
+  for (const key of Object.keys(object)) {
+    const member = object[key]
+    const cleaned = member === null || member === undefined ? undefined : withoutNulls(member)
+    if (cleaned === member) continue
+    if (!copy) {
+      copy = {}
+      for (const k of Object.keys(object)) set(copy, k, object[k])
+    }
+    if (cleaned === undefined) delete copy[key]
+    else set(copy, key, cleaned)
+  }
+  return copy ?? value
 }
 
 function overlayItems(declared: unknown[], live: unknown[], key: string): unknown[] {
@@ -67,16 +85,18 @@ function overlayItems(declared: unknown[], live: unknown[], key: string): unknow
   for (const item of live) if (isObject(item) && item[key] !== undefined) byKey.set(item[key], item)
   return declared.map((item) => {
     const match = isObject(item) ? byKey.get(item[key]) : undefined
-    if (!match || !isObject(item)) return item
+    if (!match || !isObject(item)) return withoutNulls(item)
     const merged: JsonObject = {}
-    for (const k of Object.keys(match)) define(merged, k, match[k])
-    for (const k of Object.keys(item)) define(merged, k, item[k])
-    return merged
+    for (const k of Object.keys(match)) set(merged, k, match[k])
+    for (const k of Object.keys(item)) set(merged, k, item[k])
+    return withoutNulls(merged)
   })
 }
 
-function define(target: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+/** An own property, even for the key `__proto__` (which plain assignment would take as the prototype). */
+function set(target: JsonObject, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  else target[key] = value
 }
 
 /**
