@@ -20,6 +20,9 @@ export function createPolicyAjv(): Ajv {
     strictTuples: false,
     strictRequired: false,
     allowUnionTypes: true,
+    // Compiling costs more than a plan's rules take to run: the code Ajv writes unoptimised
+    // compiles in about half the time, and still checks thousands of resources in milliseconds.
+    code: { optimize: false },
   })
   addFormats(ajv)
   return ajv
