@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import type { PolicyLevel, PolicyRule } from '../config/policies.js'
-import { formatPath, type PathSegments, type SourcePosition } from '../core/diagnostics.js'
+import { formatPath, type SourcePosition } from '../core/diagnostics.js'
 import { isObject } from '../core/json.js'
 import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
 import type { ResourceKind } from '../resources/kind.js'
@@ -13,7 +13,7 @@ export interface Violation {
   id: string
   /** The rule's description, then what Ajv found and where. */
   message: string
-  /** Where the resource (or the offending field of it) is declared; undefined when no file declares it (audit). */
+  /** Where the resource is declared; undefined when no file declares it (audit). */
   where?: SourcePosition
   /** Where the rule is written: the place to point at for a resource no file declares. */
   rule: SourcePosition
@@ -121,19 +121,20 @@ export class PolicyChecker {
   }
 
   /** Checks one resource in the YAML's shape; `declared` locates a violation in the files. */
-  check(kind: KindName, id: string, shape: JsonObject, declared?: Pick<DesiredResource, 'locate' | 'source'>): void {
+  check(kind: KindName, id: string, shape: JsonObject, declared?: Pick<DesiredResource, 'source'>): void {
     for (const rule of this.byKind.get(kind) ?? []) {
       if (rule.when && !rule.when(shape)) continue
       if (rule.require(shape)) continue
       const error = rule.require.errors?.[0]
-      const { field, message } = describeFailure(kind, error)
+      const message = describeFailure(kind, error)
       this.found.push({
         policy: rule.name,
         level: rule.level,
         kind,
         id,
         message: `${rule.description} (${message})`,
-        where: declared ? locateField(declared, field) : undefined,
+        // The resource's line (contract): the message names the field.
+        where: declared ? { file: declared.source.file, line: declared.source.line, column: declared.source.column } : undefined,
         rule: rule.source,
       })
     }
@@ -154,7 +155,7 @@ export class PolicyChecker {
 }
 
 /** The rules over a set of resources at once (tests, the benchmark). */
-export function evaluatePolicies(rules: readonly PolicyRule[], resources: Iterable<{ kind: KindName; id: string; shape: JsonObject; declared?: Pick<DesiredResource, 'locate' | 'source'> }>): Violation[] {
+export function evaluatePolicies(rules: readonly PolicyRule[], resources: Iterable<{ kind: KindName; id: string; shape: JsonObject; declared?: Pick<DesiredResource, 'source'> }>): Violation[] {
   const checker = new PolicyChecker(rules)
   for (const resource of resources) checker.check(resource.kind, resource.id, resource.shape, resource.declared)
   return checker.violations()
@@ -163,26 +164,18 @@ export function evaluatePolicies(rules: readonly PolicyRule[], resources: Iterab
 export const hasErrors = (violations: readonly Violation[]): boolean => violations.some((v) => v.level === 'error')
 
 /**
- * Ajv's first error in words: the field it concerns (a missing property named) and its message
- * with the value the rule allows (`must be equal to constant true`). Never the resource's value:
+ * Ajv's first error in words: the field it concerns and its message with the value the rule allows (`must be equal to constant true`). Never the resource's value:
  * it may be a secret.
  */
-function describeFailure(kind: KindName, error: ErrorObject | undefined): { field: PathSegments; message: string } {
-  if (!error) return { field: [], message: 'does not satisfy the rule' }
+function describeFailure(kind: KindName, error: ErrorObject | undefined): string {
+  if (!error) return `the ${kind}: does not satisfy the rule`
   const field = pointerSegments(error.instancePath)
   const params = error.params as Record<string, unknown>
   let message = error.message ?? 'does not satisfy the rule'
   if (error.keyword === 'const') message += ` ${JSON.stringify(params.allowedValue)}`
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) message += ` ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
   const place = formatPath(field)
-  return { field: error.keyword === 'required' ? [...field, String(params.missingProperty)] : field, message: `${place || `the ${kind}`}: ${message}` }
-}
-
-/** Where a field is declared, or its closest declared parent: the resource itself at worst. */
-function locateField(declared: Pick<DesiredResource, 'locate' | 'source'>, field: PathSegments): SourcePosition {
-  if (field.length === 0) return declared.source
-  const at = declared.locate(field)
-  return { file: at.file, line: at.line, column: at.column }
+  return `${place || `the ${kind}`}: ${message}`
 }
 
 const pointerSegments = (pointer: string): Array<string | number> =>

@@ -72,7 +72,7 @@ describe.concurrent('plan: each outcome of a rule', () => {
     // The same target with the window switched off in the YAML: the plan would break the rule.
     const declared = `targets:\n  - id: 2DZkoZH8WMEM\n    blackout_period: {begin: "22:00", cease: "06:00", weekdays: [1, 2, 3, 4, 5], enabled: false}\npolicies:${BLACKOUT_RULE()}`
     const broken = await cli(em, tempdir({ 'a.yaml': declared }), ['plan'])
-    expect(broken.stderr).toContain(`a.yaml:3:`)
+    expect(broken.stderr).toContain(`a.yaml:2:5: policy production-has-blackout: target 2DZkoZH8WMEM:`)
     expect(broken.stderr).toContain(`(blackout_period.enabled: must be equal to constant true)`)
     expect(broken.code).toBe(1)
   })

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { compilePolicies, type DeclaredPolicy } from '../../src/config/policies.js'
 import { afterApply, evaluatePolicies, hasErrors } from '../../src/plan/policies.js'
 import { KINDS } from '../../src/resources/index.js'
-import type { PathSegments } from '../../src/core/diagnostics.js'
 
 const at = (line: number) => ({ file: 'rules.yaml', line, column: 5 })
 const rule = (fields: Partial<DeclaredPolicy> & Pick<DeclaredPolicy, 'name' | 'kind' | 'require'>, line = 1): DeclaredPolicy => ({
@@ -49,7 +48,7 @@ describe('the after-apply shape', () => {
 })
 
 describe('violations', () => {
-  it('say the description first, then what Ajv found and where; never the value itself', async () => {
+  it('at the resource\'s line, the description first, then what Ajv found and where; never the value itself', async () => {
     const { rules, diagnostics } = await compilePolicies([
       rule({ name: 'pci', description: 'PCI targets report in a PCI format', kind: 'target', require: { properties: { report_type: { enum: ['pci4'] } } } }, 3),
       rule({ name: 'secret-shape', kind: 'target', require: { properties: { site: { properties: { otp_secret: { pattern: '^$' } } } } } }, 9),
@@ -57,15 +56,15 @@ describe('violations', () => {
       rule({ name: 'agents-only', kind: 'agent', require: false }, 15),
     ])
     expect(diagnostics).toEqual([])
-    const declared = { source: { file: 'a.yaml', line: 2, column: 5 }, locate: (path: PathSegments) => ({ file: 'a.yaml', line: 2 + path.length, column: 7 }) }
+    const declared = { source: { file: 'a.yaml', line: 2, column: 5 } }
     const violations = evaluatePolicies(rules, [
       { kind: 'target', id: 'T1', shape: { id: 'T1', report_type: 'default', site: { otp_secret: 'hunter2-Secret' } }, declared },
       { kind: 'target', id: 'T0', shape: { id: 'T0', report_type: 'pci4', labels: [{ name: 'x' }] } },
     ])
     expect(violations.map((v) => [v.policy, v.level, v.id, v.message, v.where && `${v.where.file}:${v.where.line}`])).toEqual([
-      ['labelled', 'warning', 'T1', "labelled (the target: must have required property 'labels')", 'a.yaml:3'],
-      ['pci', 'error', 'T1', 'PCI targets report in a PCI format (report_type: must be equal to one of the allowed values "pci4")', 'a.yaml:3'],
-      ['secret-shape', 'error', 'T1', 'secret-shape (site.otp_secret: must match pattern "^$")', 'a.yaml:4'],
+      ['labelled', 'warning', 'T1', "labelled (the target: must have required property 'labels')", 'a.yaml:2'],
+      ['pci', 'error', 'T1', 'PCI targets report in a PCI format (report_type: must be equal to one of the allowed values "pci4")', 'a.yaml:2'],
+      ['secret-shape', 'error', 'T1', 'secret-shape (site.otp_secret: must match pattern "^$")', 'a.yaml:2'],
     ])
     expect(JSON.stringify(violations)).not.toContain('hunter2')
     expect(hasErrors(violations)).toBe(true)
