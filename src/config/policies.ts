@@ -87,7 +87,7 @@ function at(rule: DeclaredPolicy, path: PathSegments, message: string, options?:
 
 /** One of a rule's schemas compiled; undefined (with a diagnostic) when it cannot be. */
 function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', diagnostics: Diagnostic[]): ValidateFunction | undefined {
-  const schema = rule.require === undefined && part === 'require' ? true : (rule[part] as object | boolean)
+  const schema = rule[part] as object | boolean
   const prefix = `policy ${rule.name}: ${part}`
   if (!ajv.validateSchema(schema)) {
     const error = (ajv.errors ?? [])[0] as ErrorObject | undefined
