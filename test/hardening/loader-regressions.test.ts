@@ -167,7 +167,7 @@ describe('resource ids', () => {
   it('a top-level key named like a prototype member is not taken for a kind ("function Object() { [native code] } X1: …")', () => {
     const { diagnostics } = loadFile('a.yaml', Buffer.from('constructor:\n  - id: X1\n    name: ${UNSET}\n'), {})
     expect(diagnostics.map((d) => d.message).sort()).toEqual([
-      'constructor: unknown field (known fields: targets, assets, agents)',
+      'constructor: unknown field (known fields: targets, assets, agents, policies)',
       'constructor[0].name: environment variable UNSET is not set (referenced here; set it, or write ${UNSET:-fallback})',
     ])
   })
