@@ -24,6 +24,11 @@ export interface ClientOptions {
   retryAfterCeilingMs?: number
   /** An answer larger than this is not read (default 64 MiB): a service that never ends its body cannot exhaust memory. */
   maxResponseBytes?: number
+  /**
+   * Connection failures in a row (refused, reset, host not found, with no answer between them)
+   * after which the client sends nothing more (default 5): see circuit-breaker.ts.
+   */
+  connectionFailureLimit?: number
   /** Receives one line per HTTP attempt. */
   debug?: (line: string) => void
   /** Removes secret values the caller knows of from every message and debug line. */
@@ -37,6 +42,7 @@ export const DEFAULTS = {
   backoff: { baseMs: 500, maxMs: 10_000 },
   retryAfterCeilingMs: 120_000,
   maxResponseBytes: 64 * 1024 * 1024,
+  connectionFailureLimit: 5,
 } as const
 
 export interface ResolvedOptions {
@@ -49,6 +55,7 @@ export interface ResolvedOptions {
   backoff: BackoffSettings
   retryAfterCeilingMs: number
   maxResponseBytes: number
+  connectionFailureLimit: number
   debug?: (line: string) => void
   redact?: (text: string) => string
 }
@@ -94,6 +101,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     },
     retryAfterCeilingMs: nonNegative(options.retryAfterCeilingMs, DEFAULTS.retryAfterCeilingMs, 'the Retry-After ceiling (ms)'),
     maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULTS.maxResponseBytes, 'the largest answer read (bytes)', Number.MAX_SAFE_INTEGER),
+    connectionFailureLimit: positiveInteger(options.connectionFailureLimit, DEFAULTS.connectionFailureLimit, 'the connection failures in a row before giving up', 1_000_000),
     ...(options.debug ? { debug: options.debug } : {}),
     ...(options.redact ? { redact: options.redact } : {}),
   }

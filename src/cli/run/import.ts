@@ -115,12 +115,12 @@ async function readKind(kind: KindName, options: ImportOptions, session: Session
   try {
     if (options.all) {
       return await readAll(KINDS[kind], tally.requester, {
-        onTotal: async (total) => void (progress = await startProgress(io.stderr, total, `Reading ${LIST_OF_KIND[kind]}`)),
+        onTotal: async (total) => void (progress = await startProgress(io.stderr, total, `Reading ${LIST_OF_KIND[kind]}`, { env: io.env })),
         onProgress: (n) => progress?.tick(n),
       })
     }
     const ids = [...new Set(options.ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    progress = await startProgress(io.stderr, ids.length, `Reading ${LIST_OF_KIND[kind]}`)
+    progress = await startProgress(io.stderr, ids.length, `Reading ${LIST_OF_KIND[kind]}`, { env: io.env })
     const found = await readLive(KINDS[kind], ids, tally.requester, { onProgress: (n) => progress?.tick(n) })
     return ids.map((id) => found.get(id)!)
   } catch (error) {

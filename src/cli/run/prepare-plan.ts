@@ -84,7 +84,7 @@ export function statePathFor(options: { paths: string[]; state?: string }, io: I
  * the answers.
  */
 export async function compareWithLive(resources: DesiredResource[], session: Session, secrets: SecretContext, io: Io): Promise<PlanResult> {
-  const progress = await startProgress(io.stderr, resources.length, 'Reading')
+  const progress = await startProgress(io.stderr, resources.length, 'Reading', { env: io.env })
   const changed: Comparison[] = []
   const releaseHeap = boundHeap()
   const tally = new ReadTally(session.client, session.apiUrl)
