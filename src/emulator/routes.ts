@@ -1,4 +1,5 @@
 import type { State } from './state.js'
+import { ADMIN_PREFIX, handleAdmin } from './admin.js'
 import { render } from './shape.js'
 import { obfuscate } from './sensitive.js'
 import type { EmulatorKind } from './types.js'
@@ -106,6 +107,7 @@ const json = (status: number, body: unknown, headers?: Record<string, string>): 
 const NOT_FOUND = (): ApiResponse => json(404, { detail: 'Not found.' })
 
 export function handleApi(ctx: ApiContext, request: ApiRequest): ApiResponse {
+  if (request.path.startsWith(`${ADMIN_PREFIX}/`)) return handleAdmin(ctx, request)
   const route = matchRoute(request.path)
   if (!route) return NOT_FOUND()
   const authProblem = checkAuthorization(request.authorization, ctx.token)
