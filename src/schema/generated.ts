@@ -5,6 +5,15 @@
  */
 export type LabelList = LabelInput[]
 /**
+ * The scanning agent, or null to detach it.
+ */
+export type AgentRef = {
+  /**
+   * Identifier of the scanning agent.
+   */
+  id: string
+} | null
+/**
  * Owner labels of the asset.
  */
 export type LabelList1 = LabelInput[]
@@ -123,15 +132,7 @@ export interface TargetPatchRequest {
    */
   report_fileformat?: 'pdf' | 'docx'
   labels?: LabelList
-  /**
-   * The scanning agent, or null to detach it.
-   */
-  scanning_agent?: {
-    /**
-     * Identifier of the scanning agent.
-     */
-    id: string
-  } | null
+  scanning_agent?: AgentRef
   /**
    * Scans include deduplicated endpoints (same simhash as another scanned endpoint); false or null exclude them.
    */
