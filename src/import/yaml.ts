@@ -61,10 +61,11 @@ function toNode(value: unknown, rulePath: string, kind: ResourceKind, inline: bo
   if (Array.isArray(value)) {
     const seq = new YAMLSeq()
     for (const item of value) seq.items.push(toNode(item, rulePath, kind, flow))
-    seq.flow = flow
+    // An empty list is written `[]` on the key's line, not `key:` with `[]` below it.
+    seq.flow = flow || value.length === 0
     return seq
   }
-  if (isObject(value) && !(value instanceof Reference)) return mapNode(value, rulePath, kind, flow)
+  if (isObject(value) && !(value instanceof Reference)) return mapNode(value, rulePath, kind, flow || Object.keys(value).length === 0)
   return scalar(value)
 }
 

@@ -41,4 +41,12 @@ describe.concurrent('import, then plan', () => {
     expect(text).toMatch(/omit \(default\) leaves it out.*plans clean with no variable set/)
     expect(text).toMatch(/reference writes \$\{VARIABLE\} references: set each variable before the next plan/)
   })
+
+  it('--include-defaults writes an empty list on the key line (`form_login: []`)', async () => {
+    const em = await emulator()
+    const { code, stdout } = await cli(em, tempdir(), ['import', '--kind', 'target', '--all', '--include-defaults'])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/^ +form_login: \[\]$/m)
+    expect(stdout).not.toMatch(/:\n +\[\]$/m)
+  })
 })
