@@ -63,3 +63,17 @@ describe.concurrent('environment errors name the variable', () => {
     expect(stderr).toContain('environment variable EMPTY is empty')
   })
 })
+
+describe.concurrent('init', () => {
+  it('hints say npx scansync, and no machine-specific schema path is written outside a project holding scansync', async () => {
+    const dir = tempdir()
+    const { code, stdout } = await runCli(['init', 'config'], { cwd: dir })
+    expect(code).toBe(0)
+    expect(stdout).toContain('npx scansync validate config')
+    expect(stdout).toContain('npx scansync import --kind target,asset,agent --all --out config --force')
+    const first = (await import('node:fs')).readFileSync(`${dir}/config/targets.yaml`, 'utf8').split('\n')[0]
+    expect(first).not.toMatch(/\$schema=(\/|\.\.\/\.\.)/)
+    expect(first).toMatch(/^# Editor schema: /)
+  })
+})
+
