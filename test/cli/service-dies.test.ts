@@ -50,4 +50,19 @@ describe.concurrent('apply against a service', () => {
     expect(stderr).toMatch(/^Applying: \d+ of 200 done \(\d+ s\)$/m)
     expect(stderr).not.toMatch(/[█░\r]/)
   }, 60_000)
+
+  it('plan against a service that is gone ends at once, saying it stopped answering', async () => {
+    const em = await emulator({ seed })
+    const url = em.url
+    await em.close()
+    const dir = tempdir({ 'targets.yaml': yaml })
+    const child = spawn(process.execPath, [BIN, 'plan', '.', '--parallelism', '4'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', SCANSYNC_API_URL: url, SCANSYNC_API_TOKEN: TOKEN },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const { code, stderr } = await collectOutput(child)
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/^Error: the target list: could not reach the service at .*: connection refused \(ECONNREFUSED\) \(5 attempts\) \(not retried: the service stopped answering\)$/m)
+  }, 60_000)
 })
