@@ -124,7 +124,7 @@ async function readKind(kind: KindName, options: ImportOptions, session: Session
     const found = await readLive(KINDS[kind], ids, tally.requester, { onProgress: (n) => progress?.tick(n) })
     return ids.map((id) => found.get(id)!)
   } catch (error) {
-    throw tally.explain(error)
+    throw await tally.explain(error)
   } finally {
     progress?.stop()
   }

@@ -104,7 +104,7 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
     if (failed) throw failed.reason
   } catch (error) {
-    const explained = tally.explain(error)
+    const explained = await tally.explain(error)
     throw explained === error ? explainNotFound(error, resources) : explained
   } finally {
     releaseHeap()
