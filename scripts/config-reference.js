@@ -99,11 +99,13 @@ function fieldRows(schema, objectNode, prefix, rows, shorthandUses) {
     const node = resolve(schema, raw)
     const path = prefix + name
     const notes = []
-    const nullable = types(node).includes('null') || (node.enum ?? []).includes(null)
+    const single = shorthandOf(schema, raw)
+    const nullable = types(node).includes('null') || (node.enum ?? []).includes(null) || Boolean(single?.anyOf.some((option) => types(resolve(schema, option)).includes('null')))
     if (required.has(name)) notes.push(prefix === '' ? '**Required.**' : '**Required** when the mapping is written.')
     if (node.description) notes.push(node.description.replace(/\.?$/, '.'))
     const shorthand = shorthandOf(schema, raw) ?? (node.items ? shorthandOf(schema, node.items) : undefined)
-    if (shorthand) notes.push(`Shorthand: ${codeMappings(shorthand.description.replace(/^[^:]*: /, '').replace(/\.?$/, '.'))}`)
+    const shorthandWords = shorthand && (schema.definitions[shorthand.ref]?.description ?? shorthand.description)
+    if (shorthand) notes.push(`Shorthand: ${codeMappings(shorthandWords.replace(/^[^:]*: /, '').replace(/\.?$/, '.'))}`)
     const flag = `${name}_is_sensitive`
     if (object.properties[flag]) notes.push(`Sensitive when ${code(flag)} is true or when it comes from \`\${…}\`: never printed, compared through the state file when the service hides it.`)
     if (node['x-sensitive']) notes.push('Always sensitive: never printed, compared through the state file when the service hides it.')
@@ -120,6 +122,7 @@ function fieldRows(schema, objectNode, prefix, rows, shorthandUses) {
       notes: notes.join(' '),
     })
     if (types(node).includes('object') && node.properties) fieldRows(schema, node, `${path}.`, rows, shorthandUses)
+    else if (single && !itemNode) fieldRows(schema, single.anyOf.map((option) => resolve(schema, option)).find((option) => types(option).includes('object')), `${path}.`, rows, shorthandUses)
     else if (itemNode && shorthand) {
       const long = shorthand.anyOf.map((option) => resolve(schema, option)).find((option) => types(option).includes('object'))
       fieldRows(schema, long, `${path}[].`, rows, shorthandUses)
