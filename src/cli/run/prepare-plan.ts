@@ -86,7 +86,7 @@ export function statePathFor(options: { paths: string[]; state?: string }, io: I
  * the answers.
  */
 export async function compareWithLive(resources: DesiredResource[], session: Session, secrets: SecretContext, io: Io, policies?: PolicyChecker): Promise<PlanResult> {
-  const progress = await startProgress(io.stderr, resources.length, 'Reading')
+  const progress = await startProgress(io.stderr, resources.length, 'Reading', { env: io.env })
   const changed: Comparison[] = []
   const releaseHeap = boundHeap()
   const declared = new Map(resources.map((r) => [liveKey(r.kind, r.id), r]))
@@ -102,7 +102,7 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
       },
     })
   } catch (error) {
-    const explained = tally.explain(error)
+    const explained = await tally.explain(error)
     throw explained === error ? explainNotFound(error, resources) : explained
   } finally {
     releaseHeap()
