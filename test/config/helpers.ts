@@ -64,7 +64,7 @@ const newestMtime = (dir: string, ext: string): number => {
 export async function ensureBuilt(): Promise<void> {
   let built = 0
   try {
-    built = statSync(join(ROOT, 'dist', 'commands', 'validate.js')).mtimeMs
+    built = statSync(join(ROOT, 'dist', 'cli', 'commands', 'validate.js')).mtimeMs
   } catch {}
   const sources = Math.max(newestMtime(join(ROOT, 'src'), '.ts'), newestMtime(join(ROOT, 'schemas'), '.json'))
   if (built >= sources) return
