@@ -84,7 +84,7 @@ export function describeConfigurationOf(resources: number): void {
     it.each([
       ['in 100 files', 'many', '100 files'],
       [`in one file (${Math.round((resources * 170) / 1e6)} MB)`, 'single', '1 file'],
-    ])(`validates %s within ${BUDGET_MB} MB`, { timeout: 60_000 }, async (what, dir, files) => {
+    ])(`validates %s within ${BUDGET_MB} MB`, { timeout: Math.max(60_000, resources * 1.2) }, async (what, dir, files) => {
       const run = await scansync(['validate', dir], { cwd: root })
       noCrash(run)
       expect(run.stderr).toBe('')
@@ -94,7 +94,7 @@ export function describeConfigurationOf(resources: number): void {
       expect(run.rssMb).toBeLessThan(BUDGET_MB)
     })
 
-    it(`plan against the emulator (its own process): works within ${BUDGET_MB} MB, no crash`, { timeout: 90_000 }, async () => {
+    it(`plan against the emulator (its own process): works within ${BUDGET_MB} MB, no crash`, { timeout: Math.max(90_000, resources * 3) }, async () => {
       const seed = join(root, 'seed.json')
       writeFileSync(seed, JSON.stringify({ targets: Array.from({ length: resources }, (_, i) => ({ id: id(i), site: { name: `Site ${i}`, url: `https://s${i}.example.com/` }, labels: [{ name: 'production' }, { name: `team-${i % 50}`, color: '#d93f0b' }], scan_profile: 'normal' })) }))
       const server = spawn(process.execPath, [BIN, 'emulator', '--seed', seed, '--port', '0', '--token', 'size-token'], { stdio: ['ignore', 'pipe', 'pipe'] })
