@@ -65,7 +65,8 @@ export const noCrash = (run: Run) => {
 
 /**
  * `resources` targets (a multiple of 100) in 100 files and in one file: validate, and plan against
- * the emulator in its own process, each within the memory budget.
+ * the emulator in its own process, each within the memory budget. The timeouts grow with the size
+ * (memory is the check here, not time).
  */
 export function describeConfigurationOf(resources: number): void {
   describe(`a configuration of ${resources.toLocaleString('en')} resources`, () => {
