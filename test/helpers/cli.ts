@@ -97,6 +97,9 @@ async function swappedRun(args: string[], options: CliOptions): Promise<CliResul
       callback?.()
       return true
     }) as typeof process.stdout.write
+  // A child's stdio are pipes; this worker's may be the developer's terminal (prompts, progress bars, colours).
+  const streams = [process.stdin, process.stdout, process.stderr]
+  const ttys = streams.map((stream) => Object.getOwnPropertyDescriptor(stream, 'isTTY'))
   const setEnv = (values: Record<string, string | undefined>) => {
     for (const key of Object.keys(process.env)) delete process.env[key]
     for (const [key, value] of Object.entries(values)) if (value !== undefined) process.env[key] = value
@@ -105,6 +108,7 @@ async function swappedRun(args: string[], options: CliOptions): Promise<CliResul
     setEnv(env)
     process.chdir(options.cwd ?? ROOT)
     process.exitCode = undefined
+    for (const stream of streams) Object.defineProperty(stream, 'isTTY', { value: false, configurable: true, writable: true })
     process.stdout.write = writer((text) => (stdout += text))
     process.stderr.write = writer((text) => (stderr += text))
     console.log = (...values: unknown[]) => (stdout += format(...values) + '\n')
@@ -116,6 +120,7 @@ async function swappedRun(args: string[], options: CliOptions): Promise<CliResul
     }
     return { code: Number(process.exitCode ?? 0), signal: null, stdout, stderr }
   } finally {
+    streams.forEach((stream, i) => (ttys[i] ? Object.defineProperty(stream, 'isTTY', ttys[i]) : delete (stream as { isTTY?: boolean }).isTTY))
     process.stdout.write = saved.stdout
     process.stderr.write = saved.stderr
     Object.assign(console, saved.console)
