@@ -21,7 +21,7 @@ const read = (path: string) => readFileSync(path, 'utf8')
 describe.concurrent('scansync init', () => {
   it('writes one file per kind, a README and a .gitignore; validate passes with no environment', async () => {
     const cwd = tempdir()
-    const init = await runCli(['init', 'config'], { cwd, env: {} })
+    const init = await runCli(['init', 'config'], { cwd, env: {}, spawn: true })
     expect(init).toMatchObject({ code: 0, stderr: '' })
     for (const name of [...KIND_FILES, 'README.md', '.gitignore']) expect(init.stdout).toContain(`wrote config/${name}`)
     const validate = await runCli(['validate', 'config'], { cwd, env: {} })

@@ -16,7 +16,7 @@ describe('scansync import (the executable)', () => {
 
   it('writes to stdout with the schema line relative to the current directory; names what it needs', async () => {
     const em = await emulator()
-    const result = await runCli(['import', '--kind', 'agent', '--id', '3kLx8Qy7Pb2m'], { env: connection(em) })
+    const result = await runCli(['import', '--kind', 'agent', '--id', '3kLx8Qy7Pb2m'], { env: connection(em), spawn: true })
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe(
