@@ -6,7 +6,7 @@
 // Prints a table and writes bench/policies-results.json. BENCH_RUNS (default 5) runs of each.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startEmulator } from '../dist/emulator/index.js'
@@ -14,6 +14,7 @@ import { loadConfig } from '../dist/config/load.js'
 import { KINDS } from '../dist/resources/index.js'
 import { afterApply, PolicyChecker } from '../dist/plan/policies.js'
 import { buildAccount, writeConfig } from './fixtures.js'
+import { RULES } from './policy-rules.js'
 import jsYaml from 'js-yaml'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -26,40 +27,18 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const round = (value, digits = 3) => Number(value.toFixed(digits))
 const log = (text) => process.stderr.write(text + '\n')
 
-const labelled = (name) => ({ required: ['labels'], properties: { labels: { contains: { required: ['name'], properties: { name: { const: name } } } } } })
-
-/** Twenty rules of the kinds a security team writes: `when`s on labels and types, requires on nested fields. */
-const RULES = [
-  { name: 'production-has-blackout', kind: 'target', when: labelled('production'), require: { required: ['blackout_period'], properties: { blackout_period: { required: ['begin', 'cease', 'weekdays'] } } } },
-  { name: 'production-blackout-enabled', kind: 'target', when: labelled('production'), require: { properties: { blackout_period: { properties: { enabled: { const: true } } } } } },
-  { name: 'pci-report-type', kind: 'target', when: labelled('pci'), require: { required: ['report_type'], properties: { report_type: { enum: ['pci', 'pci_v3_2_1', 'pci4', 'pci_v4_0_1'] } } } },
-  { name: 'target-has-label', kind: 'target', require: { required: ['labels'], properties: { labels: { type: 'array', minItems: 1 } } } },
-  { name: 'target-has-name', kind: 'target', require: { required: ['site'], properties: { site: { required: ['name', 'url'], properties: { name: { minLength: 3 } } } } } },
-  { name: 'https-only', kind: 'target', require: { properties: { site: { properties: { url: { pattern: '^https://' } } } } } },
-  { name: 'api-login', kind: 'target', when: { required: ['type'], properties: { type: { const: 'api' } } }, require: { required: ['api_scan_settings'] } },
-  { name: 'label-colours', kind: 'target', require: { properties: { labels: { items: { properties: { color: { pattern: '^(#[0-9a-fA-F]{6}|[a-z]+)$' } } } } } } },
-  { name: 'team-label', kind: 'target', require: { properties: { labels: { contains: { properties: { name: { pattern: '^team-' } } } } } } },
-  { name: 'blackout-timezone', kind: 'target', when: { required: ['blackout_period'] }, require: { properties: { blackout_period: { required: ['timezone'] } } } },
-  { name: 'asset-owned', kind: 'asset', require: { required: ['owners'], properties: { owners: { type: 'array', minItems: 1 } } } },
-  { name: 'asset-state', kind: 'asset', require: { required: ['state'], properties: { state: { enum: ['NEW', 'ACTIVE', 'ARCHIVED', 'HIDDEN'] } } } },
-  { name: 'archived-commented', kind: 'asset', when: { properties: { state: { const: 'ARCHIVED' } } }, require: { required: ['comment'] } },
-  { name: 'asset-owner-is-team', kind: 'asset', require: { properties: { owners: { items: { properties: { name: { pattern: '^team-' } } } } } } },
-  { name: 'asset-comment-length', kind: 'asset', require: { properties: { comment: { maxLength: 500 } } } },
-  { name: 'asset-labelled', kind: 'asset', when: { properties: { state: { const: 'ACTIVE' } } }, require: { required: ['labels'] } },
-  { name: 'agent-in-team', kind: 'agent', require: { required: ['teams'], properties: { teams: { type: 'array', minItems: 1 } } } },
-  { name: 'agent-two-teams', kind: 'agent', require: { properties: { teams: { maxItems: 5 } } } },
-  { name: 'agent-named', kind: 'agent', require: { required: ['name'], properties: { name: { pattern: '^agent-' } } } },
-  { name: 'agent-not-fallback', kind: 'agent', require: { properties: { fallback: { const: false } } } },
-].map((rule) => ({ description: rule.name.replaceAll('-', ' '), level: 'warning', ...rule }))
-
+/** One run of the CLI as users run it: its wall time and its CPU time (user + system, read by bench/cpu-probe.js). */
 function scansync(args, env) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
-    const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+    const probe = join(root, 'bench', 'cpu-probe.js')
+    const child = spawn(process.execPath, ['--import', probe, join(root, 'bin', 'run.js'), ...args], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env }, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] })
     let stderr = ''
+    let cpu = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.stdio[3].on('data', (chunk) => (cpu += chunk))
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, wall_s: Number(process.hrtime.bigint() - started) / 1e9, stderr }))
+    child.on('close', (code) => resolve({ code, wall_s: Number(process.hrtime.bigint() - started) / 1e9, cpu_s: Number(cpu) / 1000, stderr }))
   })
 }
 
@@ -114,36 +93,53 @@ async function main() {
   const state = ['--state', join(work, 'state.json')]
   const without = []
   const withRules = []
+  const loadBefore = loadavg()[0]
+  // Alternating pairs, so that a busy moment of a shared machine weighs on both sides alike.
   for (let i = 0; i < RUNS; i++) {
     for (const [runs, paths] of [[without, [configDir]], [withRules, [configDir, rulesDir]]]) {
       const run = await scansync(['plan', ...paths, '--format', 'json', ...state], env)
       if (run.code !== 0) throw new Error(`plan failed (exit ${run.code}): ${run.stderr.slice(0, 500)}`)
-      runs.push(run.wall_s)
+      runs.push(run)
     }
   }
+  const loadAfter = loadavg()[0]
   await emulator.close()
 
-  const plain = median(without)
-  const ruled = median(withRules)
+  const plain = median(without.map((r) => r.wall_s))
+  const ruled = median(withRules.map((r) => r.wall_s))
+  const plainCpu = median(without.map((r) => r.cpu_s))
+  const ruledCpu = median(withRules.map((r) => r.cpu_s))
+  // Each pair's own difference: less sensitive to the machine's load drifting between pairs.
+  const paired = median(without.map((r, i) => ((withRules[i].wall_s - r.wall_s) / r.wall_s) * 100))
   const results = {
     plan_without_rules_s: round(plain),
     plan_with_20_rules_s: round(ruled),
     added_percent: round(((ruled - plain) / plain) * 100, 2),
+    added_percent_median_of_pairs: round(paired, 2),
+    plan_cpu_without_rules_s: round(plainCpu),
+    plan_cpu_with_20_rules_s: round(ruledCpu),
+    cpu_added_percent: round(((ruledCpu - plainCpu) / plainCpu) * 100, 2),
     rules_evaluation_s: round(median(evaluations), 4),
     rules_evaluation_percent_of_plan: round((median(evaluations) / plain) * 100, 2),
     rules_load_and_compile_s: round(rulesLoad, 4),
-    rules_total_percent_of_plan: round(((median(evaluations) + rulesLoad) / plain) * 100, 2),
     violations,
-    machine: { cpus: cpus().length, node: process.version, latency_ms: LATENCY_MS, runs: RUNS, resources: account.declared, rules: RULES.length },
+    runs: {
+      wall_without_s: without.map((r) => round(r.wall_s)),
+      wall_with_s: withRules.map((r) => round(r.wall_s)),
+      cpu_without_s: without.map((r) => round(r.cpu_s)),
+      cpu_with_s: withRules.map((r) => round(r.cpu_s)),
+    },
+    machine: { cpus: cpus().length, node: process.version, load_average_1m: [round(loadBefore, 2), round(loadAfter, 2)], latency_ms: LATENCY_MS, runs: RUNS, resources: account.declared, rules: RULES.length },
   }
   writeFileSync(join(root, 'bench', 'policies-results.json'), JSON.stringify(results, null, 2) + '\n')
-  console.log('| row | wall s |')
-  console.log('|---|---|')
-  console.log(`| plan (4,200), no rules | ${results.plan_without_rules_s} |`)
-  console.log(`| plan (4,200), 20 rules | ${results.plan_with_20_rules_s} (${results.added_percent >= 0 ? '+' : ''}${results.added_percent}%) |`)
-  console.log(`| the 20 rules alone over 4,200 resources (in-process) | ${results.rules_evaluation_s} (${results.rules_evaluation_percent_of_plan}% of the plan) |`)
-  console.log(`| loading Ajv and compiling the 20 rules (fresh process) | ${results.rules_load_and_compile_s} |`)
-  console.log(`| evaluation + compilation | ${round(median(evaluations) + rulesLoad)} (${results.rules_total_percent_of_plan}% of the plan) |`)
+  const signed = (value) => `${value >= 0 ? '+' : ''}${value}%`
+  console.log('| row | wall s | CPU s |')
+  console.log('|---|---|---|')
+  console.log(`| plan (4,200), no rules | ${results.plan_without_rules_s} | ${results.plan_cpu_without_rules_s} |`)
+  console.log(`| plan (4,200), 20 rules | ${results.plan_with_20_rules_s} (${signed(results.added_percent)}; pairs ${signed(results.added_percent_median_of_pairs)}) | ${results.plan_cpu_with_20_rules_s} (${signed(results.cpu_added_percent)}) |`)
+  console.log(`| the 20 rules alone over 4,200 resources (in-process, warm) | ${results.rules_evaluation_s} (${results.rules_evaluation_percent_of_plan}% of the plan) | |`)
+  console.log(`| checking and compiling the 20 rules (fresh process) | ${results.rules_load_and_compile_s} | |`)
+  log(`Load average (1 min) before and after the plans: ${results.machine.load_average_1m.join(', ')} on ${results.machine.cpus} CPUs.`)
   rmSync(work, { recursive: true, force: true })
 }
 

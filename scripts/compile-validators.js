@@ -8,6 +8,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js'
 import { createAjv } from '../dist/schema/ajv.js'
 import { VALIDATOR_SCHEMAS, VALIDATOR_OPTIONS } from '../dist/schema/validators.js'
 import { appendErrorsInPlace } from '../dist/schema/validator-code.js'
+import { createPolicyAjv, POLICY_META_SCHEMA } from '../dist/schema/policy-ajv.js'
 
 const standaloneCode = standaloneModule.default ?? standaloneModule
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -17,3 +18,7 @@ const out = join(root, 'dist', 'schema', 'validators.cjs')
 mkdirSync(dirname(out), { recursive: true })
 // Ajv's standalone code is the code before `code.process`: the same rewrite is applied here.
 writeFileSync(out, appendErrorsInPlace(code))
+
+// The policy Ajv's validator of the meta-schema rules are written in (src/schema/policy-meta.ts).
+const policyAjv = createPolicyAjv({ ajv: { code: { source: true, optimize: false } } })
+writeFileSync(join(root, 'dist', 'schema', 'policy-meta.cjs'), standaloneCode(policyAjv, policyAjv.getSchema(POLICY_META_SCHEMA)))

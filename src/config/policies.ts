@@ -3,6 +3,7 @@ import { Diagnostic, formatPath, type PathSegments, type SourcePosition } from '
 import type { JsonObject, KindName } from '../core/types.js'
 import type { ParsedFile } from './read-yaml.js'
 import { closest } from './schema-errors.js'
+import { metaSchemaErrors } from '../schema/policy-meta.js'
 
 export type PolicyLevel = 'error' | 'warning'
 
@@ -58,7 +59,7 @@ export async function compilePolicies(declared: readonly DeclaredPolicy[]): Prom
   const diagnostics: Diagnostic[] = []
   if (declared.length === 0) return { rules, diagnostics }
   const { createPolicyAjv } = await import('../schema/policy-ajv.js')
-  const ajv = createPolicyAjv()
+  const ajv = createPolicyAjv({ formats: declared.some((rule) => namesFormat(rule.when) || namesFormat(rule.require)) })
   const first = new Map<string, DeclaredPolicy>()
   for (const rule of declared) {
     const earlier = first.get(rule.name)
@@ -89,8 +90,10 @@ function at(rule: DeclaredPolicy, path: PathSegments, message: string, options?:
 function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', diagnostics: Diagnostic[]): ValidateFunction | undefined {
   const schema = rule[part] as object | boolean
   const prefix = `policy ${rule.name}: ${part}`
-  if (!ajv.validateSchema(schema)) {
-    const error = (ajv.errors ?? [])[0] as ErrorObject | undefined
+  const meta = metaSchemaErrors(schema)
+  const errors = meta.knows ? meta.errors : ajv.validateSchema(schema) ? undefined : (ajv.errors ?? [])
+  if (errors) {
+    const error = errors[0] as ErrorObject | undefined
     const segments = pointerSegments(error?.instancePath ?? '')
     const place = segments.length > 0 ? `.${formatPath(segments)}` : ''
     diagnostics.push(at(rule, [part, ...segments], `${prefix}${place} is not a valid JSON Schema: ${error?.message ?? 'invalid'}${allowed(error)}`))
@@ -102,6 +105,13 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
     diagnostics.push(describeCompileError(rule, part, schema, (error as Error).message, prefix))
     return undefined
   }
+}
+
+/** Whether a `format` key is written anywhere in a schema (ajv-formats is loaded only then). */
+function namesFormat(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some(namesFormat)
+  return Object.hasOwn(value, 'format') || Object.values(value).some(namesFormat)
 }
 
 /** `must be equal to one of the allowed values` says which. */

@@ -1,8 +1,15 @@
-import { Ajv } from 'ajv'
+import { Ajv, type Options } from 'ajv'
 import * as ajvFormats from 'ajv-formats'
 
 // ajv-formats is CommonJS; under NodeNext its function arrives as the `default` member.
 const addFormats = ajvFormats.default as unknown as (ajv: Ajv) => Ajv
+
+export interface PolicyAjvOptions {
+  /** Whether the rules name a `format` (ajv-formats is loaded and added only then). */
+  formats?: boolean
+  /** Ajv options over the policy ones (the build asks for the code's source). */
+  ajv?: Options
+}
 
 /**
  * The Ajv that compiles policy rules (design.md, "Policies"): `strictSchema` on, so that a
@@ -11,8 +18,12 @@ const addFormats = ajvFormats.default as unknown as (ajv: Ajv) => Ajv
  * stopping there keeps thousands of resources × tens of rules in milliseconds. The strict checks
  * about types (`properties` without `type: object`) stay off: the contract's own example is
  * written that way, and such a schema means what its author meant.
+ *
+ * Rules are checked against the meta-schema before they are compiled (src/schema/policy-meta.ts,
+ * with this Ajv's own validator of it compiled at build time), so `compile` does not check them
+ * again: compiling the meta-schema cost more than compiling twenty rules.
  */
-export function createPolicyAjv(): Ajv {
+export function createPolicyAjv(options: PolicyAjvOptions = {}): Ajv {
   const ajv = new Ajv({
     allErrors: false,
     strict: true,
@@ -20,10 +31,15 @@ export function createPolicyAjv(): Ajv {
     strictTuples: false,
     strictRequired: false,
     allowUnionTypes: true,
+    validateSchema: false,
     // Compiling costs more than a plan's rules take to run: the code Ajv writes unoptimised
     // compiles in about half the time, and still checks thousands of resources in milliseconds.
     code: { optimize: false },
+    ...options.ajv,
   })
-  addFormats(ajv)
+  if (options.formats ?? true) addFormats(ajv)
   return ajv
 }
+
+/** The meta-schema a rule is written in (draft-07, Ajv's default). */
+export const POLICY_META_SCHEMA = 'http://json-schema.org/draft-07/schema'
