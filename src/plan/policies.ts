@@ -38,11 +38,17 @@ function overlay(kind: ResourceKind, declared: JsonObject, live: JsonObject, pre
   const out: JsonObject = {}
   for (const key of Object.keys(live)) {
     const theirs = live[key]
-    if (theirs !== null && theirs !== undefined && !Object.hasOwn(declared, key)) set(out, key, withoutNulls(theirs))
+    if (theirs === null || theirs === undefined || Object.hasOwn(declared, key)) continue
+    set(out, key, typeof theirs === 'object' ? withoutNulls(theirs) : theirs)
   }
   for (const key of Object.keys(declared)) {
     const mine = declared[key]
     if (mine === null || mine === undefined) continue
+    // Most values are scalars: they are laid over as they are, with no rule to look up.
+    if (typeof mine !== 'object') {
+      set(out, key, mine)
+      continue
+    }
     const path = prefix ? `${prefix}.${key}` : key
     const theirs = Object.hasOwn(live, key) ? live[key] : undefined
     const rule = kind.rules[path]

@@ -1,8 +1,8 @@
+import { createRequire } from 'node:module'
 import { Ajv, type Options } from 'ajv'
-import * as ajvFormats from 'ajv-formats'
 
-// ajv-formats is CommonJS; under NodeNext its function arrives as the `default` member.
-const addFormats = ajvFormats.default as unknown as (ajv: Ajv) => Ajv
+/** ajv-formats (CommonJS), required only for rules that name a format. */
+const addFormats = (ajv: Ajv): Ajv => (createRequire(import.meta.url)('ajv-formats') as { default: (ajv: Ajv) => Ajv }).default(ajv)
 
 export interface PolicyAjvOptions {
   /** Whether the rules name a `format` (ajv-formats is loaded and added only then). */
