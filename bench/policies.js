@@ -80,7 +80,7 @@ async function main() {
     const checker = new PolicyChecker(loaded.policies)
     for (const resource of loaded.config.resources) {
       const kind = KINDS[resource.kind]
-      checker.check(resource.kind, resource.id, afterApply(kind, resource.id, resource.fields, kind.project(lives.get(`${resource.kind}/${resource.id}`))), resource)
+      checker.check(resource.kind, resource.id, afterApply(kind, resource.id, resource.fields, kind.project(lives.get(`${resource.kind}/${resource.id}`)), checker.reads(resource.kind)), resource)
     }
     violations = checker.violations().length
     evaluations.push((performance.now() - started) / 1000)

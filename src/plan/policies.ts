@@ -4,6 +4,7 @@ import { formatPath, type SourcePosition } from '../core/diagnostics.js'
 import { isObject } from '../core/json.js'
 import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
 import type { ResourceKind } from '../resources/kind.js'
+import { readsOf, union, type Reads } from './policy-reads.js'
 
 /** A rule a resource breaks (contract, "Policies"). */
 export interface Violation {
@@ -28,11 +29,48 @@ export interface Violation {
  * A member whose value is null is left out: the service (and the projection) write null for a
  * field that is not set, and a rule saying `required: [blackout_period]` means "is set".
  */
-export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject): JsonObject {
-  const shape = overlay(kind, declared, live, '')
+export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject, reads: Reads = true): JsonObject {
+  const shape = reads === true ? overlay(kind, declared, live, '') : overlayRead(kind, declared, live, '', reads)
   shape.id = id
   return shape
 }
+
+/**
+ * The members `reads` names of what overlay() would build, each built as overlay() builds it:
+ * the rules read nothing else (src/plan/policy-reads.ts), so they find what the whole shape holds.
+ */
+function overlayRead(kind: ResourceKind, declared: JsonObject, live: JsonObject, prefix: string, reads: Map<string, Reads>): JsonObject {
+  const out: JsonObject = {}
+  for (const [key, read] of reads) {
+    const value = Object.hasOwn(declared, key) ? declaredMember(kind, declared[key], live, prefix, key, read) : liveMember(live, key, read)
+    if (value !== undefined) set(out, key, value)
+  }
+  return out
+}
+
+function liveMember(live: JsonObject, key: string, read: Reads): unknown {
+  const theirs = Object.hasOwn(live, key) ? live[key] : undefined
+  if (theirs === null || theirs === undefined) return undefined
+  // A live object overlaid with nothing is that object without its nulls.
+  return read !== true && isObject(theirs) ? overlayRead(NO_RULES, {}, theirs, '', read) : withoutNulls(theirs)
+}
+
+function declaredMember(kind: ResourceKind, mine: unknown, live: JsonObject, prefix: string, key: string, read: Reads): unknown {
+  if (mine === null || mine === undefined) return undefined
+  if (typeof mine !== 'object') return mine
+  const path = prefix ? `${prefix}.${key}` : key
+  const theirs = Object.hasOwn(live, key) ? live[key] : undefined
+  const rule = kind.rules[path]
+  if (isObject(mine) && rule?.type !== 'reference') {
+    const under = isObject(theirs) ? theirs : {}
+    return read === true ? overlay(kind, mine, under, path) : overlayRead(kind, mine, under, path, read)
+  }
+  if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') return overlayItems(mine, theirs, rule.key)
+  return withoutNulls(mine)
+}
+
+/** For live values no declaration lies over: no member has a rule of its kind to apply. */
+const NO_RULES = { rules: {} } as unknown as ResourceKind
 
 function overlay(kind: ResourceKind, declared: JsonObject, live: JsonObject, prefix: string): JsonObject {
   const out: JsonObject = {}
@@ -111,6 +149,7 @@ function set(target: JsonObject, key: string, value: unknown): void {
  */
 export class PolicyChecker {
   private readonly byKind = new Map<KindName, PolicyRule[]>()
+  private readonly readsByKind = new Map<KindName, Reads>()
   private readonly found: Violation[] = []
 
   constructor(rules: readonly PolicyRule[]) {
@@ -118,7 +157,15 @@ export class PolicyChecker {
       const list = this.byKind.get(rule.kind)
       if (list) list.push(rule)
       else this.byKind.set(rule.kind, [rule])
+      let reads = union(this.readsByKind.get(rule.kind) ?? new Map(), readsOf(rule.require.schema))
+      if (rule.when) reads = union(reads, readsOf(rule.when.schema))
+      this.readsByKind.set(rule.kind, reads)
     }
+  }
+
+  /** What the rules of a kind read of a resource: the part of the after-apply shape to build (afterApply's `reads`). */
+  reads(kind: KindName): Reads {
+    return this.readsByKind.get(kind) ?? new Map()
   }
 
   /** Whether any rule looks at resources of this kind. */

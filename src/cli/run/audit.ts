@@ -57,7 +57,7 @@ async function checkEveryLiveResource(checker: PolicyChecker, declaredResources:
         const id = raw.id as string
         const projected = resourceKind.project(raw)
         const mine = declared.get(`${kind}/${id}`)
-        const shape: JsonObject = afterApply(resourceKind, id, mine?.fields ?? {}, projected)
+        const shape: JsonObject = afterApply(resourceKind, id, mine?.fields ?? {}, projected, checker.reads(kind))
         checker.check(kind, id, shape, mine)
       }
       return live.length

@@ -98,7 +98,7 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
         const comparison = compare(declared.get(liveKey(kind.name, id))!, body, secrets)
         if (comparison.fields.length > 0) changed.push(comparison)
         // Rules see the resource as it will be after the apply (design.md, "Policies").
-        if (policies?.checks(kind.name)) policies.check(kind.name, id, afterApply(comparison.kind, id, comparison.desired.fields, comparison.live), comparison.desired)
+        if (policies?.checks(kind.name)) policies.check(kind.name, id, afterApply(comparison.kind, id, comparison.desired.fields, comparison.live, policies.reads(kind.name)), comparison.desired)
       },
     })
   } catch (error) {
