@@ -9,21 +9,27 @@ import { declaredSecrets } from '../secrets/redact.js'
 import { resourceKey, type SecretContext } from '../secrets/state.js'
 import type { DesiredResource } from '../core/types.js'
 import type { PendingChange } from './executor.js'
+import { creationBody, freshCreations } from './create.js'
 
 /**
  * Reads the planned resources again and sorts them by what changed since the plan: what a request
  * fills in from live then comes from this read, made just before sending.
  */
-export async function readFresh(planned: readonly PlannedResource[], client: Requester, secrets: SecretContext): Promise<Freshness> {
+export async function readFresh(all: readonly PlannedResource[], client: Requester, secrets: SecretContext): Promise<Freshness> {
+  const creations = all.filter((p) => p.change.action === 'create')
+  const planned = creations.length === 0 ? all : all.filter((p) => p.change.action !== 'create')
   const live = new Map<string, JsonObject>()
+  let fresh: Freshness | undefined
   await Promise.all(
     KIND_NAMES.map(async (kind) => {
+      if (kind === 'target' && creations.length > 0) fresh = await freshCreations(creations, client)
       const ids = planned.filter((p) => p.desired.kind === kind).map((p) => p.desired.id)
       if (ids.length === 0) return
       for (const [id, body] of await readLive(KINDS[kind], ids, client)) live.set(liveKey(kind, id), body)
     }),
   )
-  return checkFreshness(planned, live, secrets)
+  const updates = checkFreshness(planned, live, secrets)
+  return fresh ? { ready: [...fresh.ready, ...updates.ready], stale: [...fresh.stale, ...updates.stale], done: [...fresh.done, ...updates.done] } : updates
 }
 
 /** The planned resources of a plan just made, each paired with its change by kind and id. */
@@ -39,6 +45,7 @@ export function plannedFrom(changed: readonly Comparison[], changes: readonly Re
 /** The request of a ready resource, built from its latest read. */
 export function pendingOf({ planned, comparison }: Ready): PendingChange {
   const { kind, desired, live, raw, units, hiddenSecrets } = comparison
+  if (planned.change.action === 'create') return { change: planned.change, kind, desired, request: { method: 'POST', path: kind.listPath, body: creationBody(desired) }, hiddenBefore: [] }
   return { change: planned.change, kind, desired, request: kind.buildRequest({ desired, live, raw, units }), hiddenBefore: hiddenSecrets }
 }
 

@@ -1,5 +1,5 @@
 import type { SourcePosition } from '../core/diagnostics.js'
-import type { KindName } from '../core/types.js'
+import type { KindName, NaturalKey } from '../core/types.js'
 
 /** What every output shows in place of a sensitive value. */
 export const SENSITIVE = '(sensitive)'
@@ -21,17 +21,23 @@ export interface FieldChange {
   set?: boolean
   /** Where the field is declared (for annotations). */
   source?: SourcePosition
+  /** How people read the values where they hold ids of other things (`[Platform, Security]`); shown instead of the ids. */
+  display?: { before?: string; after?: string }
 }
 
 export interface ResourceChange {
   kind: KindName
+  /** "" for a resource to create (the JSON plan says null); after apply, the id the service gave it. */
   id: string
   /** A name for people (site name, asset name, agent name), when known; SENSITIVE when it came from a variable. */
   name: string | null
-  action: 'update'
-  method: 'PATCH' | 'PUT'
-  /** Request path, e.g. /targets/2DZkoZH8WMEM/ */
+  /** `create`: no live resource has its natural key; `POST` to the kind's list path with every declared field. */
+  action: 'update' | 'create'
+  method: 'PATCH' | 'PUT' | 'POST'
+  /** Request path, e.g. /targets/2DZkoZH8WMEM/ (or /targets/ for a creation) */
   path: string
+  /** What identifies a resource to create (its id is not known before the service gives it one). */
+  naturalKey?: NaturalKey
   fields: FieldChange[]
   /** Where the resource is declared. */
   source?: SourcePosition
@@ -40,7 +46,8 @@ export interface ResourceChange {
 /** The plan: plain data, sorted by kind (target, asset, agent) then id. Holds no secret value. */
 export interface Plan {
   changes: ResourceChange[]
-  summary: { change: number; unchanged: number }
+  /** `change` counts updates only; `create` the resources to create (absent: none). */
+  summary: { create?: number; change: number; unchanged: number }
 }
 
 export type ApplyOutcome = 'applied' | 'failed' | 'not_applied'
@@ -56,7 +63,7 @@ export interface ChangeResult extends ResourceChange {
 
 export interface ApplyReport {
   results: ChangeResult[]
-  summary: { change: number; unchanged: number; applied: number; failed: number; not_applied: number }
+  summary: { create?: number; change: number; unchanged: number; applied: number; failed: number; not_applied: number }
   interrupted?: boolean
 }
 

@@ -745,6 +745,10 @@ export interface PlanDocument {
   format_version: 1
   changes: Change[]
   summary: {
+    /**
+     * Resources to create (POST); change counts updates only. Always written by scansync; optional for older plans.
+     */
+    create?: number
     change: number
     unchanged: number
     applied?: number
@@ -758,10 +762,13 @@ export interface PlanDocument {
 }
 export interface Change {
   kind: 'target' | 'asset' | 'agent'
-  id: string
+  /**
+   * The resource's id; null for a resource to create (after apply: the id the service gave it, or null if it was not created).
+   */
+  id: string | null
   name: string | null
-  action: 'update'
-  method: 'PATCH' | 'PUT'
+  action: 'update' | 'create'
+  method: 'PATCH' | 'PUT' | 'POST'
   path: string
   /**
    * @minItems 1
@@ -822,6 +829,13 @@ export interface SavedPlan {
      * SHA-256 of the live values of the managed fields the plan was computed from.
      */
     fingerprint: string
+    /**
+     * A resource to create (id ""): what identifies it; the plan is stale if a live resource with it appeared meanwhile.
+     */
+    natural_key?: {
+      field: 'site.url' | 'name'
+      value: string
+    }
   }[]
   /**
    * HMAC-SHA256 of the canonical JSON of the document without this member, keyed by SCANSYNC_STATE_KEY (or, without it, the API token).

@@ -102,7 +102,8 @@ function refused(freshness: Freshness, when: 'saved' | 'confirmed', io: Io): Fre
 function onlyReady(plan: Plan, ready: readonly Ready[]): Plan {
   const keep = new Set(ready.map((r) => plannedKey(r.planned.desired)))
   const changes = plan.changes.filter((change) => keep.has(plannedKey(change)))
-  return { changes, summary: { change: changes.length, unchanged: plan.summary.unchanged + plan.changes.length - changes.length } }
+  const create = changes.filter((change) => change.action === 'create').length
+  return { changes, summary: { ...(create > 0 ? { create } : {}), change: changes.length - create, unchanged: plan.summary.unchanged + plan.changes.length - changes.length } }
 }
 
 async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Promise<number> {
