@@ -1,17 +1,16 @@
 #!/usr/bin/env node
 import { flush, handle, run } from '@oclif/core'
+import { Redaction } from '../dist/core/redaction.js'
 
 /**
  * What an oclif error may not repeat: the value of a flag that does not exist (`--token=…` is
  * refused: the token is read only from SCANSYNC_API_TOKEN, and a value typed there is likely
- * one), and the token itself.
+ * one), and, through the one output step, the token itself and any control character.
  */
-function scrub(message) {
+function printable(message, redaction) {
   let text = String(message)
   if (/Nonexistent flags?:/.test(text)) text = text.replace(/(^|[\s,:])(--?[\w-]+)=[^\s,]*/g, '$1$2=(redacted)')
-  const token = process.env.SCANSYNC_API_TOKEN
-  if (token) text = text.split(token).join('(redacted)')
-  return text
+  return redaction.output(text)
 }
 
 try {
@@ -22,8 +21,9 @@ try {
   // "drift found", so a usage error must not look like one to CI.
   if (error?.oclif?.exit === 2) error.oclif.exit = 1
   if (error instanceof Error) {
-    error.message = scrub(error.message)
-    if (error.stack) error.stack = scrub(error.stack)
+    const redaction = new Redaction(process.env.SCANSYNC_API_TOKEN)
+    error.message = printable(error.message, redaction)
+    if (error.stack) error.stack = printable(error.stack, redaction)
   }
   await handle(error)
 }

@@ -115,17 +115,17 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
     if (newValues.has(secret.path) && tokenBefore.get(secret.path) === secret.live) unconfirmed.push(secret.path)
     else options.secrets.record(item.kind.name, item.desired.id, secret.path, { hmac: context.hmac(secret.declared), live: secret.live })
   }
-  if (unconfirmed.length > 0) {
-    return (
-      `not confirmed: the service answered 200, but the obfuscated value of ${unconfirmed.join(', ')} is the one it had before, ` +
-      'so the new secret may not have been taken; it is not recorded as in sync (run scansync plan to see)'
-    )
-  }
   // Compared again now that the state knows what was just sent (the secrets sent were checked above).
   const after = compare(item.desired, response, context)
   const planned = new Set(item.change.fields.map((f) => f.path))
   const notTaken = after.fields.filter((f) => planned.has(f.path) && !sentSecrets.has(f.path)).map((f) => f.path)
-  return notTaken.length > 0 ? `the service answered 200 but did not apply ${notTaken.join(', ')}` : undefined
+  const problems = [
+    ...(unconfirmed.length > 0
+      ? [`not confirmed: the service answered 200, but the obfuscated value of ${unconfirmed.join(', ')} is the one it had before, so the new secret may not have been taken; it is not recorded as in sync (run scansync plan to see)`]
+      : []),
+    ...(notTaken.length > 0 ? [`the service answered 200 but did not apply ${notTaken.join(', ')}`] : []),
+  ]
+  return problems.length > 0 ? problems.join('; ') : undefined
 }
 
 /** The dotted places a body sets, in the YAML's terms (api_scan_settings at the top level wherever it is sent). */

@@ -3,7 +3,8 @@ import { KIND_NAMES } from '../core/types.js'
 import { readLive, type Requester } from '../live/read.js'
 import { liveKey, type Comparison } from '../plan/build-plan.js'
 import type { ResourceChange } from '../plan/model.js'
-import { checkFreshness, plannedKey, type Freshness, type PlannedResource, type Ready } from '../plan/staleness.js'
+import { checkFreshness, doneNote, freshnessProblem, plannedKey, type Freshness, type PlannedResource, type Ready } from '../plan/staleness.js'
+import { ScansyncError } from '../core/errors.js'
 import { KINDS } from '../resources/index.js'
 import { declaredSecrets } from '../secrets/redact.js'
 import { resourceKey, type SecretContext } from '../secrets/state.js'
@@ -30,6 +31,17 @@ export async function readFresh(all: readonly PlannedResource[], client: Request
   )
   const updates = checkFreshness(planned, live, secrets)
   return fresh ? { ready: [...fresh.ready, ...updates.ready], stale: [...fresh.stale, ...updates.stale], done: [...fresh.done, ...updates.done] } : updates
+}
+
+/**
+ * The resources still to send after a fresh read, and a note naming those already as planned.
+ * Throws, nothing sent, when any changed on the service since the plan.
+ */
+export async function stillToSend(planned: readonly PlannedResource[], client: Requester, secrets: SecretContext, when: 'saved' | 'confirmed'): Promise<{ ready: Ready[]; note?: string }> {
+  const freshness = await readFresh(planned, client, secrets)
+  const problem = freshnessProblem(freshness, when)
+  if (problem) throw new ScansyncError(problem)
+  return { ready: freshness.ready, note: doneNote(freshness, when) }
 }
 
 /** The planned resources of a plan just made, each paired with its change by kind and id. */

@@ -10,7 +10,7 @@ export function reportOf(plan: Plan, results: readonly ChangeResult[], interrupt
 }
 
 /** Where an apply stands, as changes start and settle: what a second Ctrl-C can say. */
-export class Progress {
+export class Tally {
   private readonly started = new Set<string>()
   private readonly settled = new Map<string, string>()
 

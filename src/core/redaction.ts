@@ -5,8 +5,9 @@
  * It learns the API token and the secret values as they become known (`add`).
  */
 
-/** What a secret value prints as. */
-export const SENSITIVE = '(sensitive)'
+import { SENSITIVE } from './types.js'
+
+export { SENSITIVE }
 /** What the API token prints as. */
 export const TOKEN_PLACEHOLDER = '(redacted)'
 
@@ -106,45 +107,20 @@ interface Form {
   placeholder: string
 }
 
-export class Redaction {
+/** Secret values and their written forms, replaced longest first. */
+class FormSet {
   private readonly known = new Map<string, string>()
-  private readonly weak = new Set<string>()
   private forms: Form[] | undefined
   private byPrefix: Map<string, Form[]> | undefined
 
-  constructor(token?: string) {
-    if (token) this.add([token], TOKEN_PLACEHOLDER)
-  }
-
-  /** Learns secret values (the API token with TOKEN_PLACEHOLDER); empty values are ignored. */
-  add(values: Iterable<string>, placeholder = SENSITIVE): void {
-    for (const value of values) {
-      if (typeof value !== 'string' || value === '') continue
-      if (isWeakSecret(value)) this.weak.add(value)
-      else if (!this.known.has(value) || placeholder === TOKEN_PLACEHOLDER) this.known.set(value, placeholder)
-    }
+  add(value: string, placeholder: string): void {
+    if (this.known.get(value) === placeholder || (this.known.has(value) && placeholder !== TOKEN_PLACEHOLDER)) return
+    this.known.set(value, placeholder)
     this.forms = undefined
     this.byPrefix = undefined
   }
 
-  /**
-   * True when a secret too short or too common to substitute is known: every text the service
-   * wrote is then withheld (replaced by its status and field names), whatever request it answered,
-   * since a service may quote any stored value in any answer.
-   */
-  withholds(): boolean {
-    return this.weak.size > 0
-  }
-
-  /** True when `text` holds a weak secret (any case): such a text is left out whole. */
-  mentionsWeak(text: string): boolean {
-    const lower = text.toLowerCase()
-    for (const secret of this.weak) for (const form of writtenForms(secret.toLowerCase())) if (lower.includes(form)) return true
-    return false
-  }
-
-  /** Each known secret, in each written form, replaced by its placeholder (longest first). */
-  readonly redact = (text: string): string => {
+  redact(text: string): string {
     const forms = this.sortedForms()
     if (forms.length === 0 || text === '') return text
     if (forms.length <= MANY_FORMS) {
@@ -154,12 +130,6 @@ export class Redaction {
     }
     return this.scan(text)
   }
-
-  /** A text for stdout or stderr: redacted, then its control characters escaped. */
-  readonly output = (text: string): string => escapeControls(this.redact(text))
-
-  /** A file's text: redacted (a file keeps its own characters: JSON and YAML escape them). */
-  readonly file = (text: string): string => this.redact(text)
 
   private sortedForms(): Form[] {
     if (!this.forms) {
@@ -196,4 +166,59 @@ export class Redaction {
     }
     return last === 0 ? text : out + text.slice(last)
   }
+}
+
+export interface AddOptions {
+  /** What the value prints as (SENSITIVE unless given). */
+  placeholder?: string
+  /**
+   * False for a value the configuration itself writes (the fallback of `${VAR:-value}`): hidden
+   * on stdout and stderr, but a file that copies the configuration (a saved plan) may hold it.
+   */
+  inFiles?: boolean
+}
+
+export class Redaction {
+  private readonly everywhere = new FormSet()
+  private readonly outputOnly = new FormSet()
+  private readonly weak = new Set<string>()
+
+  constructor(token?: string) {
+    if (token) this.add([token], TOKEN_PLACEHOLDER)
+  }
+
+  /** Learns secret values (the API token with TOKEN_PLACEHOLDER); empty values are ignored. */
+  add(values: Iterable<string>, options: AddOptions | string = {}): void {
+    const { placeholder = SENSITIVE, inFiles = true } = typeof options === 'string' ? { placeholder: options } : options
+    for (const value of values) {
+      if (typeof value !== 'string' || value === '') continue
+      if (isWeakSecret(value)) this.weak.add(value)
+      else (inFiles ? this.everywhere : this.outputOnly).add(value, placeholder)
+    }
+  }
+
+  /**
+   * True when a secret too short or too common to substitute is known: every text the service
+   * wrote is then withheld (replaced by its status and field names), whatever request it answered,
+   * since a service may quote any stored value in any answer.
+   */
+  withholds(): boolean {
+    return this.weak.size > 0
+  }
+
+  /** True when `text` holds a weak secret (any case): such a text is left out whole. */
+  mentionsWeak(text: string): boolean {
+    const lower = text.toLowerCase()
+    for (const secret of this.weak) for (const form of writtenForms(secret.toLowerCase())) if (lower.includes(form)) return true
+    return false
+  }
+
+  /** Each known secret, in each written form, replaced by its placeholder (longest first). */
+  readonly redact = (text: string): string => this.outputOnly.redact(this.everywhere.redact(text))
+
+  /** A text for stdout or stderr: redacted, then its control characters escaped. */
+  readonly output = (text: string): string => escapeControls(this.redact(text))
+
+  /** A file's text: redacted (a file keeps its own characters: JSON and YAML escape them). */
+  readonly file = (text: string): string => this.everywhere.redact(text)
 }

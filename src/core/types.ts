@@ -6,6 +6,9 @@ export type KindName = (typeof KIND_NAMES)[number]
 /** The top-level list of a configuration file that holds each kind. */
 export const LIST_OF_KIND: Record<KindName, string> = { target: 'targets', asset: 'assets', agent: 'agents' }
 
+/** What every output shows in place of a sensitive value. */
+export const SENSITIVE = '(sensitive)'
+
 export type JsonObject = { [key: string]: unknown }
 
 /** The process environment, or a test's. */

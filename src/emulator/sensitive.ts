@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { Redaction } from '../core/redaction.js'
 import { isObject, type JsonObject } from './values.js'
 import { sensitiveMemberNames } from '../schema/sensitive-fields.js'
 
@@ -40,7 +41,28 @@ export const REDACTED = '(redacted)'
 /** Members redacted from the request log even when a request does not flag them. */
 const REDACTED_ALWAYS: ReadonlySet<string> = new Set(['otp_secret', 'password', 'api_login_payload', 'api_login_payload_secondary'])
 
-/** A request body as the request log keeps it. */
+/**
+ * A request body as the request log keeps it: sensitive members replaced, and then the whole
+ * text passed through scansync's one redaction step, so that a secret repeated in another
+ * member (a description quoting a password) is gone too.
+ */
 export function redact(body: unknown): unknown {
-  return replaceSensitive(body, (secret) => (secret === null || secret === undefined ? secret : REDACTED), REDACTED_ALWAYS)
+  const secrets: string[] = []
+  const replaced = replaceSensitive(
+    body,
+    (secret) => {
+      if (typeof secret === 'string') secrets.push(secret)
+      return secret === null || secret === undefined ? secret : REDACTED
+    },
+    REDACTED_ALWAYS,
+  )
+  if (secrets.length === 0) return replaced
+  const redaction = new Redaction()
+  redaction.add(secrets, REDACTED)
+  try {
+    return JSON.parse(redaction.redact(JSON.stringify(replaced))) as unknown
+  } catch {
+    // A secret that matched the JSON's own punctuation: the members replaced are what is kept.
+    return replaced
+  }
 }

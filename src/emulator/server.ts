@@ -29,7 +29,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 class HttpEmulator implements Emulator, ApiContext {
   url = ''
   state: State
-  readonly token: string
+  token: string
   readonly obfuscate: boolean
   readonly clock = new Clock()
   private latencyMs: number
@@ -86,6 +86,10 @@ class HttpEmulator implements Emulator, ApiContext {
   mutate(kind: EmulatorKind, id: string, changes: object): void {
     if (!isObject(changes)) throw new Error('mutate: changes must be an object')
     this.state.write(kind, id, changes as JsonObject, { user: WEB_USER, now: this.clock.now() })
+  }
+
+  rotateToken(token: string): void {
+    this.token = token
   }
 
   get(kind: EmulatorKind, id: string): unknown {

@@ -36,6 +36,8 @@ export interface Emulator {
   mutate(kind: EmulatorKind, id: string, changes: object): void
   /** The stored resource as GET would answer it, without obfuscation; undefined for an unknown id. */
   get(kind: EmulatorKind, id: string): unknown
+  /** Accepts another API token from now on (and no longer the old one), as after a token rotation. */
+  rotateToken(token: string): void
   /** Replaces the active faults (and restarts their counters). */
   setFaults(spec: FaultSpec[]): void
   setLatency(ms: number): void

@@ -78,10 +78,10 @@ function toChange(comparison: Comparison): ResourceChange {
   }
 }
 
-/** A name for people, or SENSITIVE when it is a secret the YAML declares (a name from a variable): the resource is then shown by its id. */
+/** A name for people, or SENSITIVE when it came from a variable (the resource is then shown by its id). */
 export function displayNameOf(kind: ResourceKind, desired: DesiredResource, live: JsonObject): string | null {
   const name = kind.displayName(desired.fields, live)
-  if (name === null) return null
+  if (name === null || desired.templates.size === 0) return name
   return declaredSecrets(desired).some((secret) => secret.value === name) ? SENSITIVE : name
 }
 

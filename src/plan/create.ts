@@ -52,7 +52,6 @@ export function creationFields(desired: DesiredResource): FieldChange[] {
       before: sensitive ? SENSITIVE : undefined,
       after: sensitive ? SENSITIVE : value,
       sensitive,
-      ...(Array.isArray(value) ? { set: true } : {}),
       source: desired.locate(segments),
     })
   }

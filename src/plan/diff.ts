@@ -324,6 +324,8 @@ export function maskEntry(context: DiffContext, list: FieldPath, entry: JsonObje
 }
 
 const fromVariable = (context: DiffContext, path: FieldPath): boolean => {
+  // Most resources hold no variable: no place to spell out.
+  if (context.templates.size === 0) return false
   const place = yamlPlace(path)
   return place !== undefined && context.templates.has(place)
 }

@@ -1,8 +1,7 @@
 import type { SourcePosition } from '../core/diagnostics.js'
 import type { KindName, NaturalKey } from '../core/types.js'
 
-/** What every output shows in place of a sensitive value. */
-export const SENSITIVE = '(sensitive)'
+export { SENSITIVE } from '../core/types.js'
 
 /** Why a sensitive field the service hides (OBFUSCATED_…) is planned. */
 export type SecretReason = 'not yet tracked' | 'changed in YAML' | 'changed on the service'

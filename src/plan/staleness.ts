@@ -2,7 +2,7 @@ import type { DesiredResource, JsonObject, NaturalKey } from '../core/types.js'
 import { comparableUrl } from '../core/url.js'
 import type { SecretContext } from '../secrets/state.js'
 import { compare, fingerprint, liveKey, type Comparison } from './build-plan.js'
-import type { ResourceChange } from './model.js'
+import type { Plan, ResourceChange } from './model.js'
 
 /** A resource the plan changes: what it declares, what the plan shows, and the live values the plan was computed from. */
 export interface PlannedResource {
@@ -71,4 +71,12 @@ export function doneNote(freshness: Freshness, when: 'saved' | 'confirmed'): str
     return 'The saved plan was already applied: every field it changes is at its planned value; nothing was sent.'
   }
   return `Already as planned, not sent again: ${named(freshness.done)}.`
+}
+
+/** The plan, without the resources found already as planned. */
+export function planOfReady(plan: Plan, ready: readonly Ready[]): Plan {
+  const keep = new Set(ready.map((r) => plannedKey(r.planned.desired)))
+  const changes = plan.changes.filter((change) => keep.has(plannedKey(change)))
+  const create = changes.filter((change) => change.action === 'create').length
+  return { changes, summary: { ...(create > 0 ? { create } : {}), change: changes.length - create, unchanged: plan.summary.unchanged + plan.changes.length - changes.length } }
 }

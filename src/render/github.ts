@@ -4,7 +4,7 @@ import { outcomeOf, type ResourceRow } from './rows.js'
 import { printable } from './value.js'
 import {
   applySummaryLine,
-  fieldLine,
+  fieldLines,
   noChangesLine,
   OUTCOME_MARK,
   outcomeText,
@@ -33,7 +33,7 @@ export function githubPlan(resources: readonly ResourceRow[], summary: PlanSumma
   const lines: string[] = []
   for (const resource of resources) {
     const title = `scansync ${verb}: ${resourceLabel(resource)}`
-    for (const field of resource.fields) lines.push(workflowCommand(level, field.source ?? resource.source, title, fieldLine(field)))
+    for (const field of resource.fields) lines.push(workflowCommand(level, field.source ?? resource.source, title, fieldLines(field).join('\n')))
   }
   if (resources.length === 0) lines.push(noChangesLine(mode, summary.unchanged))
   lines.push(summaryLine(mode, summary))

@@ -159,7 +159,10 @@ function fieldTable(fields: readonly FieldRow[], columns: readonly string[]): st
   const lines = [tableLine(['Field', ...columns]), tableLine(['---', '---', '---'])]
   for (const field of fields) {
     const reason = field.reason === undefined ? '' : ` (${escapeText(field.reason)})`
-    lines.push(tableLine([code(field.path), code(clip(field.beforeText, MAX_VALUE)), code(clip(field.afterText, MAX_VALUE)) + reason]))
+    const [before, after] = field.items
+      ? [field.items.removed.map((item) => `- ${item}`).join('\n'), field.items.added.map((item) => `+ ${item}`).join('\n')]
+      : [field.beforeText, field.afterText]
+    lines.push(tableLine([code(field.path), code(clip(before, MAX_VALUE)), code(clip(after, MAX_VALUE)) + reason]))
   }
   return lines.join('\n')
 }

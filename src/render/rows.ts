@@ -34,6 +34,8 @@ export interface FieldRow {
   afterText: string
   sensitive: boolean
   reason?: SecretReason
+  /** For a set (whitelist, labels, teams…): the items added and removed, each on one line. */
+  items?: { added: string[]; removed: string[] }
   /** Where the field is declared. */
   source?: SourcePosition
 }
@@ -113,8 +115,31 @@ function fieldRow(field: FieldChange): FieldRow {
         sensitive: false,
       }
   if (field.reason !== undefined) row.reason = field.reason
+  // Names shown for ids (`[Platform] -> [Platform, Security]`) read best whole.
+  if (field.set && !field.sensitive && !field.display) {
+    const items = setItems(field.before, field.after)
+    // Lists that differ only in what neither side shows print whole.
+    if (items.added.length + items.removed.length > 0) row.items = items
+  }
   if (field.source) row.source = field.source
   return row
+}
+
+/** The items of `after` that `before` lacks, and the other way round (each copy counts), as printed. */
+export function setItems(before: unknown, after: unknown): { added: string[]; removed: string[] } {
+  const texts = (value: unknown) => (Array.isArray(value) ? value : []).map((item) => (item === SENSITIVE ? SENSITIVE : formatValue(item)))
+  const minus = (from: string[], other: string[]) => {
+    const left = new Map<string, number>()
+    for (const text of other) left.set(text, (left.get(text) ?? 0) + 1)
+    return from.filter((text) => {
+      const count = left.get(text) ?? 0
+      if (count > 0) left.set(text, count - 1)
+      return count === 0
+    })
+  }
+  const was = texts(before)
+  const will = texts(after)
+  return { added: minus(will, was), removed: minus(was, will) }
 }
 
 /**

@@ -5,7 +5,7 @@ import { printable } from './value.js'
 import {
   actionMark,
   applySummaryLine,
-  fieldLine,
+  fieldLines,
   noChangesLine,
   OUTCOME_MARK,
   outcomeText,
@@ -29,7 +29,10 @@ export function textPlan(resources: readonly ResourceRow[], summary: PlanSummary
     const creating = resource.action === 'create'
     const drifted = mode === 'drift' ? (creating ? ' (missing from the service)' : ' (drifted)') : ''
     lines.push((creating ? c.green : c.yellow)(`${actionMark(resource)} ${resourceLabel(resource)}${drifted}`))
-    for (const field of resource.fields) lines.push(INDENT + fieldLine(field, { before: c.red, after: c.green }))
+    for (const field of resource.fields) {
+      const [head, ...items] = fieldLines(field, { before: c.red, after: c.green })
+      lines.push(INDENT + head, ...items.map((item) => INDENT + INDENT + item))
+    }
     lines.push('')
   }
   if (resources.length === 0) lines.push(noChangesLine(mode, summary.unchanged))

@@ -1,6 +1,7 @@
 import type { FieldRow, Outcome, ResourceRow } from './rows.js'
 import type { Mode } from './options.js'
 import { formatValue, printable } from './value.js'
+import { SENSITIVE } from '../plan/model.js'
 
 /** Wording shared by the formats, so that text, markdown and github say the same things. */
 
@@ -29,16 +30,27 @@ export function groupThousands(count: number): string {
 }
 
 /**
- * `target 2DZkoZH8WMEM "Shop (production)"`, or without the name when there is none; a resource to
- * create, which has no id yet: `target "Shop (new)" (https://new.example.com/)`.
+ * `target 2DZkoZH8WMEM "Shop (production)"`, or by its id alone when it has no name or a sensitive
+ * one; a resource to create, which has no id yet: `target "Shop (new)" (https://new.example.com/)`.
  */
 export function resourceLabel(resource: Pick<ResourceRow, 'kind' | 'id' | 'name'> & { naturalKey?: { value: string } }): string {
   if (resource.id === '' && resource.naturalKey) {
-    const name = resource.name === null ? '' : ` ${formatValue(resource.name)}`
+    const name = resource.name === null || resource.name === SENSITIVE ? '' : ` ${formatValue(resource.name)}`
     return `${resource.kind}${name} (${printable(resource.naturalKey.value)})`
   }
   const label = `${resource.kind} ${printable(resource.id)}`
-  return resource.name === null ? label : `${label} ${formatValue(resource.name)}`
+  return resource.name === null || resource.name === SENSITIVE ? label : `${label} ${formatValue(resource.name)}`
+}
+
+/**
+ * A field's lines: `site.name: "Old" -> "New"`; a set as its items added and removed, under
+ * its path (`site.whitelist:`, `+ "https://x/admin/*"`, `- "https://x/old/*"`).
+ */
+export function fieldLines(field: FieldRow, paint: { before?: (t: string) => string; after?: (t: string) => string } = {}): string[] {
+  if (!field.items) return [fieldLine(field, paint)]
+  const added = field.items.added.map((item) => (paint.after ?? identity)(`+ ${item}`))
+  const removed = field.items.removed.map((item) => (paint.before ?? identity)(`- ${item}`))
+  return [`${printable(field.path)}:`, ...added, ...removed]
 }
 
 /** `site.name: "Old" -> "New"`, `site.basic_auth.password: (sensitive) -> (sensitive) (changed in YAML)` */

@@ -20,8 +20,9 @@ export function sensitiveFields(file: SchemaFile): readonly string[] {
 
 /** The same for every request schema together (for places that know the path but not the kind). */
 export function allSensitiveFields(): readonly string[] {
-  return [...new Set(REQUEST_SCHEMAS.flatMap((file) => sensitiveFields(file)))]
+  return (all ??= [...new Set(REQUEST_SCHEMAS.flatMap((file) => sensitiveFields(file)))])
 }
+let all: readonly string[] | undefined
 
 /** The names of the members marked `x-sensitive` (for places that know neither kind nor path). */
 export function sensitiveMemberNames(): ReadonlySet<string> {

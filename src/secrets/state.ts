@@ -27,7 +27,7 @@ export const secretHmac = (key: string, value: string): string => createHmac('sh
 /** The key's identifier: recognisable, but of no use for finding the key or any value. */
 export const stateKeyId = (key: string): string => secretHmac(key, 'scansync-state-key-id').slice(0, 16)
 
-export const isObfuscated = (value: unknown): value is string => typeof value === 'string' && value.startsWith('OBFUSCATED_')
+export { isObfuscated } from '../schema/sensitivity.js'
 
 /** The keys of a run: the state key (SCANSYNC_STATE_KEY, else the token), and the token, which keyed states written before. */
 export interface StateKeys {
@@ -122,8 +122,8 @@ export function uncheckedNote(secrets: SecretContext, keys: { fromStateKey: bool
   const more = list.length > 5 ? ` and ${list.length - 5} more` : ''
   const what = keys?.fromStateKey ? 'the SCANSYNC_STATE_KEY set here is not the one' : 'SCANSYNC_STATE_KEY is not set here, and the API token is not the key'
   return (
-    `Note: ${list.length} secret ${list.length === 1 ? 'field' : 'fields'} the service hides cannot be checked (${first}${more}): ` +
-    `the state was written with another key (${statePath}); ${what} it was written with. ` +
+    `Note: ${list.length} secret ${list.length === 1 ? 'field' : 'fields'} the service hides cannot be checked: the state was written with another key ` +
+    `(${first}${more}; ${statePath}): ${what} it was written with. ` +
     'Set SCANSYNC_STATE_KEY to the same value in every job that shares this state.'
   )
 }
@@ -161,6 +161,8 @@ export function rekeyed(state: SecretsState, keys: StateKeys, declaredValues: (r
 export interface StateUpdate {
   /** Entries this run recorded: `kind/id` → path → entry. */
   recorded: ReadonlyMap<string, ReadonlyMap<string, SecretEntry>>
+  /** The key id of the recorded entries' HMACs; undefined when they are keyed by the token of a state from before key ids. */
+  keyId?: string
   /** Applied to the merged state before it is written (re-keying). */
   finish?(state: SecretsState): SecretsState
 }
@@ -171,7 +173,9 @@ export function mergedState(current: SecretsState, update: StateUpdate): Secrets
     resources[resource] = { ...resources[resource] }
     for (const [path, entry] of fields) resources[resource][path] = entry
   }
-  const merged: SecretsState = { ...current, resources }
+  // A file with no entries yet takes the key of the entries merged into it.
+  const keyId = current.key_id ?? (Object.keys(current.resources).length === 0 ? update.keyId : undefined)
+  const merged: SecretsState = { format_version: 1, ...(keyId ? { key_id: keyId } : {}), resources }
   return update.finish ? update.finish(merged) : merged
 }
 
@@ -211,7 +215,7 @@ async function withLock<T>(path: string, run: () => Promise<T>): Promise<T> {
  * to a temporary file and renamed over the old one: two applies sharing a state keep every entry,
  * and there is never half a file.
  */
-export async function writeSecretsState(path: string, update: StateUpdate, redact: (text: string) => string = (text) => text): Promise<void> {
+export async function writeSecretsState(path: string, update: StateUpdate, redact: (text: string) => string): Promise<void> {
   await withLock(path, async () => {
     const current = await readSecretsState(path)
     const temporary = temporaryPath(path)
@@ -228,7 +232,7 @@ export async function writeSecretsState(path: string, update: StateUpdate, redac
 
 /** `redact` is the run's output step (Redaction.file), which every written file passes through. */
 /** The same, at once: for the last moment of a process (a second Ctrl-C), where nothing can be awaited. */
-export function writeSecretsStateSync(path: string, update: StateUpdate, redact: (text: string) => string = (text) => text): void {
+export function writeSecretsStateSync(path: string, update: StateUpdate, redact: (text: string) => string): void {
   mkdirSync(dirname(path), { recursive: true })
   const lock = lockPath(path)
   const started = Date.now()
@@ -274,6 +278,8 @@ export function writeSecretsStateSync(path: string, update: StateUpdate, redact:
 export interface SecretsLedger {
   state: SecretsState
   keys: StateKeys
+  /** How the state read at the start compares with the run's key. */
+  status: KeyStatus
   context: SecretContext
   /** Records a secret as applied (nothing, when the state was written with another key). */
   record(kind: KindName, id: string, path: string, entry: SecretEntry): void
@@ -283,10 +289,14 @@ export interface SecretsLedger {
 
 export function openLedger(state: SecretsState, keys: StateKeys): SecretsLedger {
   const context = secretContext(state, keys)
+  // Decided once: the entries this run records make a fresh state look like one from before key ids.
+  const status = keyStatus(state, keys)
+  const keyId = status === 'own' ? stateKeyId(keys.key) : undefined
   const recorded = new Map<string, Map<string, SecretEntry>>()
   return {
     state,
     keys,
+    status,
     context,
     record(kind, id, path, entry) {
       if (context.foreignKey) return
@@ -297,6 +307,7 @@ export function openLedger(state: SecretsState, keys: StateKeys): SecretsLedger 
     },
     update: (declaredValues) => ({
       recorded,
+      ...(keyId ? { keyId } : {}),
       ...(declaredValues && !context.foreignKey ? { finish: (merged: SecretsState) => rekeyed(merged, keys, declaredValues) } : {}),
     }),
   }

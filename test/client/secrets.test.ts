@@ -119,9 +119,19 @@ describe('service text is redacted whole, before it is folded or shortened', () 
   const secret = 'multi\nline-Secret-7q'
 
   it('a secret with a line break, echoed in a 400 body, does not leak (folding used to join its lines first)', async () => {
-    const { client } = await setup((_req, res) => json(res, 400, { detail: `bad value ${secret}`, site: { password: [`${secret} is weak`] } }), { redaction: known(secret) })
-    const error = (await rejection(client.request('PATCH', '/targets/a/', { resource: 'target a', body: {} }))) as ValidationError
-    const everything = [error.message, error.detail ?? '', JSON.stringify(error.fieldErrors), JSON.stringify(error.problems)].join('\n')
+    const { client } = await setup(
+      (req, res) => {
+        if (req.url?.startsWith('/json/')) return json(res, 400, { detail: `bad value ${secret}`, site: { password: [`${secret} is weak`] } })
+        if (req.url?.startsWith('/oops/')) return json(res, 500, { detail: `bad value ${secret}` })
+        res.writeHead(400, { 'Content-Type': 'text/plain' })
+        res.end(`bad value ${secret}`)
+      },
+      { redaction: known(secret), maxAttempts: 1 },
+    )
+    const error = (await rejection(client.request('PATCH', '/json/', { resource: 'target a', body: {} }))) as ValidationError
+    const text = (await rejection(client.request('PATCH', '/text/', { resource: 'target a', body: {} }))) as ValidationError
+    const failed = await rejection(client.request('PATCH', '/oops/', { resource: 'target a', body: {} }))
+    const everything = [error.message, error.detail ?? '', JSON.stringify(error.fieldErrors), JSON.stringify(error.problems), text.message, text.detail ?? '', failed.message].join('\n')
     expect(everything).toContain('(sensitive)')
     for (const part of ['multi', 'line-Secret']) expect(everything).not.toContain(part)
   })

@@ -9,6 +9,7 @@ import type { ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { runApply } from '../../src/cli/run/apply.js'
+import { onInterrupts } from '../../src/cli/run/errors.js'
 import { NotSentError, ServiceUnavailableError } from '../../src/client/index.js'
 import type { Emulator, EmulatorSeed, RecordedRequest } from '../../src/emulator/index.js'
 import { ensureBuilt } from '../config/helpers.js'
@@ -116,6 +117,29 @@ describe('Ctrl-C during apply', () => {
     expect(run.stderr).toContain(`Quit at once: 0 applied, 0 failed, ${PARALLELISM} in flight (they may or may not have been applied), ${COUNT - PARALLELISM} not sent; run scansync plan to see what is left.`)
     expect(writes(em)).toHaveLength(PARALLELISM)
     expect(existsSync(join(dir, '.scansync', 'state.json'))).toBe(true)
+  })
+})
+
+describe('one place maps interrupts to exit codes', () => {
+  it('the first press asks the run to stop; the second says what it knows, then exits 130 at once, even if saying it fails', () => {
+    let press: (() => void) | undefined
+    const io = { ...captureIo(), onInterrupt: (handler: () => void) => ((press = handler), () => (press = undefined)) }
+    const calls: string[] = []
+    const exit = ((code: number) => {
+      calls.push(`exit ${code}`)
+      return undefined as never
+    }) as (code: number) => never
+    const stop = onInterrupts(io, { first: () => calls.push('first'), second: () => (calls.push('second'), undefined) }, exit)
+    press!()
+    expect(calls).toEqual(['first'])
+    press!()
+    expect(calls).toEqual(['first', 'second', 'exit 130'])
+    const failing = onInterrupts(io, { first: () => undefined, second: () => { throw new Error('disk full') } }, exit)
+    press!()
+    expect(() => press!()).toThrow('disk full')
+    expect(calls.filter((c) => c === 'exit 130')).toHaveLength(2)
+    stop()
+    failing()
   })
 })
 

@@ -9,7 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { clientRedaction } from '../../src/client/index.js'
 import { variableValues } from '../../src/config/interpolate.js'
 import type { DesiredResource } from '../../src/core/types.js'
-import { Redaction } from '../../src/core/redaction.js'
+import { escapeControls, isWeakSecret, Redaction } from '../../src/core/redaction.js'
+import { withRedaction } from '../../src/core/io.js'
+import { runPlan } from '../../src/cli/run/plan.js'
+import { captureIo } from '../e2e/helpers.js'
 import { secretValues } from '../../src/secrets/redact.js'
 import { ensureBuilt } from '../config/helpers.js'
 import { apply, cli, emulator, runCli, tempdir, TOKEN } from '../e2e/helpers.js'
@@ -20,11 +23,16 @@ beforeAll(ensureBuilt, 120_000)
 
 const FORMATS = ['text', 'json', 'markdown', 'github'] as const
 
-/** Every form a secret could be printed in: as is, escaped inside a JSON string (with and without \\u escapes). */
+/**
+ * Every form a secret could be printed in: as is, escaped inside a JSON string (with and without
+ * \\u escapes), URL-encoded, with its whitespace folded (as a shortened message folds it), and,
+ * for a long one, its first 10 characters (what shortening a message at 300 characters can leave).
+ */
 const forms = (secret: string): string[] => {
   const json = JSON.stringify(secret).slice(1, -1)
   const ascii = json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-  return [...new Set([secret, json, ascii, encodeURIComponent(secret)])]
+  const start = secret.length >= 16 ? [secret.slice(0, 10)] : []
+  return [...new Set([secret, json, ascii, encodeURIComponent(secret), secret.replace(/\s+/g, ' '), ...start])]
 }
 
 /** "<secret form> in <place>" for each secret found anywhere. */
@@ -144,6 +152,56 @@ const makeRedactor = (secrets: string[]) => {
   return redaction.redact
 }
 
+describe('a service whose error texts are long, or echo short secrets', () => {
+  /** Every write answered with an error of each status, its own words first and then 300 characters, then the echo. */
+  async function echoSweep(secrets: Record<string, string>): Promise<Record<string, string>> {
+    const em = await emulator({ seed: seed() })
+    const statuses = [400, 500, 422, 418, 409]
+    let n = 0
+    const proxy = await startProxy(em.url, async (request, forward) => {
+      if (request.method === 'GET') return forward()
+      const values: string[] = []
+      JSON.stringify(JSON.parse(request.body), (_, value: unknown) => (typeof value === 'string' && values.push(value), value))
+      const status = statuses[n++ % statuses.length]
+      const long = `Refused. ${'Field rules were checked in order. '.repeat(9)}Token ${TOKEN}. Values: ${values.join(' / ')} ${request.body}`
+      if (status === 422) return { status, body: long, contentType: 'text/plain' }
+      return { status, body: JSON.stringify({ detail: long, site: { name: [long] } }) }
+    })
+    const dir = secretConfig()
+    const texts: Record<string, string> = {}
+    for (const format of FORMATS) {
+      const run = await apply(em, dir, { format, debug: true }, { ...secrets, SCANSYNC_API_URL: proxy.url, SCANSYNC_MAX_ATTEMPTS: '1' })
+      expect(run.code).toBe(1)
+      texts[`apply ${format} (stdout)`] = run.out
+      texts[`apply ${format} (stderr)`] = run.err
+    }
+    const viaCli = await cli(em, dir, ['apply', '--auto-approve', '--debug'], { ...secrets, SCANSYNC_API_URL: proxy.url, SCANSYNC_MAX_ATTEMPTS: '1' })
+    expect(viaCli.code).toBe(1)
+    texts['apply via the CLI (stdout)'] = viaCli.stdout
+    texts['apply via the CLI (stderr)'] = viaCli.stderr
+    return texts
+  }
+
+  it('error texts longer than 300 characters: secrets and the token are redacted before the text is shortened', { timeout: 60_000 }, async () => {
+    const secrets = { ...ENV_SECRETS, SHOP_LOGIN_PASSWORD: 'line\nbreak-Secret-5e' }
+    const texts = await echoSweep(secrets)
+    expect(texts['apply text (stdout)']).toContain('Field rules were checked in order.')
+    expect(texts['apply text (stdout)']).toContain('(sensitive)')
+    expect(leaks(texts, [TOKEN, ...Object.values(secrets), ...LITERAL_SECRETS])).toEqual([])
+  })
+
+  it('a secret shorter than 6 characters, or a common word: the service texts are withheld, nothing is substituted', { timeout: 60_000 }, async () => {
+    for (const short of ['q7z', 'Password']) {
+      const secrets = { ...ENV_SECRETS, SHOP_API_KEY: short }
+      const texts = await echoSweep(secrets)
+      const all = Object.values(texts).join('\n')
+      expect(all).toContain('withheld')
+      expect(all).not.toContain('Field rules were checked')
+      expect(leaks(texts, [TOKEN, ...Object.values(secrets), ...LITERAL_SECRETS])).toEqual([])
+    }
+  })
+})
+
 describe('what the echo sweep found, one by one', () => {
   it('a secret with a quote, a backslash or a line break is redacted where a service quotes it inside JSON (it was missed)', () => {
     const secret = 'qu"ote\\back\nline-ü'
@@ -193,5 +251,50 @@ describe('what the echo sweep found, one by one', () => {
   it('variableValues is linear, whatever the template (no backtracking)', { timeout: 30_000 }, () => {
     const template = '${A}x'.repeat(2_000)
     expect(variableValues(template, 'x'.repeat(200_000)).join('')).toBe('x'.repeat(200_000 - 2_000))
+  })
+})
+
+describe('the one redaction step', () => {
+  it('escapes control characters, NUL and bidirectional overrides, keeping line feeds, tabs, colours and the progress bar', () => {
+    expect(escapeControls('id\u202eevil\u0000 \r \u0085 \u2066 \u001b[2J \u001b]0;title\u0007')).toBe(
+      'id\\u202eevil\\u0000 \\u000d \\u0085 \\u2066 \\u001b[2J \\u001b]0;title\\u0007',
+    )
+    const own = 'a\tb\n\u001b[31mred\u001b[39m \u001b[?25l\u001b[2K\u001b[1G\u001b[?25h\u001b7\u001b8'
+    expect(escapeControls(own)).toBe(own)
+  })
+
+  it('short and common secrets are weak; others are substituted in every written form', () => {
+    for (const weak of ['q7z', 'abcde', 'service', 'Password', 'changeme', 'admin', 'default', 'secret', 'test']) expect(isWeakSecret(weak), weak).toBe(true)
+    expect(isWeakSecret('hunter2-x')).toBe(false)
+    const redaction = new Redaction('token-123456')
+    redaction.add(['q7z', 'service', 'hunter2-x'])
+    expect(redaction.withholds()).toBe(true)
+    expect(redaction.redact('the service q7z token-123456 hunter2-x')).toBe('the service q7z (redacted) (sensitive)')
+    expect(redaction.mentionsWeak('site.Q7Z')).toBe(true)
+    expect(new Redaction('token-123456').withholds()).toBe(false)
+  })
+
+  it('with thousands of secrets, one linear scan gives what replacing each in turn gives', { timeout: 30_000 }, () => {
+    const secrets = Array.from({ length: 2000 }, (_, i) => `secret-${i}-value-${'x'.repeat(i % 7)}`)
+    const text = Array.from({ length: 8_000 }, (_, i) => (i % 3 === 0 ? secrets[(i * 7919) % secrets.length] : `word${i}`)).join(' ')
+    const many = new Redaction()
+    many.add(secrets)
+    const started = performance.now()
+    const scanned = many.redact(text)
+    expect(performance.now() - started).toBeLessThan(5_000)
+    let expected = text
+    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) expected = expected.split(secret).join('(sensitive)')
+    expect(scanned).toBe(expected)
+  })
+
+  it('a use case redacts the Io a test passes (in-process runs are redacted too), and wraps it once', async () => {
+    // A path argument that is the token (a script mixing up its arguments), with a bidi override.
+    const io = captureIo({ env: { SCANSYNC_API_TOKEN: 'inproc-Token-77a1' }, cwd: tempdir() })
+    expect(await runPlan({ mode: 'plan', paths: ['inproc-Token-77a1\u202e'], format: 'text' }, io)).toBe(1)
+    expect(io.err()).toContain('(redacted)\\u202e')
+    expect(io.err()).not.toContain('inproc-Token-77a1')
+    expect(io.err()).not.toContain('\u202e')
+    const wrapped = withRedaction(io)
+    expect(withRedaction(wrapped)).toBe(wrapped)
   })
 })

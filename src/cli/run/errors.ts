@@ -1,23 +1,23 @@
 import { ScansyncError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line } from '../../core/io.js'
+import type { ApplyReport } from '../../plan/model.js'
 
 /**
  * The one place that turns an error into words and an exit code. Errors of ours carry a message
- * fit to print; anything else is a bug, shown with its stack only under --debug.
+ * fit to print; anything else is a bug, shown with its stack only under --debug. Redaction and
+ * the escaping of control characters are io's output step (core/io.ts withRedaction).
  */
 export async function guard(io: Io, options: { debug?: boolean }, run: () => Promise<number>): Promise<number> {
   try {
     return await run()
   } catch (error) {
-    // No redaction here: io's output step redacts every line (see withRedaction).
-    const redact = (text: string) => text
     if (error instanceof ScansyncError) {
-      line(io.stderr, `Error: ${redact(error.message)}`)
+      line(io.stderr, `Error: ${error.message}`)
     } else {
       const message = error instanceof Error ? error.message : String(error)
-      line(io.stderr, `Error: unexpected failure: ${redact(message)}`)
-      if (options.debug && error instanceof Error && error.stack) line(io.stderr, redact(error.stack))
+      line(io.stderr, `Error: unexpected failure: ${message}`)
+      if (options.debug && error instanceof Error && error.stack) line(io.stderr, error.stack)
       else line(io.stderr, 'Run again with --debug for details, and please report it.')
     }
     return EXIT.error
@@ -47,4 +47,10 @@ export function onInterrupts(io: Io, handlers: InterruptHandlers, exit: (code: n
     }
   })
   return stop ?? (() => undefined)
+}
+
+/** An apply's exit code: 130 when interrupted, 1 when any change failed or was not applied. */
+export function applyExitCode(report: ApplyReport): number {
+  if (report.interrupted) return EXIT.interrupted
+  return report.summary.failed > 0 || report.summary.not_applied > 0 ? EXIT.error : EXIT.ok
 }

@@ -16,7 +16,7 @@ import { identify, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { readLive } from '../../live/read.js'
 import { KINDS } from '../../resources/index.js'
-import { secretValues } from '../../secrets/redact.js'
+import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
 import { ReadTally } from './read-tally.js'
@@ -56,7 +56,7 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
   if (options.kinds && options.kinds.length > 0) resources = resources.filter((r) => options.kinds!.includes(r.kind))
   // A resource known by its natural key gets its id from the live lists: --id then selects after that.
   if (!resources.some((r) => r.id === '')) resources = selectIds(resources, options)
-  io.redaction.add(secretValues(resources))
+  learnSecrets(io.redaction, resources)
   return { resources }
 }
 

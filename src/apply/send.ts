@@ -1,0 +1,62 @@
+import type { ApplyReport, Plan } from '../plan/model.js'
+import type { Ready } from '../plan/staleness.js'
+import { writeSecretsState, writeSecretsStateSync, type SecretsLedger, type StateUpdate } from '../secrets/state.js'
+import { executeChanges, type Sender } from './executor.js'
+import { pendingOf } from './refresh.js'
+import { reportOf, type Tally } from './report.js'
+
+export interface SendOptions {
+  client: Sender
+  parallelism: number
+  ledger: SecretsLedger
+  statePath: string
+  stateUpdate(): StateUpdate
+  /** Aborted on the first Ctrl-C: no new request starts. */
+  signal: AbortSignal
+  /** Kept up to date as changes start and settle. */
+  known: Tally
+  onResult?(): void
+  /** The run's output step for files (Redaction.file): the state passes through it. */
+  redactFile(text: string): string
+}
+
+/**
+ * Sends the requests of the ready resources (built from their latest read), then writes the
+ * secrets state, even after failures and interrupts: it records what did land. A state that cannot
+ * be written is returned as words, not thrown: the report of what was sent comes first.
+ */
+export async function sendChanges(plan: Plan, ready: readonly Ready[], options: SendOptions): Promise<{ report: ApplyReport; stateProblem?: string }> {
+  const outcome = await executeChanges(ready.map(pendingOf), options.client, {
+    parallelism: options.parallelism,
+    secrets: options.ledger,
+    signal: options.signal,
+    onStart: (change) => options.known.start(change),
+    onResult: (result) => {
+      options.known.settle(result)
+      options.onResult?.()
+    },
+  })
+  const report = reportOf(plan, outcome.results, outcome.interrupted)
+  try {
+    await writeSecretsState(options.statePath, options.stateUpdate(), options.redactFile)
+    return { report }
+  } catch (error) {
+    return { report, stateProblem: stateProblem(options.statePath, error) }
+  }
+}
+
+const stateProblem = (statePath: string, error: unknown): string => {
+  const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))
+  return `the changes above were sent, but the secrets state could not be written to ${statePath} (${reason}); secrets the service hides will be planned again as "not yet tracked"`
+}
+
+/** For a second Ctrl-C: records what landed, synchronously (nothing can be awaited any more), and says where things stand. */
+export function quitAtOnce(options: Pick<SendOptions, 'statePath' | 'stateUpdate' | 'known' | 'redactFile'>): string {
+  let stateWords = ''
+  try {
+    writeSecretsStateSync(options.statePath, options.stateUpdate(), options.redactFile)
+  } catch (error) {
+    stateWords = ` The secrets state could not be written to ${options.statePath} (${(error as NodeJS.ErrnoException).code ?? error}).`
+  }
+  return `\nQuit at once: ${options.known.words()}; run scansync plan to see what is left.${stateWords}`
+}

@@ -1,0 +1,81 @@
+// The secrets state: the key id, re-keying a state from before key ids, and writes merged under a lock.
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { emptyState, keyStatus, mergedState, openLedger, readSecretsState, rekeyed, secretContext, secretHmac, stateKeyId, stateKeys, uncheckedNote, writeSecretsState, writeSecretsStateSync } from '../../src/secrets/state.js'
+import type { SecretsState } from '../../src/schema/generated.js'
+import { temporaryDirectory } from '../helpers/emulator.js'
+
+/** The state holds no secret: the output step has nothing to change. */
+const same = (text: string) => text
+
+const keys = stateKeys({ SCANSYNC_STATE_KEY: 'the-Key' }, 'the-token')
+const legacy = (): SecretsState => ({ format_version: 1, resources: { 'target/T1': { 'site.basic_auth.password': { hmac: secretHmac('the-token', 'pw-1'), live: 'OBFUSCATED_1' } } } })
+
+describe('the state key', () => {
+  it('SCANSYNC_STATE_KEY, else the token; the key id is neither', () => {
+    expect(stateKeys({}, 'tok')).toEqual({ key: 'tok', token: 'tok', fromStateKey: false })
+    expect(keys).toEqual({ key: 'the-Key', token: 'the-token', fromStateKey: true })
+    expect(stateKeyId('the-Key')).toMatch(/^[0-9a-f]{16}$/)
+    expect(stateKeyId('the-Key')).not.toBe(stateKeyId('the-token'))
+  })
+
+  it('own, legacy (no key id: keyed by the token) or foreign', () => {
+    expect(keyStatus(emptyState(), keys)).toBe('own')
+    expect(keyStatus(legacy(), keys)).toBe('legacy')
+    expect(keyStatus({ ...legacy(), key_id: stateKeyId('the-Key') }, keys)).toBe('own')
+    expect(keyStatus({ ...legacy(), key_id: stateKeyId('other') }, keys)).toBe('foreign')
+  })
+
+  it('a legacy state is compared with the token; a foreign one cannot be checked, and the note says what to set', () => {
+    expect(secretContext(legacy(), keys).hmac('pw-1')).toBe(secretHmac('the-token', 'pw-1'))
+    const foreign = secretContext({ ...legacy(), key_id: stateKeyId('other') }, keys)
+    expect(foreign.foreignKey).toBe(true)
+    foreign.entry('target', 'T1', 'site.basic_auth.password')
+    expect(uncheckedNote(foreign, keys, 's.json')).toBe(
+      'Note: 1 secret field the service hides cannot be checked: the state was written with another key (target T1 site.basic_auth.password; s.json): ' +
+        'the SCANSYNC_STATE_KEY set here is not the one it was written with. Set SCANSYNC_STATE_KEY to the same value in every job that shares this state.',
+    )
+    const ledger = openLedger({ ...legacy(), key_id: stateKeyId('other') }, keys)
+    ledger.record('target', 'T2', 'x', { hmac: 'h' })
+    expect(ledger.state.resources['target/T2']).toBeUndefined()
+  })
+
+  it('re-keys a legacy state when every entry matches a declared value; otherwise leaves it keyed by the token', () => {
+    const done = rekeyed(legacy(), keys, () => ['other', 'pw-1'])
+    expect(done.key_id).toBe(stateKeyId('the-Key'))
+    expect(done.resources['target/T1']['site.basic_auth.password']).toEqual({ hmac: secretHmac('the-Key', 'pw-1'), live: 'OBFUSCATED_1' })
+    expect(rekeyed(legacy(), keys, () => ['pw-2'])).toEqual(legacy())
+    // Without a state key the token is the key: only the id is added.
+    expect(rekeyed(legacy(), stateKeys({}, 'the-token'), () => [])).toEqual({ ...legacy(), key_id: stateKeyId('the-token') })
+  })
+})
+
+describe('writing', () => {
+  const entry = (n: number) => ({ hmac: secretHmac('k', String(n)), live: `OBFUSCATED_${n}` })
+  const update = (n: number) => ({ recorded: new Map([[`target/T${n}`, new Map([['p', entry(n)]])]]), keyId: stateKeyId('k') })
+
+  it('merges the entries a run recorded over the file as it is', () => {
+    const current: SecretsState = { format_version: 1, key_id: stateKeyId('k'), resources: { 'target/T0': { p: entry(0) }, 'target/T1': { q: entry(9) } } }
+    expect(mergedState(current, update(1)).resources).toEqual({ 'target/T0': { p: entry(0) }, 'target/T1': { q: entry(9), p: entry(1) } })
+    expect(mergedState(emptyState(), update(1)).key_id).toBe(stateKeyId('k'))
+  })
+
+  it('concurrent writes keep every entry (lock, re-read, merge)', async () => {
+    const path = join(temporaryDirectory('scansync-state-'), 'nested', 'state.json')
+    await Promise.all(Array.from({ length: 12 }, (_, n) => writeSecretsState(path, update(n), same)))
+    writeSecretsStateSync(path, update(12), same)
+    const state = await readSecretsState(path)
+    expect(Object.keys(state.resources).sort()).toEqual(Array.from({ length: 13 }, (_, n) => `target/T${n}`).sort())
+    expect(readFileSync(path, 'utf8')).not.toContain('"k"')
+  })
+
+  it('a lock left by a process that died long ago is taken over', async () => {
+    const path = join(temporaryDirectory('scansync-state-'), 'state.json')
+    writeFileSync(`${path}.lock`, '')
+    const old = new Date(Date.now() - 60_000)
+    utimesSync(`${path}.lock`, old, old)
+    await writeSecretsState(path, update(1), same)
+    expect(Object.keys((await readSecretsState(path)).resources)).toEqual(['target/T1'])
+  })
+})
