@@ -37,7 +37,7 @@ export async function createResource(item: PendingChange, client: Creator, optio
     response = await client.request<unknown>('POST', kind.listPath, { body: item.request.body, resource: `${kind.name} ${JSON.stringify(url)}`, stop: options.signal })
   } catch (error) {
     if (error instanceof NotSentError) return { ...change, result: 'not_applied', error: 'not sent: interrupted before it started' }
-    if (!mayHaveLanded(error)) return { ...change, result: 'failed', error: describeFailure(error, item.desired) }
+    if (!mayHaveLanded(error)) return { ...change, result: 'failed', error: describeFailure(error, item.kind, item.desired) }
     return lookUp(item, client, options, error)
   }
   const id = isObject(response) && typeof response.id === 'string' && response.id !== '' ? response.id : undefined
@@ -49,7 +49,7 @@ export async function createResource(item: PendingChange, client: Creator, optio
 async function lookUp(item: PendingChange, client: Creator, options: ExecuteOptions, cause: unknown): Promise<ChangeResult> {
   const { change, kind } = item
   const url = urlOf(item)
-  const lost = describeFailure(cause, item.desired).replace(/; it may or may not have been applied: run scansync plan to see$/, '')
+  const lost = describeFailure(cause, item.kind, item.desired).replace(/; it may or may not have been applied: run scansync plan to see$/, '')
   let live: JsonObject[]
   try {
     live = await readAll(kind, client)
@@ -82,7 +82,7 @@ async function completeCreation(item: PendingChange, id: string, body: JsonObjec
   try {
     answer = await client.request<unknown>(request.method, request.path, { body: request.body, resource: `${item.kind.name} ${id}`, stop: options.signal })
   } catch (error) {
-    return { ...created, result: 'failed', error: `created as ${id}, but the PATCH of ${first.fields.map((f) => f.path).join(', ')} failed: ${describeFailure(error, desired)}` }
+    return { ...created, result: 'failed', error: `created as ${id}, but the PATCH of ${first.fields.map((f) => f.path).join(', ')} failed: ${describeFailure(error, item.kind, desired)}` }
   }
   if (!isObject(answer) || answer.id !== id) return { ...created, result: 'failed', error: `created as ${id}, but the answer to the PATCH of what the creation did not take is not that target: run scansync plan to see` }
   const after = recordSecrets(desired, answer, options)

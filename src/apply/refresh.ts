@@ -1,6 +1,5 @@
 import type { JsonObject } from '../core/types.js'
-import { KIND_NAMES } from '../core/types.js'
-import { readLive, type Requester } from '../live/read.js'
+import { readDeclared, type Requester } from '../live/read.js'
 import { liveKey, type Comparison } from '../plan/build-plan.js'
 import type { ResourceChange } from '../plan/model.js'
 import { checkFreshness, doneNote, freshnessProblem, plannedKey, type Freshness, type PlannedResource, type Ready } from '../plan/staleness.js'
@@ -21,14 +20,14 @@ export async function readFresh(all: readonly PlannedResource[], client: Request
   const planned = creations.length === 0 ? all : all.filter((p) => p.change.action !== 'create')
   const live = new Map<string, JsonObject>()
   let fresh: Freshness | undefined
-  await Promise.all(
-    KIND_NAMES.map(async (kind) => {
-      if (kind === 'target' && creations.length > 0) fresh = await freshCreations(creations, client)
-      const ids = planned.filter((p) => p.desired.kind === kind).map((p) => p.desired.id)
-      if (ids.length === 0) return
-      for (const [id, body] of await readLive(KINDS[kind], ids, client)) live.set(liveKey(kind, id), body)
-    }),
-  )
+  await Promise.all([
+    creations.length > 0 && freshCreations(creations, client).then((found) => (fresh = found)),
+    readDeclared(
+      planned.map((p) => p.desired),
+      client,
+      { onResource: (kind, id, body) => live.set(liveKey(kind.name, id), body) },
+    ),
+  ])
   const updates = checkFreshness(planned, live, secrets)
   return fresh ? { ready: [...fresh.ready, ...updates.ready], stale: [...fresh.stale, ...updates.stale], done: [...fresh.done, ...updates.done] } : updates
 }
