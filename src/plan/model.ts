@@ -49,6 +49,16 @@ export interface Plan {
   changes: ResourceChange[]
   /** `change` counts updates only; `create` the resources to create (absent: none). */
   summary: { create?: number; change: number; unchanged: number }
+  /** `drift --unmanaged`: live targets and agents that no file declares (absent: not asked for). */
+  unmanaged?: Unmanaged[]
+}
+
+/** A live resource no file declares, by id or natural key. */
+export interface Unmanaged {
+  kind: 'target' | 'agent'
+  id: string
+  /** Its site name or agent name, when it has one. */
+  name: string | null
 }
 
 export type ApplyOutcome = 'applied' | 'failed' | 'not_applied'

@@ -140,7 +140,7 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
     return { desired: restoreDesired(resource, env), change, fingerprint: resource.fingerprint }
   })
   if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
-  return { plan: { changes: resources.map((r) => r.change), summary: { ...saved.plan.summary } }, apiUrl: saved.api_url, paths: saved.paths, resources }
+  return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, apiUrl: saved.api_url, paths: saved.paths, resources }
 }
 
 const sameHex = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
@@ -229,4 +229,9 @@ export function sameService(a: string, b: string): boolean {
     }
   }
   return key(a) === key(b)
+}
+
+/** The summary as the plan model holds it: `create` only when something is created. */
+function plannedSummary({ create, change, unchanged }: SavedPlan['plan']['summary']): Plan['summary'] {
+  return { ...(create ? { create } : {}), change, unchanged }
 }

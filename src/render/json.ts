@@ -12,6 +12,7 @@ export function planDocument(plan: Plan): PlanDocument {
     format_version: 1,
     changes: planRows(plan).map(documentChange),
     summary: { create: plan.summary.create ?? 0, change: plan.summary.change, unchanged: plan.summary.unchanged },
+    ...(plan.unmanaged ? { unmanaged: plan.unmanaged.map(({ kind, id, name }) => ({ kind, id, name })) } : {}),
   }
 }
 

@@ -759,6 +759,14 @@ export interface PlanDocument {
    * apply only: true when Ctrl-C stopped the apply before every change was sent.
    */
   interrupted?: boolean
+  /**
+   * drift --unmanaged only: live targets and agents that no file declares (by id or natural key); they count as drift.
+   */
+  unmanaged?: {
+    kind: 'target' | 'agent'
+    id: string
+    name: string | null
+  }[]
 }
 export interface Change {
   kind: 'target' | 'asset' | 'agent'

@@ -29,7 +29,7 @@ describe('drift: a hidden secret the state has not recorded is not drift', () =>
       summary: { change: 2, unchanged: 3 },
     })
     expect(drift.changes.map((c) => [c.id, c.fields.map((f) => f.path)])).toEqual([['T', ['site.name']]])
-    expect(drift.summary).toEqual({ create: 0, change: 1, unchanged: 4 })
+    expect(drift.summary).toEqual({ change: 1, unchanged: 4 })
     expect(untracked).toHaveLength(2)
   })
 })

@@ -278,3 +278,70 @@ describe('identity by natural key and references by name', () => {
     expect(sentWrites(em)).toHaveLength(0)
   })
 })
+
+describe('drift --unmanaged', () => {
+  // Declared: one target by id, one by URL, one agent by name. Not declared: two targets, two agents.
+  const DECLARED = `targets:\n  - id: 2DZkoZH8WMEM\n  - site: {url: "https://STAGING.shop.example.com", name: Shop (staging)}\nagents:\n  - name: dc-lisbon-agent\n`
+  const NOT_DECLARED = [
+    { kind: 'target', id: '5HnBvC3xZaQw', name: 'Payments API' },
+    { kind: 'target', id: '9XcVbN5mQwEr', name: 'Marketing microsite' },
+    { kind: 'agent', id: '2PqRsT6uVwXy', name: 'cloud-fallback-agent' },
+    { kind: 'agent', id: '6NbVcX4zLkJh', name: 'dc-porto-agent' },
+  ]
+
+  it('json: under "unmanaged" (by id or natural key), drift exit 2; the lists are read once', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'config.yaml': DECLARED })
+    const run = await cli(em, dir, ['drift', '.', '--unmanaged', '--format', 'json'])
+    expect(run.code, run.stderr).toBe(2)
+    const document = JSON.parse(run.stdout)
+    expect(document.unmanaged).toEqual(NOT_DECLARED)
+    expect(document.summary).toEqual({ create: 0, change: 0, unchanged: 3 })
+    const paths = em.requests().map((r) => r.path)
+    expect(paths.filter((p) => p.startsWith('/targets/'))).toEqual(['/targets/'])
+    expect(paths.filter((p) => p.startsWith('/scanning-agents/'))).toEqual(['/scanning-agents/'])
+    // Without the flag, nothing is listed and nothing is drift.
+    const plain = await cli(em, dir, ['drift', '.', '--format', 'json'])
+    expect(plain.code).toBe(0)
+    expect(JSON.parse(plain.stdout).unmanaged).toBeUndefined()
+  })
+
+  it('text, markdown and github show them too, and say how many in the summary', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'config.yaml': DECLARED })
+    const text = await cli(em, dir, ['drift', '.', '--unmanaged'])
+    expect(text.code).toBe(2)
+    expect(text.stdout).toBe(
+      'No declared resource drifted. 3 resources match the configuration.\n' +
+        'Live resources no file declares (review them, then declare or import them):\n' +
+        '? target 5HnBvC3xZaQw "Payments API"\n' +
+        '? target 9XcVbN5mQwEr "Marketing microsite"\n' +
+        '? agent 2PqRsT6uVwXy "cloud-fallback-agent"\n' +
+        '? agent 6NbVcX4zLkJh "dc-porto-agent"\n' +
+        '\n' +
+        'Drift: 0 resources differ from the configuration, 3 in sync, 4 not declared in any file.\n',
+    )
+    const markdown = await cli(em, dir, ['drift', '.', '--unmanaged', '--format', 'markdown'])
+    expect(markdown.code).toBe(2)
+    expect(markdown.stdout).toContain('**Drift: 0 resources differ from the configuration, 3 in sync, 4 not declared in any file.**')
+    expect(markdown.stdout).toContain('| ? | target | <code>5HnBvC3xZaQw</code> | Payments API |')
+    expect(markdown.stdout).toContain('| ? | agent | <code>6NbVcX4zLkJh</code> | dc-porto-agent |')
+    const github = await cli(em, dir, ['drift', '.', '--unmanaged', '--format', 'github'])
+    expect(github.code).toBe(2)
+    expect(github.stdout).toContain('::error title=scansync drift%3A not declared::target 9XcVbN5mQwEr "Marketing microsite" is on the service but declared in no file')
+    expect(github.stdout.trimEnd().split('\n').at(-1)).toBe('Drift: 0 resources differ from the configuration, 3 in sync, 4 not declared in any file.')
+  })
+
+  it('with --kind, only that kind is listed; everything declared: no drift, exit 0', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'config.yaml': DECLARED })
+    const targets = await cli(em, dir, ['drift', '.', '--unmanaged', '--kind', 'target', '--format', 'json'])
+    expect(JSON.parse(targets.stdout).unmanaged.map((u: { kind: string }) => u.kind)).toEqual(['target', 'target'])
+    const all = tempdir({
+      'config.yaml': `targets:\n${['2DZkoZH8WMEM', '7QwErTy2UiOp', '5HnBvC3xZaQw', '9XcVbN5mQwEr'].map((id) => `  - id: ${id}\n`).join('')}agents:\n${['3kLx8Qy7Pb2m', '6NbVcX4zLkJh', '2PqRsT6uVwXy'].map((id) => `  - id: ${id}\n`).join('')}`,
+    })
+    const clean = await cli(em, all, ['drift', '.', '--unmanaged'])
+    expect(clean.code, clean.stdout + clean.stderr).toBe(0)
+    expect(clean.stdout).toContain('No drift.')
+  })
+})

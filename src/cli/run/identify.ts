@@ -1,10 +1,11 @@
 import { sortDiagnostics, type Diagnostic } from '../../core/diagnostics.js'
-import type { DesiredResource, JsonObject } from '../../core/types.js'
+import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
 import { readAll, type Requester } from '../../live/read.js'
 import { readTeams } from '../../live/teams.js'
 import { liveKey } from '../../plan/build-plan.js'
 import { checkDeclared } from '../../plan/declared-checks.js'
-import { listsNeeded, resolveIdentities, type LiveLists, type Resolution } from '../../resources/identity.js'
+import { listsNeeded, resolveIdentities, unmanaged, type LiveLists, type Resolution } from '../../resources/identity.js'
+import type { Unmanaged } from '../../plan/model.js'
 import { KINDS } from '../../resources/index.js'
 
 export interface Identified {
@@ -41,4 +42,13 @@ export async function identify(declared: DesiredResource[], client: Requester, o
     for (const item of (items ?? []) as JsonObject[]) known.set(liveKey(kind, item.id as string), item)
   }
   return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, lists, known, problems }
+}
+
+/**
+ * The live targets and agents no declared resource is (by id or natural key), for `drift
+ * --unmanaged`; with `--kind`, only of those kinds (the others were not loaded).
+ */
+export function undeclared(identified: Identified, kinds?: readonly KindName[]): Unmanaged[] {
+  const found = unmanaged(identified.resources, identified.lists, identified.names)
+  return kinds && kinds.length > 0 ? found.filter((item) => kinds.includes(item.kind)) : found
 }
