@@ -345,3 +345,37 @@ describe('drift --unmanaged', () => {
     expect(clean.stdout).toContain('No drift.')
   })
 })
+
+describe('import', () => {
+  it('writes teams and scanning agents by name where the name is unique (ids where shared), keeps the target ids, and plans clean', async () => {
+    const seed: EmulatorSeed = {
+      teams: [
+        { id: 'Tm8Kq2Xa9Lp3', name: 'Platform' },
+        { id: 'TmOps1111111', name: 'Ops' },
+        { id: 'TmOps2222222', name: 'Ops' },
+      ],
+      agents: [
+        { id: '3kLx8Qy7Pb2m', name: 'dc-lisbon-agent', teams: [{ id: 'Tm8Kq2Xa9Lp3' }, { id: 'TmOps1111111' }] },
+        { id: 'Twin1Agent11', name: 'twin' },
+        { id: 'Twin2Agent22', name: 'twin' },
+      ],
+      targets: [
+        { id: 'ShopTarget01', site: { name: 'Shop', url: 'https://shop.example.com/' }, scanning_agent: { id: '3kLx8Qy7Pb2m' } },
+        { id: 'TwinTarget01', site: { name: 'Twin', url: 'https://twin.example.com/' }, scanning_agent: { id: 'Twin1Agent11' } },
+      ],
+    } as EmulatorSeed
+    const em = await emulator({ seed })
+    const dir = tempdir()
+    const run = await cli(em, dir, ['import', '--kind', 'target,agent', '--all', '--out', 'config'])
+    expect(run.code, run.stderr).toBe(0)
+    const agents = readFileSync(join(dir, 'config', 'agents.yaml'), 'utf8')
+    const targets = readFileSync(join(dir, 'config', 'targets.yaml'), 'utf8')
+    expect(agents).toContain('teams: [{name: Platform}, TmOps1111111]')
+    expect(targets).toContain('- id: ShopTarget01')
+    expect(targets).toContain('scanning_agent: {name: dc-lisbon-agent}')
+    expect(targets).toContain('scanning_agent: {id: Twin1Agent11}')
+    const planned = await cli(em, dir, ['plan', 'config', '--detailed-exitcode'])
+    expect(planned.stdout + planned.stderr).toContain('No changes. 5 resources match the configuration.')
+    expect(planned.code).toBe(0)
+  })
+})
