@@ -132,6 +132,21 @@ describe('a target declared without id', () => {
     expect(posts(em)).toHaveLength(2)
   })
 
+  it('markdown and github plans show the creation; --max-changes counts it', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'config.yaml': ONBOARD })
+    const markdown = await cli(em, dir, ['plan', '.', '--format', 'markdown'], { NEW_PW })
+    expect(markdown.stdout).toContain('**Plan: 1 to create, 1 to change, 0 unchanged.**')
+    expect(markdown.stdout).toContain('| + | target | | Shop (new) |')
+    expect(markdown.stdout).toContain(`<details><summary>+ target "Shop (new)" (${NEW_URL}) (8 fields)</summary>`)
+    const github = await cli(em, dir, ['plan', '.', '--format', 'github'], { NEW_PW })
+    expect(github.stdout).toContain(`::warning file=config.yaml,line=3,col=13,title=scansync plan%3A target "Shop (new)" (https%3A//new.example.com/)::site.name: (none) -> "Shop (new)"`)
+    const refused = await cli(em, dir, ['apply', '.', '--auto-approve', '--max-changes', '1'], { NEW_PW })
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('the plan has 2 changes, more than --max-changes 1; nothing was sent')
+    expect(sentWrites(em)).toHaveLength(0)
+  })
+
   it('a 429 is retried (the service refused it before any processing)', async () => {
     const em = await emulator()
     const dir = tempdir({ 'config.yaml': ONBOARD })
@@ -211,6 +226,12 @@ describe('identity by natural key and references by name', () => {
     expect(reads.filter((p) => p.startsWith('/targets/'))).toEqual(['/targets/'])
     expect(reads.filter((p) => p.startsWith('/scanning-agents/'))).toEqual(['/scanning-agents/'])
     expect(reads.filter((p) => p.startsWith('/teams/'))).toEqual(['/teams/'])
+    // --id selects after resolution: the id found by the agent's name.
+    const selected = await cli(em, dir, ['plan', '.', '--id', '2PqRsT6uVwXy'])
+    expect(selected.stdout).toContain('No changes. 1 resource matches the configuration.')
+    const unknown = await cli(em, dir, ['plan', '.', '--id', 'NoSuchAgent1'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('--id NoSuchAgent1: no such resource is declared')
   })
 
   it('teams and agents referenced by name are sent as ids, and plans print the names', async () => {
