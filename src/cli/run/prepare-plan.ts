@@ -9,7 +9,7 @@ import { startProgress } from '../progress.js'
 import { boundHeap } from '../memory.js'
 import { workflowCommand } from '../../render/github.js'
 import { compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
-import { assembleWithCreations } from '../../plan/create.js'
+import { assembleWithCreations, creationComparison } from '../../plan/create.js'
 import { showNames } from '../../plan/names.js'
 import { identify, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
@@ -20,6 +20,8 @@ import { openLedger, readSecretsState, stateKeys, type SecretContext, type Secre
 import type { SecretsState } from '../../schema/generated.js'
 import { ReadTally } from './read-tally.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
+import type { PolicyRule } from '../../config/policies.js'
+import { afterApply, PolicyChecker, type Violation } from '../../plan/policies.js'
 
 export interface SelectionOptions {
   paths: string[]
@@ -40,6 +42,8 @@ export interface PlanInputs extends SelectionOptions, ConnectionOptions {
 
 export interface Loaded {
   resources: DesiredResource[]
+  /** The configuration's policy rules, compiled. */
+  policies: PolicyRule[]
 }
 
 /** Loads and checks the configuration, then keeps the selected resources. Undefined: invalid (printed). */
@@ -56,7 +60,7 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
   // A resource known by its natural key gets its id from the live lists: --id then selects after that.
   if (!resources.some((r) => r.id === '')) resources = selectIds(resources, options)
   learnSecrets(io.redaction, resources)
-  return { resources }
+  return { resources, policies: loaded.policies }
 }
 
 /** Configuration problems as FILE:LINE:COLUMN lines (annotations with github), then the count; nothing is sent. */
@@ -100,15 +104,22 @@ export async function compareWithLive(
   session: Session,
   secrets: SecretContext,
   io: Io,
+  policies?: PolicyChecker,
   identified: { known?: ReadonlyMap<string, JsonObject>; creations?: readonly DesiredResource[] } = {},
 ): Promise<PlanResult> {
   const known = identified.known ?? new Map<string, JsonObject>()
   const creations = identified.creations ?? []
-  const progress = await startProgress(io.stderr, resources.length, 'Reading')
+  const progress = await startProgress(io.stderr, resources.length, 'Reading', { env: io.env })
   const changed: Comparison[] = []
   const releaseHeap = boundHeap()
   const declared = new Map(resources.map((r) => [liveKey(r.kind, r.id), r]))
   const tally = new ReadTally(session.client, session.apiUrl)
+  const onResource = (resource: DesiredResource, id: string, body: JsonObject) => {
+    const comparison = compare(resource, body, secrets)
+    if (comparison.fields.length > 0) changed.push(comparison)
+    // Rules see the resource as it will be after the apply (design.md, "Policies").
+    if (policies?.checks(resource.kind)) policies.check(resource.kind, id, afterApply(comparison.kind, id, comparison.desired.fields, comparison.live), comparison.desired)
+  }
   try {
     // What a list already brought (to find resources by key) is not read again.
     const toRead: DesiredResource[] = []
@@ -116,20 +127,23 @@ export async function compareWithLive(
       const body = known.get(liveKey(resource.kind, resource.id))
       if (body === undefined) toRead.push(resource)
       else {
-        const comparison = compare(resource, body, secrets)
-        if (comparison.fields.length > 0) changed.push(comparison)
+        onResource(resource, resource.id, body)
         progress.tick(1)
       }
     }
+    // A target to create is checked as it will be: its declared fields (named by its URL, having no id yet).
+    for (const resource of creations) {
+      if (!policies?.checks(resource.kind)) continue
+      const { kind, live } = creationComparison(resource)
+      const name = resource.naturalKey?.value ?? ''
+      policies.check(kind.name, name, afterApply(kind, name, resource.fields, live), resource)
+    }
     await readDeclared(toRead, tally.requester, {
       onProgress: (n) => progress.tick(n),
-      onResource: (kind, id, body) => {
-        const comparison = compare(declared.get(liveKey(kind.name, id))!, body, secrets)
-        if (comparison.fields.length > 0) changed.push(comparison)
-      },
+      onResource: (kind, id, body) => onResource(declared.get(liveKey(kind.name, id))!, id, body),
     })
   } catch (error) {
-    const explained = tally.explain(error)
+    const explained = await tally.explain(error)
     throw explained === error ? explainNotFound(error, resources) : explained
   } finally {
     releaseHeap()
@@ -160,6 +174,8 @@ export interface Prepared extends Loaded {
   ledger: SecretsLedger
   statePath: string
   result: PlanResult
+  /** What the policies found; undefined when the configuration has none. */
+  violations?: Violation[]
   /** The identities and names resolved against the live lists (and the lists read whole). */
   identified: Identified
 }
@@ -184,9 +200,10 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const selected = new Set(resources)
     const creations = identified.creations.filter((c) => selected.has(c))
     const existing = resources.filter((r) => r.id !== '')
-    const result = await compareWithLive(existing, session, ledger.context, io, { known: identified.known, creations })
+    const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies) : undefined
+    const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations })
     showNames(result.plan, identified.names)
-    return { resources, session, state, ledger, statePath, result, identified }
+    return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
   } catch (error) {
     await session.client.close()
     throw error
