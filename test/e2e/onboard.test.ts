@@ -400,3 +400,15 @@ describe('import', () => {
     expect(planned.code).toBe(0)
   })
 })
+
+describe('policies', () => {
+  it('a target to create is checked as it will be, named by its URL; an error refuses the plan, nothing is sent', async () => {
+    const em = await emulator()
+    const policy = `policies:\n  - name: production-has-blackout\n    description: Production targets pause scans in office hours\n    kind: target\n    when: {required: [labels], properties: {labels: {contains: {properties: {name: {const: production}}, required: [name]}}}}\n    require: {required: [blackout_period]}\n`
+    const dir = tempdir({ 'config.yaml': ONBOARD.replace(/      has_basic_auth[^\n]*\n      basic_auth[^\n]*\n/, ''), 'policies.yaml': policy })
+    const run = await cli(em, dir, ['plan', '.'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/config\.yaml:\d+:\d+: policy production-has-blackout: target https:\/\/new\.example\.com\/: /)
+    expect(sentWrites(em)).toHaveLength(0)
+  })
+})
