@@ -95,11 +95,14 @@ describe('a target declared without id', () => {
     expect(posts(em)).toHaveLength(1)
   })
 
-  it('is created once when the answer to the POST is lost after the service made it (connection cut): found by its URL', async () => {
+  it.each([
+    ['connection cut', 'drop-mid,method=POST', {}],
+    ['timeout', 'slow:x1,method=POST,ms=1500', { SCANSYNC_TIMEOUT_MS: '300' }],
+  ])('is created once when the answer to the POST is lost after the service made it (%s): found by its URL', async (_, fault, extra) => {
     const em = await emulator()
     const dir = tempdir({ 'config.yaml': ONBOARD })
-    em.setFaults([parseFaultSpec('drop-mid,method=POST')])
-    const applied = await cli(em, dir, ['apply', '.', '--auto-approve', '--format', 'json'], { NEW_PW })
+    em.setFaults([parseFaultSpec(fault)])
+    const applied = await cli(em, dir, ['apply', '.', '--auto-approve', '--format', 'json'], { NEW_PW, ...extra })
     expect(applied.code, applied.stderr).toBe(0)
     const created = JSON.parse(applied.stdout).changes.find((c: { action: string }) => c.action === 'create')
     const live = await withUrl(em, NEW_URL)
