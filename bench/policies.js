@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// npm run bench:policies: the benchmark's policy row. The plan of bench/run.js (2,000 targets,
-// 2,000 assets, 200 agents against the emulator at 20 ms latency) run as users run it, with and
-// without 20 rules, alternating; plus the rules alone, in-process, over the 4,200 resources in
-// their after-apply shape. The issue's bar: the rules add under 5% to the plan's wall time.
-// Prints a table and writes bench/policies-results.json. BENCH_RUNS (default 5) runs of each.
+// npm run bench:policies: the benchmark's policy row (issue 15: the rules add under 5% to the
+// plan's wall time). The plan of bench/run.js (2,000 targets, 2,000 assets, 200 agents against
+// the emulator at 20 ms latency) run as users run it, without and with 20 rules, in alternating
+// pairs; each run's wall time and CPU time (user + system of the plan's process, every thread,
+// read by bench/cpu-probe.js: steadier than wall time on a shared machine). Medians, and the
+// median of each pair's own difference. Plus, in-process: the rules alone over the 4,200
+// resources in their after-apply shape, and checking and compiling the rules in a fresh process.
+// Prints a table and writes bench/policies-results.json. BENCH_RUNS (default 5) pairs.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
