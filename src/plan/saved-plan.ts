@@ -11,6 +11,7 @@ import { isObject } from '../core/json.js'
 import { declaredSecrets } from '../secrets/redact.js'
 import { KINDS } from '../resources/index.js'
 import { plannedKey, type PlannedResource } from './staleness.js'
+import { showsAsSet } from './diff.js'
 import { basePath } from '../client/base-url.js'
 
 /**
@@ -191,6 +192,8 @@ export function savedChanges(saved: SavedPlan): ResourceChange[] {
         after: f.after ?? undefined,
         sensitive: f.sensitive,
         ...(f.reason ? { reason: f.reason as FieldChange['reason'] } : {}),
+        // The document keeps no set flag: the kind's rule for the field says it, as it did for the plan.
+        ...(showsAsSet(kind.rules[f.path]) ? { set: true } : {}),
       })),
     }
   })
