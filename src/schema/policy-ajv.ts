@@ -1,8 +1,12 @@
 import { createRequire } from 'node:module'
-import { Ajv, type Options } from 'ajv'
+import type { Ajv, Options } from 'ajv'
 
-/** ajv-formats (CommonJS), required only for rules that name a format. */
-const addFormats = (ajv: Ajv): Ajv => (createRequire(import.meta.url)('ajv-formats') as { default: (ajv: Ajv) => Ajv }).default(ajv)
+// Ajv is CommonJS: required as such, it loads without the ESM wrapper's scan of its exports.
+const require = createRequire(import.meta.url)
+const { Ajv: AjvClass } = require('ajv') as typeof import('ajv')
+
+/** ajv-formats, required only for rules that name a format. */
+const addFormats = (ajv: Ajv): Ajv => (require('ajv-formats') as { default: (ajv: Ajv) => Ajv }).default(ajv)
 
 export interface PolicyAjvOptions {
   /** Whether the rules name a `format` (ajv-formats is loaded and added only then). */
@@ -24,7 +28,7 @@ export interface PolicyAjvOptions {
  * again: compiling the meta-schema cost more than compiling twenty rules.
  */
 export function createPolicyAjv(options: PolicyAjvOptions = {}): Ajv {
-  const ajv = new Ajv({
+  const ajv = new AjvClass({
     allErrors: false,
     strict: true,
     strictTypes: false,
