@@ -8,7 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 
-import { Pool } from 'undici'
+import { Pool, poolRequest } from './undici-pool.js'
 
 import { followAbort, raceAbort } from './abort.js'
 import { buildRequestTarget, checkRequestPath } from './base-url.js'
@@ -128,7 +128,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     inFlight++
     counts.maxInFlight = Math.max(counts.maxInFlight, inFlight)
     try {
-      const response = await pool.request({ path: target, method, headers, body, signal: attempt.signal })
+      const response = await poolRequest(pool, { path: target, method, headers, body, signal: attempt.signal })
       try {
         return { kind: 'response', status: response.statusCode, headers: response.headers, text: await response.body.text() }
       } catch (error) {
