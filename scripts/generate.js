@@ -15,6 +15,18 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const schemasDir = join(root, 'schemas')
 const readSchema = (name) => JSON.parse(readFileSync(join(schemasDir, name), 'utf8'))
 
+/**
+ * The $ref walker of src/schema/refs.ts (the one the code uses), compiled here on its own:
+ * `npm run gen` must work before anything is built (it writes a file the build compiles).
+ */
+async function loadRefWalker() {
+  const { default: ts } = await import('typescript')
+  const source = readFileSync(join(root, 'src', 'schema', 'refs.ts'), 'utf8')
+  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } })
+  return import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`)
+}
+const { atPointer, parseRef } = await loadRefWalker()
+
 export const CONFIG_SCHEMA_PATH = join(schemasDir, 'config.schema.json')
 export const TYPES_PATH = join(root, 'src', 'schema', 'generated.ts')
 
@@ -25,7 +37,8 @@ const KINDS = [
 ]
 
 export function buildConfigSchema() {
-  const common = readSchema('common.schema.json').definitions
+  const commonDocument = readSchema('common.schema.json')
+  const common = commonDocument.definitions
   const definitions = {}
 
   // Copies a schema fragment, pulling every common definition it reaches into `definitions`.
@@ -36,10 +49,12 @@ export function buildConfigSchema() {
     const out = {}
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') {
-        const match = /^(?:common\.schema\.json)?#\/definitions\/(.+)$/.exec(value)
-        if (!match) throw new Error(`unsupported $ref ${value}`)
-        const shorthand = common[match[1]]['x-config-shorthand']
-        const name = shorthand && shorthand !== within ? shorthand : match[1]
+        // The request schemas refer only to common definitions (a ref without a file is in common itself).
+        const { file, pointer } = parseRef(value)
+        const definition = /^\/definitions\/([^/]+)$/.exec(pointer)?.[1]
+        if ((file !== '' && file !== 'common.schema.json') || !definition || !atPointer(commonDocument, pointer)) throw new Error(`unsupported $ref ${value}`)
+        const shorthand = common[definition]['x-config-shorthand']
+        const name = shorthand && shorthand !== within ? shorthand : definition
         if (!(name in definitions)) {
           definitions[name] = null // reserve before recursing: definitions may refer to each other
           definitions[name] = localize(common[name], name)

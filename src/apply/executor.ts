@@ -6,7 +6,7 @@ import type { ChangeResult, ResourceChange } from '../plan/model.js'
 import type { HiddenSecret } from '../plan/diff.js'
 import type { SecretsLedger } from '../secrets/state.js'
 import { isObject } from '../core/json.js'
-import { NotSentError, ServiceError } from '../client/errors.js'
+import { NotSentError, ServiceError, type FieldProblem } from '../client/errors.js'
 import { errorCode } from '../client/retry-policy.js'
 
 /** What applying needs of the HTTP client. */
@@ -64,7 +64,7 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
     } catch (error) {
       // Still waiting for a free connection when Ctrl-C came: it never went out.
       if (error instanceof NotSentError) return settle(item, { ...item.change, result: 'not_applied', error: interruptedMessage })
-      settle(item, { ...item.change, result: 'failed', error: describeFailure(error, item.desired) })
+      settle(item, { ...item.change, result: 'failed', error: describeFailure(error, item.kind, item.desired) })
     }
   }
 
@@ -99,7 +99,7 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   if (!isObject(response) || response.id !== item.desired.id) {
     return 'the service answered 200 with something other than the resource, so the change may or may not have landed; run scansync plan to see'
   }
-  const sentUnits = unitsOf(item.request.body as JsonObject)
+  const sentUnits = unitsOf(item.kind, item.request.body as JsonObject)
   const wasSent = (rulePath: string) => sentUnits.some((unit) => rulePath === unit || rulePath.startsWith(unit + '.'))
   const { context } = options.secrets
   const tokenBefore = new Map(item.hiddenBefore.map((secret) => [secret.path, secret.live]))
@@ -125,20 +125,15 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   return problems.length > 0 ? problems.join('; ') : undefined
 }
 
-/** The dotted places a body sets, in the YAML's terms (api_scan_settings at the top level wherever it is sent). */
-function unitsOf(body: JsonObject, prefix = ''): string[] {
+/** The dotted places a body sets, in the YAML's terms (the kind says where it sends a field elsewhere). */
+function unitsOf(kind: ResourceKind, body: JsonObject, prefix = ''): string[] {
   const units: string[] = []
   for (const [key, value] of Object.entries(body)) {
-    const path = (prefix ? `${prefix}.${key}` : key).replace(/^site\.api_scan_settings\b/, 'api_scan_settings')
-    units.push(path)
-    if (isObject(value)) units.push(...unitsOf(value, path))
+    const path = prefix ? `${prefix}.${key}` : key
+    units.push(kind.yamlPlace(path))
+    if (isObject(value)) units.push(...unitsOf(kind, value, path))
   }
   return units
-}
-
-interface FieldProblem {
-  path: string
-  messages: string[]
 }
 
 /** Connection failures that happen before a request is sent: it cannot have landed. */
@@ -160,13 +155,13 @@ export function mayHaveLanded(error: unknown): boolean {
 const MAY_HAVE_LANDED = '; it may or may not have been applied: run scansync plan to see'
 
 /** The service's words, with each field error placed at its YAML line. */
-function describeFailure(error: unknown, desired: DesiredResource): string {
+function describeFailure(error: unknown, kind: ResourceKind, desired: DesiredResource): string {
   const message = (error instanceof Error ? error.message : String(error)) + (mayHaveLanded(error) ? MAY_HAVE_LANDED : '')
   const problems = (error as { problems?: FieldProblem[] }).problems
   if (!Array.isArray(problems) || problems.length === 0) return message
   return problems
     .map(({ path, messages }) => {
-      const yamlPath = path.replace(/^site\.api_scan_settings\b/, 'api_scan_settings')
+      const yamlPath = kind.yamlPlace(path)
       const segments = yamlPath.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
       const where = segments.length > 0 && !['non_field_errors', 'detail'].includes(yamlPath) ? desired.locate(segments) : desired.source
       return `${yamlPath || 'request'}: ${messages.join(' ')} (${where.file}:${where.line})`

@@ -1,6 +1,5 @@
 import type { JsonObject } from '../core/types.js'
-import { KIND_NAMES } from '../core/types.js'
-import { readLive, type Requester } from '../live/read.js'
+import { readDeclared, type Requester } from '../live/read.js'
 import { liveKey, type Comparison } from '../plan/build-plan.js'
 import type { ResourceChange } from '../plan/model.js'
 import { checkFreshness, doneNote, freshnessProblem, plannedKey, type Freshness, type PlannedResource, type Ready } from '../plan/staleness.js'
@@ -17,12 +16,10 @@ import type { PendingChange } from './executor.js'
  */
 export async function readFresh(planned: readonly PlannedResource[], client: Requester, secrets: SecretContext): Promise<Freshness> {
   const live = new Map<string, JsonObject>()
-  await Promise.all(
-    KIND_NAMES.map(async (kind) => {
-      const ids = planned.filter((p) => p.desired.kind === kind).map((p) => p.desired.id)
-      if (ids.length === 0) return
-      for (const [id, body] of await readLive(KINDS[kind], ids, client)) live.set(liveKey(kind, id), body)
-    }),
+  await readDeclared(
+    planned.map((p) => p.desired),
+    client,
+    { onResource: (kind, id, body) => live.set(liveKey(kind.name, id), body) },
   )
   return checkFreshness(planned, live, secrets)
 }

@@ -1,4 +1,6 @@
 import { Args, Errors, Flags } from '@oclif/core'
+import type { KindName } from '../core/types.js'
+import { isKindName, KIND_CHOICES, KIND_NAMES } from '../resources/index.js'
 
 /**
  * A list flag: `--kind a,b` or `--kind a --kind b`. One value per occurrence (not greedy), so that
@@ -18,7 +20,7 @@ export const connectionFlags = {
 export const planFlags = {
   ...connectionFlags,
   format: Flags.string({ char: 'f', description: 'Output format.', options: ['text', 'json', 'markdown', 'github'], default: 'text' }),
-  kind: Flags.string({ description: 'Only these kinds (comma-separated or repeated): target, asset, agent.', helpValue: 'target,asset,agent', ...listFlag, options: ['target', 'asset', 'agent'] }),
+  kind: Flags.string({ description: `Only these kinds (comma-separated or repeated): ${KIND_NAMES.join(', ')}.`, helpValue: KIND_NAMES.join(','), ...listFlag, options: [...KIND_NAMES] }),
   id: Flags.string({ description: 'Only these resources (comma-separated or repeated).', helpValue: 'ID', ...listFlag }),
   state: Flags.string({ description: 'The secrets state file (default: .scansync/state.json in the configuration directory).', helpValue: 'FILE' }),
   quiet: Flags.boolean({ char: 'q', description: 'Text format: print only the summary line (and errors).' }),
@@ -29,17 +31,14 @@ export const pathArgs = {
   path: Args.string({ description: 'Configuration files or directories, one or more (default: the current directory).' }),
 }
 
-const KINDS = ['target', 'asset', 'agent'] as const
-type Kind = (typeof KINDS)[number]
-
 /** `--kind target,asset` (also repeatable) as a list of kinds. */
-export function parseKinds(values: string[] | undefined): Kind[] | undefined {
+export function parseKinds(values: string[] | undefined): KindName[] | undefined {
   if (!values) return undefined
   const kinds = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)
   for (const kind of kinds) {
-    if (!(KINDS as readonly string[]).includes(kind)) throw new Errors.CLIError(`--kind ${kind}: expected target, asset or agent`)
+    if (!isKindName(kind)) throw new Errors.CLIError(`--kind ${kind}: expected ${KIND_CHOICES}`)
   }
-  return kinds as Kind[]
+  return kinds as KindName[]
 }
 
 /** With variadic PATH arguments oclif passes unknown flags through as arguments; refuse them. */

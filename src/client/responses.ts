@@ -17,6 +17,7 @@ import {
   ValidationError,
 } from './errors.js'
 import type { Redactor } from './redact.js'
+import { isObject } from '../core/json.js'
 
 export interface RequestContext {
   method: string
@@ -165,7 +166,7 @@ export function flattenFieldErrors(body: unknown): FieldProblem[] {
 
 function isMessageObject(value: unknown): value is { message: string } {
   return (
-    isPlainObject(value) &&
+    isObject(value) &&
     typeof value.message === 'string' &&
     Object.keys(value).every((key) => key === 'message' || key === 'code' || key === 'detail')
   )
@@ -217,7 +218,7 @@ function serviceDetail(body: ErrorBody, headers: ResponseHeaders, ctx: RequestCo
   if (parsed.ok) {
     const value = parsed.value
     if (typeof value === 'string') return shorten(value)
-    if (isPlainObject(value)) {
+    if (isObject(value)) {
       for (const key of ['detail', 'message', 'error']) {
         if (typeof value[key] === 'string' && value[key] !== '') return shorten(value[key] as string)
       }

@@ -57,6 +57,8 @@ export interface ClientStats {
   readonly maxInFlight: number
   /** The concurrency allowed now: the parallelism, or less while the service answers 429. */
   readonly concurrency: number
+  /** Characters of answer text read so far (bytes, for ASCII): what a run's read cap counts. */
+  readonly bytesRead: number
 }
 
 export interface ServiceClient {
@@ -113,7 +115,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     'User-Agent': o.userAgent,
   }
   // A plain object (not getters) so that callers can print or serialise it as it is.
-  const counts = { requests: 0, attempts: 0, retries: 0, maxInFlight: 0, concurrency: limiter.allowed }
+  const counts = { requests: 0, attempts: 0, retries: 0, maxInFlight: 0, concurrency: limiter.allowed, bytesRead: 0 }
   const stats: ClientStats = counts
   let inFlight = 0
   let closed = false
@@ -130,7 +132,9 @@ export function createClient(options: ClientOptions): ServiceClient {
     try {
       const response = await poolRequest(pool, { path: target, method, headers, body, signal: attempt.signal })
       try {
-        return { kind: 'response', status: response.statusCode, headers: response.headers, text: await response.body.text() }
+        const text = await response.body.text()
+        counts.bytesRead += text.length
+        return { kind: 'response', status: response.statusCode, headers: response.headers, text }
       } catch (error) {
         if (signal.aborted || timedOut(error)) throw error
         return { kind: 'truncated', status: response.statusCode, headers: response.headers, error }

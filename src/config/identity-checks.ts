@@ -1,6 +1,7 @@
 import type { Diagnostic, SourcePosition } from '../core/diagnostics.js'
 import { formatPath } from '../core/diagnostics.js'
-import { LIST_OF_KIND, type DesiredResource, type KindName, type NaturalKey } from '../core/types.js'
+import type { DesiredResource, KindName, NaturalKey } from '../core/types.js'
+import { configLists } from '../schema/config-lists.js'
 import { comparableUrl } from '../core/url.js'
 import { getPath } from '../core/json.js'
 
@@ -62,7 +63,7 @@ export function identifyDeclared(resources: DesiredResource[]): Diagnostic[] {
 function places(resources: DesiredResource[]): Declared[] {
   const counts = new Map<string, number>()
   return resources.map((resource) => {
-    const list = LIST_OF_KIND[resource.kind]
+    const list = configLists().find((entry) => entry.kind === resource.kind)!.list
     const counter = `${resource.source.file}\0${list}`
     const index = counts.get(counter) ?? 0
     counts.set(counter, index + 1)

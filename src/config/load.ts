@@ -13,7 +13,8 @@ import { parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
 import { describeSchemaErrors } from './schema-errors.js'
 import { expandShorthands } from './shorthands.js'
 import { identifyDeclared } from './identity-checks.js'
-import { DesiredResource, JsonObject, KIND_NAMES, KindName, LIST_OF_KIND, LoadedConfig } from '../core/types.js'
+import { DesiredResource, JsonObject, KindName, LoadedConfig } from '../core/types.js'
+import { configLists } from '../schema/config-lists.js'
 
 export interface LoadOptions {
   env: Env
@@ -25,7 +26,7 @@ export interface LoadResult {
   diagnostics: Diagnostic[]
 }
 
-const KIND_OF_LIST = Object.fromEntries(KIND_NAMES.map((kind) => [LIST_OF_KIND[kind], kind])) as Record<string, KindName>
+const KIND_OF_LIST = Object.fromEntries(configLists().map(({ list, kind }) => [list, kind])) as Record<string, KindName>
 /** The kind a top-level list holds; undefined for any other key (`constructor` included). */
 const kindOfList = (list: unknown): KindName | undefined => (typeof list === 'string' && Object.hasOwn(KIND_OF_LIST, list) ? KIND_OF_LIST[list] : undefined)
 
@@ -178,8 +179,7 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
 
 function declaredIds(data: JsonObject, parsed: ParsedFile): DeclaredId[] {
   const declared: DeclaredId[] = []
-  for (const kind of KIND_NAMES) {
-    const list = LIST_OF_KIND[kind]
+  for (const { kind, list } of configLists()) {
     const items = Object.hasOwn(data, list) ? data[list] : undefined
     if (!Array.isArray(items)) continue
     items.forEach((item: unknown, index) => {
@@ -307,8 +307,7 @@ function collectResources(data: JsonObject, parsed: ParsedFile, templates: Map<s
     own.set(match[3], template)
   }
   const resources: DesiredResource[] = []
-  for (const kind of KIND_NAMES) {
-    const list = LIST_OF_KIND[kind]
+  for (const { kind, list } of configLists()) {
     const items = (data[list] ?? []) as JsonObject[]
     items.forEach((item, index) => {
       const { id, ...fields } = item

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schema/files.js'
+import { follow, type JsonSchema } from '../schema/refs.js'
 import type { PathSegments } from '../core/diagnostics.js'
 
 /** Per root schema: each sub-schema resolved past its $refs, and whether a shorthand can occur inside. */
@@ -17,12 +17,8 @@ function planOf(rootSchema: JsonSchema): (schema: JsonSchema) => SchemaPlan {
   let cache = plans.get(rootSchema)
   if (!cache) plans.set(rootSchema, (cache = new Map()))
   const known = cache
-  const definitions = (rootSchema.definitions ?? {}) as Record<string, JsonSchema>
-  const resolve = (schema: JsonSchema): JsonSchema => {
-    let current = schema
-    while (typeof current.$ref === 'string') current = definitions[current.$ref.replace('#/definitions/', '')]
-    return current
-  }
+  // One self-contained document: every $ref stays in it.
+  const resolve = (schema: JsonSchema): JsonSchema => follow(() => rootSchema, { file: '', pointer: '', schema }).schema
   const plan = (schema: JsonSchema): SchemaPlan => {
     const resolved = resolve(schema)
     const existing = known.get(resolved)

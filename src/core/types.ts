@@ -1,10 +1,7 @@
 import type { PathSegments, SourcePosition } from './diagnostics.js'
 
-export const KIND_NAMES = ['target', 'asset', 'agent'] as const
-export type KindName = (typeof KIND_NAMES)[number]
-
-/** The top-level list of a configuration file that holds each kind. */
-export const LIST_OF_KIND: Record<KindName, string> = { target: 'targets', asset: 'assets', agent: 'agents' }
+/** The kinds of resource (everything else about them is in src/resources/, the registry). */
+export type KindName = 'target' | 'asset' | 'agent'
 
 /** What every output shows in place of a sensitive value. */
 export const SENSITIVE = '(sensitive)'

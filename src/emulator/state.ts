@@ -1,41 +1,14 @@
 import { createdTarget, defaultAgent, defaultAsset, defaultTarget } from './defaults.js'
 import { LabelRegistry, ScanProfileRegistry, TeamRegistry } from './registries.js'
-import type { EmulatorKind, EmulatorSeed } from './types.js'
+import type { Account, AgentRecord, AssetRecord, EmulatorKind, EmulatorSeed, RecordOf, TargetRecord } from './types.js'
 import { applyAgentChanges, applyAssetChanges, applyTargetChanges, type Author } from './writes.js'
 import { isObject, SEED_TIME, stableId, WEB_USER, type JsonObject } from './values.js'
 
-/*
- * A stored resource keeps its response shape in `data`, except the members that refer to
- * account-level objects (labels, owners, teams, scan profile, scanning agent): those are kept
- * as references and rendered on every read, so that a colour changed on one target shows on all.
- */
-
-export interface TargetRecord {
-  data: JsonObject
-  labels: string[]
-  scanProfile: string
-  agentId: string | null
-}
-
-export interface AssetRecord {
-  data: JsonObject
-  labels: string[]
-  owners: string[]
-}
-
-export interface AgentRecord {
-  data: JsonObject
-  teams: string[]
-}
-
-export interface RecordOf {
-  target: TargetRecord
-  asset: AssetRecord
-  agent: AgentRecord
-}
+// The record types live in types.ts (writes.ts needs them without needing the State); kept importable from here.
+export type { AgentRecord, AssetRecord, RecordOf, TargetRecord } from './types.js'
 
 /** Everything the emulator serves. */
-export class State {
+export class State implements Account {
   readonly teams = new TeamRegistry()
   readonly labels = new LabelRegistry('label')
   readonly owners = new LabelRegistry('owner')

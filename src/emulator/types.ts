@@ -1,4 +1,6 @@
+import type { JsonObject } from '../core/types.js'
 import type { AgentResponse, AssetResponse, TargetResponse } from '../schema/generated.js'
+import type { LabelRegistry, ScanProfileRegistry, TeamRegistry } from './registries.js'
 
 /** The three resource kinds the emulator serves. */
 export type EmulatorKind = 'target' | 'asset' | 'agent'
@@ -113,4 +115,43 @@ export interface FaultSpec {
   retryAfter?: number | string
   /** For `slow`: how long to wait before answering. Default 10,000 ms. */
   delayMs?: number
+}
+
+/*
+ * A stored resource keeps its response shape in `data`, except the members that refer to
+ * account-level objects (labels, owners, teams, scan profile, scanning agent): those are kept
+ * as references and rendered on every read, so that a colour changed on one target shows on all.
+ */
+
+export interface TargetRecord {
+  data: JsonObject
+  labels: string[]
+  scanProfile: string
+  agentId: string | null
+}
+
+export interface AssetRecord {
+  data: JsonObject
+  labels: string[]
+  owners: string[]
+}
+
+export interface AgentRecord {
+  data: JsonObject
+  teams: string[]
+}
+
+export interface RecordOf {
+  target: TargetRecord
+  asset: AssetRecord
+  agent: AgentRecord
+}
+
+/** The account-level objects a write refers to (the State, seen from writes.ts). */
+export interface Account {
+  readonly teams: TeamRegistry
+  readonly labels: LabelRegistry
+  readonly owners: LabelRegistry
+  readonly profiles: ScanProfileRegistry
+  readonly agents: ReadonlyMap<string, AgentRecord>
 }

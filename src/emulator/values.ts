@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto'
 import type { JsonObject } from '../core/types.js'
 import type { UserRef } from '../schema/generated.js'
 
-export type { JsonObject }
+import { isObject } from '../core/json.js'
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+export type { JsonObject }
+export { isObject }
 
 /**
  * `changes` merged into `base` as a PATCH does: objects merge member by member, arrays and

@@ -1,7 +1,7 @@
 import type { UserRef } from '../schema/generated.js'
 import { defaultApiScanSettings, defaultBlackoutPeriod, HEADER_ENTRY_DEFAULTS, NAME_VALUE_ENTRY_DEFAULTS } from './defaults.js'
 import type { LabelRegistry } from './registries.js'
-import type { AgentRecord, AssetRecord, State, TargetRecord } from './state.js'
+import type { Account, AgentRecord, AssetRecord, TargetRecord } from './types.js'
 import { deepMerge, hostOf, isObject, stableId, timeOfDay, type JsonObject } from './values.js'
 
 /** Who writes, and when. */
@@ -16,7 +16,7 @@ export interface Author {
  * profile objects, HH:MM:SS times, api_scan_settings inside site, ids as strings).
  */
 
-export function applyTargetChanges(state: State, record: TargetRecord, changes: JsonObject, by: Author): void {
+export function applyTargetChanges(state: Account, record: TargetRecord, changes: JsonObject, by: Author): void {
   const {
     id: _id,
     site,
@@ -46,7 +46,7 @@ export function applyTargetChanges(state: State, record: TargetRecord, changes: 
 }
 
 /** Owners and labels are replaced whole; everything else merges. A PUT passes every writable field. */
-export function applyAssetChanges(state: State, record: AssetRecord, changes: JsonObject, by: Author): void {
+export function applyAssetChanges(state: Account, record: AssetRecord, changes: JsonObject, by: Author): void {
   const { id: _id, owners, labels, blackout_period: blackout, changed, changed_by: changedBy, ...rest } = changes
   if (owners !== undefined) record.owners = upsertLabels(state.owners, owners, by)
   if (labels !== undefined) record.labels = upsertLabels(state.labels, labels, by)
@@ -58,7 +58,7 @@ export function applyAssetChanges(state: State, record: AssetRecord, changes: Js
 }
 
 /** Agents carry no `changed`: the document lists none. */
-export function applyAgentChanges(state: State, record: AgentRecord, changes: JsonObject): void {
+export function applyAgentChanges(state: Account, record: AgentRecord, changes: JsonObject): void {
   const { id: _id, teams, ...rest } = changes
   if (teams !== undefined) record.teams = unique(Array.isArray(teams) ? teams.map((team) => state.teams.ensure(team)) : [])
   record.data = deepMerge(record.data, rest) as JsonObject
@@ -120,7 +120,7 @@ function upsertLabels(registry: LabelRegistry, labels: unknown, by: Author): str
 }
 
 /** The id of a scanning agent given as {id}, an embedded agent, an id, or null. */
-function agentReference(state: State, agent: unknown): string | null {
+function agentReference(state: Account, agent: unknown): string | null {
   if (agent === null) return null
   const id = typeof agent === 'string' ? agent : isObject(agent) ? agent.id : undefined
   if (typeof id !== 'string' || !state.agents.has(id)) throw new Error(`unknown scanning agent: ${JSON.stringify(agent)}`)

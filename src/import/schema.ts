@@ -1,40 +1,20 @@
 import type { ValidateFunction } from 'ajv'
 import { createAjv } from '../schema/ajv.js'
-import { readSchema, type JsonSchema, type SchemaFile } from '../schema/files.js'
+import { readSchema, schemaDocuments, type JsonSchema, type SchemaFile } from '../schema/files.js'
+import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
 
 /**
  * A place in a request schema, `$ref`s followed: what import needs to know of a field to decide
  * whether and how to write it. Everything comes from schemas/, the single source of truth.
  */
-export interface SchemaNode {
+export interface SchemaNode extends SchemaPlace {
   /** `file#/json/pointer` of the resolved schema, for Ajv. */
   ref: string
-  schema: JsonSchema
 }
 
-const fileOf = (ref: string) => ref.slice(0, ref.indexOf('#'))
+const nodeOf = (place: SchemaPlace): SchemaNode => ({ ...place, ref: `${place.file}#${place.pointer}` })
 
-function at(ref: string): JsonSchema {
-  const [file, pointer] = ref.split('#')
-  return pointer
-    .split('/')
-    .filter(Boolean)
-    .reduce((node: JsonSchema, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as JsonSchema, readSchema(file as SchemaFile))
-}
-
-/** Follows `$ref` chains; a ref without a file stays in the file it is written in. */
-function resolve(ref: string): SchemaNode {
-  let current = ref
-  let schema = at(current)
-  while (typeof schema.$ref === 'string') {
-    const [file, pointer] = schema.$ref.split('#')
-    current = `${file || fileOf(current)}#${pointer ?? ''}`
-    schema = at(current)
-  }
-  return { ref: current, schema }
-}
-
-export const rootNode = (file: SchemaFile): SchemaNode => resolve(`${file}#`)
+export const rootNode = (file: SchemaFile): SchemaNode => nodeOf(placeAt(schemaDocuments, file))
 
 /** The members of an object node, in the schema's order. */
 export function membersOf(node: SchemaNode): string[] {
@@ -43,13 +23,13 @@ export function membersOf(node: SchemaNode): string[] {
 }
 
 export function memberNode(node: SchemaNode, member: string): SchemaNode | undefined {
-  const properties = node.schema.properties as Record<string, JsonSchema> | undefined
-  if (!properties || !Object.hasOwn(properties, member)) return undefined
-  return resolve(`${node.ref}/properties/${member.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+  const place = childOf(schemaDocuments, node, 'properties', member)
+  return place && nodeOf(place)
 }
 
 export function itemsNode(node: SchemaNode): SchemaNode | undefined {
-  return node.schema.items ? resolve(`${node.ref}/items`) : undefined
+  const place = childOf(schemaDocuments, node, 'items')
+  return place && nodeOf(place)
 }
 
 export const requiredOf = (node: SchemaNode): readonly string[] => (node.schema.required as string[] | undefined) ?? []

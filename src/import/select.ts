@@ -3,7 +3,6 @@ import type { JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import { isObject } from '../core/json.js'
 import { isObfuscated } from '../secrets/state.js'
-import { FILLED_BY_SCANS, ONLY_WHILE } from './maintained.js'
 import {
   accepts,
   allowsNull,
@@ -84,8 +83,8 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
   const id = String(raw.id)
   const notes: SecretNote[] = []
   const secretValues: string[] = []
-  const filledByScans = new Set(FILLED_BY_SCANS[kind.name])
-  const onlyWhile = ONLY_WHILE[kind.name]
+  const filledByScans = new Set(kind.filledByScans)
+  const onlyWhile = kind.onlyWhile
   const ruleOf = (rule: string): FieldRule | undefined => kind.rules[rule]
 
   const secret = (out: JsonObject, member: string, value: string, display: string, required: boolean): void => {
@@ -109,7 +108,7 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
       const here = join(rule, member)
       const shown = join(display, member)
       if (filledByScans.has(here)) continue
-      const relevant = onlyWhile[here]
+      const relevant = Object.hasOwn(onlyWhile, here) ? onlyWhile[here] : undefined
       if (relevant && !options.includeDefaults && !relevant(live)) continue
       const child = memberNode(node, member)!
       const current = value[member]

@@ -1,6 +1,5 @@
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
 import type { KindName } from '../core/types.js'
-import { LIST_OF_KIND } from '../core/types.js'
 import { escapeTemplate } from '../config/interpolate.js'
 import { KINDS } from '../resources/index.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
@@ -113,7 +112,7 @@ export function renderImport(sections: ImportSection[], schemaPath: string): str
       if (index > 0) item.spaceBefore = true
       seq.items.push(item)
     })
-    root.items.push(new Pair(new Scalar(LIST_OF_KIND[section.kind]), seq))
+    root.items.push(new Pair(new Scalar(KINDS[section.kind].list), seq))
   }
   const doc = new Document()
   doc.contents = root

@@ -1,13 +1,14 @@
 import type { JsonObject } from '../core/types.js'
 import { ScansyncError } from '../core/errors.js'
-import type { ResourceKind } from '../resources/kind.js'
 import { isObject } from '../core/json.js'
-import { validator, type ValidatorName } from '../schema/validators.js'
+import { REGISTRY, type ResourceKind } from '../resources/index.js'
+import { validator } from '../schema/validators.js'
+import { ReadBudget, READ_LIMITS, type ReadLimits } from './budget.js'
+import { ListReader } from './list.js'
+import type { Requester } from './requester.js'
 
-/** What reading needs of the HTTP client. */
-export interface Requester {
-  request<T = unknown>(method: 'GET', path: string, options?: { query?: Record<string, string | number>; resource?: string }): Promise<T>
-}
+export { ReadBudget, READ_LIMITS, type ReadLimits } from './budget.js'
+export type { Requester } from './requester.js'
 
 export interface ReadOptions {
   /** Results per list page (the service caps it at 100). */
@@ -19,15 +20,22 @@ export interface ReadOptions {
    * resources then holds only what it compares, not every answer (the returned map stays empty).
    */
   onResource?(id: string, body: JsonObject): void
+  /** Caps other than READ_LIMITS (tests), for a budget made here. */
+  limits?: Partial<ReadLimits>
+  /** The run's budget, shared across kinds; one is made for this read when absent. */
+  budget?: ReadBudget
 }
 
-const RESPONSE_VALIDATOR: Record<string, ValidatorName> = { target: 'targetResponse', asset: 'assetResponse', agent: 'agentResponse' }
+export interface ReadAllOptions extends ReadOptions {
+  /** Called once the first page tells how many resources there are, before the other pages are read. */
+  onTotal?(count: number): void | Promise<void>
+}
 
-const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status
+const budgetOf = (options: ReadOptions) => options.budget ?? new ReadBudget({ ...READ_LIMITS, ...options.limits })
 
 /** Checks that a body is the resource asked for, read tolerantly (unknown fields are fine). */
 function asResource(kind: ResourceKind, id: string, body: unknown, how: string): JsonObject {
-  const validate = validator(RESPONSE_VALIDATOR[kind.name])
+  const validate = validator(kind.responseValidator)
   if (!isObject(body) || body.id !== id || !validate(body)) {
     const problem = !isObject(body) || body.id !== id ? 'is not that resource' : `has an unexpected shape (${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message})`
     throw new ScansyncError(`${kind.name} ${id}: the service's answer to ${how} ${problem}`)
@@ -36,12 +44,13 @@ function asResource(kind: ResourceKind, id: string, body: unknown, how: string):
 }
 
 /**
- * Reads the live state of the declared resources of one kind: through the list pages (fetched in
- * parallel once page_total is known) when that takes fewer requests than one GET per id, else by
- * id. A declared id missing from the list is confirmed with a GET (a 404 then names it).
+ * Reads the live state of the declared resources of one kind: through the list pages when that
+ * takes fewer requests than one GET per id, else by id. A declared id missing from the list is
+ * confirmed with a GET (a 404 then names it).
  */
 export async function readLive(kind: ResourceKind, ids: string[], client: Requester, options: ReadOptions = {}): Promise<Map<string, JsonObject>> {
-  const pageLength = options.pageLength ?? 100
+  const budget = budgetOf(options)
+  budget.watch(client)
   const found = new Map<string, JsonObject>()
   const seen = new Set<string>()
   const wanted = new Set(ids)
@@ -51,46 +60,84 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
     else found.set(id, body)
     options.onProgress?.(1)
   }
-  const take = (item: unknown, how: string) => {
-    if (isObject(item) && typeof item.id === 'string' && wanted.has(item.id) && !seen.has(item.id)) keep(item.id, asResource(kind, item.id, item, how))
+  const take = (item: unknown) => {
+    if (isObject(item) && typeof item.id === 'string' && wanted.has(item.id) && !seen.has(item.id)) keep(item.id, asResource(kind, item.id, item, `GET ${kind.listPath}`))
   }
 
   if (ids.length > 2) {
-    const page = (n: number) =>
-      client.request<unknown>('GET', kind.listPath, { query: { page: n, length: pageLength }, resource: `the ${kind.name} list` })
-    let first: unknown
-    try {
-      first = await page(1)
-    } catch (error) {
-      if (statusOf(error) !== 404 && statusOf(error) !== 405) throw error
-    }
-    if (first !== undefined) {
-      const pageTotal = listPage(kind, first)
-      pageTotal.results.forEach((item) => take(item, `GET ${kind.listPath}`))
-      const remainingPages = Math.max(0, pageTotal.pageTotal - 1)
-      if (remainingPages > 0 && remainingPages <= wanted.size - seen.size) {
-        // Each page is taken as it arrives and then let go: holding every page until the last came
-        // would hold the whole account in memory.
-        const takePage = (body: unknown) => listPage(kind, body).results.forEach((item) => take(item, `GET ${kind.listPath}`))
-        await settleAll(Array.from({ length: remainingPages }, (_, i) => page(i + 2).then(takePage)))
-      }
+    const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take)
+    const first = await list.first()
+    if (first) {
+      list.take(1, first)
+      const remainingPages = Math.max(0, first.pageTotal - 1)
+      if (remainingPages > 0 && remainingPages <= wanted.size - seen.size) await list.rest(first.pageTotal)
     }
   }
 
   const missing = ids.filter((id) => !seen.has(id))
   const bodies = await settleAll(
-    missing.map((id) => client.request<unknown>('GET', kind.itemPath(id), { resource: `${kind.name} ${id}` })),
+    missing.map(async (id) => {
+      const body = await client.request<unknown>('GET', kind.itemPath(id), { resource: `${kind.name} ${id}` })
+      budget.spend(client, body, `GET ${kind.itemPath(id)}`)
+      return body
+    }),
   )
   missing.forEach((id, i) => keep(id, asResource(kind, id, bodies[i], `GET ${kind.itemPath(id)}`)))
   return found
 }
 
-function listPage(kind: ResourceKind, body: unknown): { pageTotal: number; results: unknown[] } {
-  const validate = validator('listPage')
-  if (!validate(body)) throw new ScansyncError(`the service's answer to GET ${kind.listPath} is not a list page`)
-  const page = body as { page_total?: number; count?: number; length?: number; results: unknown[] }
-  const pageTotal = page.page_total ?? (page.count !== undefined && page.length ? Math.ceil(page.count / page.length) : 1)
-  return { pageTotal, results: page.results }
+/**
+ * Reads every resource of one kind through the list pages. Sorted by id; a resource met on two
+ * pages (the list moved while it was read) counts once.
+ */
+export async function readAll(kind: ResourceKind, client: Requester, options: ReadAllOptions = {}): Promise<JsonObject[]> {
+  const how = `GET ${kind.listPath}`
+  const found = new Map<string, JsonObject>()
+  const take = (item: unknown) => {
+    const id = isObject(item) && typeof item.id === 'string' ? item.id : undefined
+    if (id === undefined) throw new ScansyncError(`the service's answer to ${how} holds a ${kind.name} without an id`)
+    if (found.has(id)) return
+    found.set(id, asResource(kind, id, item, how))
+    options.onProgress?.(1)
+  }
+  const budget = budgetOf(options)
+  budget.watch(client)
+  const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take)
+  const first = await list.first()
+  if (!first) throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
+  await options.onTotal?.(first.count ?? first.results.length * first.pageTotal)
+  list.take(1, first)
+  await list.rest(first.pageTotal)
+  return [...found.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => found.get(id)!)
+}
+
+/** Who is declared: a kind and an id. */
+export interface Declared {
+  kind: ResourceKind['name']
+  id: string
+}
+
+export interface ReadDeclaredOptions extends Omit<ReadOptions, 'onResource'> {
+  /** Each resource as it is read; the bodies are not kept. */
+  onResource(kind: ResourceKind, id: string, body: JsonObject): void
+}
+
+/**
+ * The live state of declared resources of several kinds: every kind read at once, one budget for
+ * the run. The one loop over kinds of plan and apply --plan.
+ */
+export async function readDeclared(declared: readonly Declared[], client: Requester, options: ReadDeclaredOptions): Promise<void> {
+  const { onResource, ...rest } = options
+  const budget = budgetOf(rest)
+  budget.watch(client)
+  // Every kind's reads end before a failure is reported: the caller may explain it by all of them.
+  await settleAll(
+    REGISTRY.map(async (kind) => {
+      const ids = [...new Set(declared.filter((d) => d.kind === kind.name).map((d) => d.id))]
+      if (ids.length === 0) return
+      await readLive(kind, ids, client, { ...rest, budget, onResource: (id, body) => onResource(kind, id, body) })
+    }),
+  )
 }
 
 /** Waits for every request; if any failed, throws one error naming each distinct failure. */
@@ -102,48 +149,7 @@ async function settleAll<T>(promises: Promise<T>[]): Promise<T[]> {
     const messages = [...new Set(failures.map((f) => f.message))]
     const shown = messages.slice(0, 10).join('\n  ')
     const more = messages.length > 10 ? `\n  … and ${messages.length - 10} more` : ''
-    const error = new ScansyncError(`${failures.length} reads failed:\n  ${shown}${more}`)
-    throw error
+    throw new ScansyncError(`${failures.length} reads failed:\n  ${shown}${more}`)
   }
   return settled.map((s) => (s as PromiseFulfilledResult<T>).value)
-}
-
-export interface ReadAllOptions extends ReadOptions {
-  /** Called once the first page tells how many resources there are, before the other pages are read. */
-  onTotal?(count: number): void | Promise<void>
-}
-
-/**
- * Reads every resource of one kind through the list pages: page 1, then the other pages in
- * parallel once page_total is known. Sorted by id; a resource met on two pages (the list moved
- * while it was read) counts once.
- */
-export async function readAll(kind: ResourceKind, client: Requester, options: ReadAllOptions = {}): Promise<JsonObject[]> {
-  const pageLength = options.pageLength ?? 100
-  const how = `GET ${kind.listPath}`
-  const page = (n: number) => client.request<unknown>('GET', kind.listPath, { query: { page: n, length: pageLength }, resource: `the ${kind.name} list` })
-  let first: unknown
-  try {
-    first = await page(1)
-  } catch (error) {
-    if (statusOf(error) === 404 || statusOf(error) === 405) {
-      throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${statusOf(error)}); name them with --id instead`)
-    }
-    throw error
-  }
-  const firstPage = listPage(kind, first)
-  const count = (first as { count?: number }).count
-  await options.onTotal?.(typeof count === 'number' ? count : firstPage.results.length * firstPage.pageTotal)
-  const found = new Map<string, JsonObject>()
-  const take = (item: unknown) => {
-    const id = isObject(item) && typeof item.id === 'string' ? item.id : undefined
-    if (id === undefined) throw new ScansyncError(`the service's answer to ${how} holds a ${kind.name} without an id`)
-    if (found.has(id)) return
-    found.set(id, asResource(kind, id, item, how))
-    options.onProgress?.(1)
-  }
-  firstPage.results.forEach(take)
-  const rest = await settleAll(Array.from({ length: Math.max(0, firstPage.pageTotal - 1) }, (_, i) => page(i + 2)))
-  for (const body of rest) listPage(kind, body).results.forEach(take)
-  return [...found.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => found.get(id)!)
 }

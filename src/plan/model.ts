@@ -1,6 +1,8 @@
 import type { SourcePosition } from '../core/diagnostics.js'
 import type { KindName } from '../core/types.js'
+import { KIND_ORDER } from '../resources/index.js'
 
+// Lives in core: the redactor, below plan, prints it too.
 export { SENSITIVE } from '../core/types.js'
 
 /** Why a sensitive field the service hides (OBFUSCATED_…) is planned. */
@@ -59,7 +61,8 @@ export interface ApplyReport {
   interrupted?: boolean
 }
 
-export const KIND_ORDER: Record<KindName, number> = { target: 0, asset: 1, agent: 2 }
+// The output order is the registry's.
+export { KIND_ORDER }
 
 export function compareChanges(a: { kind: KindName; id: string }, b: { kind: KindName; id: string }): number {
   return KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)

@@ -14,8 +14,13 @@ export const agent: ResourceKind = {
   itemPath: (id) => `/scanning-agents/${encodeURIComponent(id)}/`,
   method: 'PATCH',
   requestSchema: 'agent-patch.request.schema.json',
+  responseValidator: 'agentResponse',
   rules,
   sensitiveFields: sensitiveFields('agent-patch.request.schema.json'),
+  list: 'agents',
+  filledByScans: [],
+  onlyWhile: {},
+  yamlPlace: (place) => place,
   project(live) {
     return { ...live, teams: nullableList(live.teams).filter(isObject).map((team) => ({ id: team.id })) }
   },

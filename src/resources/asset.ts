@@ -19,8 +19,13 @@ export const asset: ResourceKind = {
   itemPath: (id) => `/discovery/assets/${encodeURIComponent(id)}/`,
   method: 'PUT',
   requestSchema: 'asset-put.request.schema.json',
+  responseValidator: 'assetResponse',
   rules,
   sensitiveFields: sensitiveFields('asset-put.request.schema.json'),
+  list: 'assets',
+  filledByScans: [],
+  onlyWhile: {},
+  yamlPlace: (place) => place,
   project(live) {
     return { ...live, owners: labelInputs(live.owners), labels: labelInputs(live.labels) }
   },

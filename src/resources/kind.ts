@@ -1,5 +1,6 @@
 import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
 import type { SchemaFile } from '../schema/files.js'
+import type { ValidatorName } from '../schema/validators.js'
 import type { Normalizer } from './normalize.js'
 
 /**
@@ -46,9 +47,28 @@ export interface ResourceKind {
   itemPath(id: string): string
   method: 'PATCH' | 'PUT'
   requestSchema: SchemaFile
+  /** Checks an answer of GET item or list (read tolerantly: unknown fields are fine). */
+  responseValidator: ValidatorName
   rules: Readonly<Record<string, FieldRule>>
   /** Fields sensitive whatever their flags say: the request schema's `x-sensitive` members. */
   sensitiveFields: readonly string[]
+  /** The top-level list of a configuration file that holds this kind (`targets`). */
+  list: string
+  /**
+   * Writable fields that are not a person's to maintain: the service fills them in from scans.
+   * Declaring them would report drift after every scan; never imported.
+   */
+  filledByScans: readonly string[]
+  /**
+   * Fields that mean something only while a switch is on (by rule path). While it is off the
+   * service still answers a value, which import leaves out like a default.
+   */
+  onlyWhile: Readonly<Record<string, (resource: JsonObject) => boolean>>
+  /**
+   * The place in the YAML of a place in a request body or in a 400's field errors (dotted, list
+   * indexes as numbers): where the kind sends a field elsewhere than the YAML writes it.
+   */
+  yamlPlace(requestPlace: string): string
   /** The live response in the YAML's shape (the comparable form). */
   project(live: JsonObject): JsonObject
   /** A name for people, from the declaration or the live resource. */

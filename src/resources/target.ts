@@ -37,6 +37,11 @@ const rules: Record<string, FieldRule> = {
   include_deduplicated_endpoints: { type: 'scalar', normalize: nullableFalse },
 }
 
+const site = (resource: JsonObject): JsonObject => (isObject(resource.site) ? resource.site : {})
+
+/** Some targets keep api_scan_settings inside site (the document leaves it open); the YAML keeps it at the top level. */
+const INSIDE_SITE = /^site\.api_scan_settings(?=$|[.[])/
+
 function project(live: JsonObject): JsonObject {
   const { site, api_scan_settings: topLevelApiSettings, scan_profile, labels, scanning_agent, blackout_period, ...rest } = live
   const { api_scan_settings: siteApiSettings, ...siteFields } = isObject(site) ? site : ({} as JsonObject)
@@ -63,8 +68,19 @@ export const target: ResourceKind = {
   itemPath: (id) => `/targets/${encodeURIComponent(id)}/`,
   method: 'PATCH',
   requestSchema: 'target-patch.request.schema.json',
+  responseValidator: 'targetResponse',
   rules,
   sensitiveFields: sensitiveFields('target-patch.request.schema.json'),
+  list: 'targets',
+  // "technologies identified in the target during scans".
+  filledByScans: ['site.stack'],
+  onlyWhile: {
+    // The document: "api_scan_settings (if the target is an API)".
+    api_scan_settings: (resource) => resource.type === 'api',
+    'site.otp_type': (resource) => site(resource).has_otp === true,
+    'site.logout_condition': (resource) => site(resource).logout_detection_enabled === true,
+  },
+  yamlPlace: (place) => place.replace(INSIDE_SITE, 'api_scan_settings'),
   project,
   displayName(desired, live) {
     const name = (desired?.site as JsonObject | undefined)?.name ?? (live?.site as JsonObject | undefined)?.name

@@ -24,7 +24,8 @@ export const SCHEMA_FILES = [
 
 export type SchemaFile = (typeof SCHEMA_FILES)[number]
 
-export type JsonSchema = Record<string, unknown>
+export type { JsonSchema } from './refs.js'
+import type { Documents, JsonSchema } from './refs.js'
 
 const cache = new Map<string, JsonSchema>()
 
@@ -36,6 +37,9 @@ export function readSchema(name: SchemaFile): JsonSchema {
   }
   return schema
 }
+
+/** The schemas by file name, for the $ref walker (refs.ts). */
+export const schemaDocuments: Documents = (file) => readSchema(file as SchemaFile)
 
 /** Keywords of ours inside the schemas (annotations Ajv must accept). */
 export const SCHEMA_ANNOTATIONS = ['x-error', 'x-sensitive', 'x-config-shorthand', 'x-shorthand-for', 'tsType'] as const

@@ -1,5 +1,5 @@
-import { readSchema, SCHEMA_FILES, type JsonSchema, type SchemaFile } from './files.js'
-import { resolveRef } from './request-schema.js'
+import { SCHEMA_FILES, schemaDocuments, type SchemaFile } from './files.js'
+import { childOf, placeAt, type SchemaPlace } from './refs.js'
 
 const REQUEST_SCHEMAS = SCHEMA_FILES.filter((file) => file.endsWith('.request.schema.json'))
 
@@ -12,7 +12,7 @@ const cache = new Map<SchemaFile, readonly string[]>()
 export function sensitiveFields(file: SchemaFile): readonly string[] {
   let fields = cache.get(file)
   if (!fields) {
-    fields = collect(resolveRef(readSchema(file)), '', new Set())
+    fields = collect(placeAt(schemaDocuments, file), '', new Set())
     cache.set(file, fields)
   }
   return fields
@@ -29,18 +29,20 @@ export function sensitiveMemberNames(): ReadonlySet<string> {
   return new Set(allSensitiveFields().map((path) => path.slice(path.lastIndexOf('.') + 1)))
 }
 
-function collect(node: JsonSchema, prefix: string, open: Set<JsonSchema>): string[] {
+function collect(place: SchemaPlace, prefix: string, open: Set<string>): string[] {
   // A schema that refers to itself (a tree) would never end.
-  if (open.has(node)) return []
-  open.add(node)
+  const here = `${place.file}#${place.pointer}`
+  if (open.has(here)) return []
+  open.add(here)
   const found: string[] = []
-  if (node.items) found.push(...collect(resolveRef(node.items as JsonSchema), prefix, open))
-  for (const [member, raw] of Object.entries((node.properties ?? {}) as Record<string, JsonSchema>)) {
+  const items = place.schema.items ? childOf(schemaDocuments, place, 'items') : undefined
+  if (items) found.push(...collect(items, prefix, open))
+  for (const [member, raw] of Object.entries((place.schema.properties ?? {}) as Record<string, Record<string, unknown>>)) {
     const path = prefix ? `${prefix}.${member}` : member
-    const child = resolveRef(raw)
-    if (raw['x-sensitive'] === true || child['x-sensitive'] === true) found.push(path)
+    const child = childOf(schemaDocuments, place, 'properties', member)!
+    if (raw['x-sensitive'] === true || child.schema['x-sensitive'] === true) found.push(path)
     else found.push(...collect(child, path, open))
   }
-  open.delete(node)
+  open.delete(here)
   return found
 }

@@ -26,7 +26,7 @@ describe('requests', () => {
     expect(received?.headers['content-type']).toBe('application/json')
     expect(received?.headers.accept).toBe('application/json')
     expect(received?.headers['user-agent']).toBe('scansync/0.0.0-test')
-    expect(JSON.parse(JSON.stringify(client.stats))).toEqual({ requests: 1, attempts: 1, retries: 0, maxInFlight: 1, concurrency: 8 })
+    expect(JSON.parse(JSON.stringify(client.stats))).toEqual({ requests: 1, attempts: 1, retries: 0, maxInFlight: 1, concurrency: 8, bytesRead: JSON.stringify({ id: 'abc', site: { name: 'x' } }).length })
   })
 
   it('appends paths and queries to a base URL with a path', async () => {

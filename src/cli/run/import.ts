@@ -1,7 +1,6 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { relative, resolve, sep } from 'node:path'
 import type { JsonObject, KindName } from '../../core/types.js'
-import { KIND_NAMES, LIST_OF_KIND } from '../../core/types.js'
 import { UsageError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line, withRedaction } from '../../core/io.js'
@@ -10,7 +9,7 @@ import { selectFields, type Selected } from '../../import/select.js'
 import { VariableNamer, type SecretNote } from '../../import/secrets.js'
 import { renderImport, type ImportSection } from '../../import/yaml.js'
 import { readAll, readLive } from '../../live/read.js'
-import { KINDS } from '../../resources/index.js'
+import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
 import { SCHEMAS_DIR } from '../../schema/files.js'
 import { guard } from './errors.js'
 import { ConnectionOptions, openSession, type Session } from './session.js'
@@ -27,7 +26,7 @@ export interface ImportOptions extends ConnectionOptions {
   includeDefaults?: boolean
 }
 
-export const fileOfKind = (kind: KindName) => `${LIST_OF_KIND[kind]}.yaml`
+export const fileOfKind = (kind: KindName) => `${KINDS[kind].list}.yaml`
 
 /** The schema line's path: the package's schema, relative to where the file is written, with `/`. */
 export function schemaPathFrom(directory: string): string {
@@ -75,7 +74,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
 }
 
 function checkSelection(options: ImportOptions, kinds: KindName[]): void {
-  if (kinds.length === 0) throw new UsageError('--kind is required: target, asset or agent')
+  if (kinds.length === 0) throw new UsageError(`--kind is required: ${KIND_CHOICES}`)
   const ids = options.ids ?? []
   if (options.all && ids.length > 0) throw new UsageError('--all and --id exclude each other: import every resource of the kind, or the ones named')
   if (!options.all && ids.length === 0) throw new UsageError('name the resources with --id ID (repeatable), or import them all with --all')
@@ -109,12 +108,12 @@ async function readKind(kind: KindName, options: ImportOptions, session: Session
   try {
     if (options.all) {
       return await readAll(KINDS[kind], session.client, {
-        onTotal: async (total) => void (progress = await startProgress(io.stderr, total, `Reading ${LIST_OF_KIND[kind]}`)),
+        onTotal: async (total) => void (progress = await startProgress(io.stderr, total, `Reading ${KINDS[kind].list}`)),
         onProgress: (n) => progress?.tick(n),
       })
     }
     const ids = [...new Set(options.ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    progress = await startProgress(io.stderr, ids.length, `Reading ${LIST_OF_KIND[kind]}`)
+    progress = await startProgress(io.stderr, ids.length, `Reading ${KINDS[kind].list}`)
     const found = await readLive(KINDS[kind], ids, session.client, { onProgress: (n) => progress?.tick(n) })
     return ids.map((id) => found.get(id)!)
   } finally {
@@ -140,7 +139,7 @@ const shown = (cwd: string, path: string) => {
   return near && !near.startsWith('..') ? near : path
 }
 
-const count = (n: number, kind: KindName) => `${n} ${n === 1 ? kind : LIST_OF_KIND[kind]}`
+const count = (n: number, kind: KindName) => `${n} ${n === 1 ? kind : KINDS[kind].list}`
 
 /** Names the variables the files refer to, and the hidden fields left out. Never a value. */
 function reportSecrets(notes: SecretNote[], io: Io): void {

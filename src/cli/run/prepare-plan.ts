@@ -2,17 +2,16 @@ import { dirname, resolve } from 'node:path'
 import { statSync } from 'node:fs'
 import { formatDiagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
-import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
-import { KIND_NAMES } from '../../core/types.js'
+import type { DesiredResource, KindName } from '../../core/types.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
 import { Io, line, type RedactedIo } from '../../core/io.js'
 import { startProgress } from '../progress.js'
 import { boundHeap } from '../memory.js'
 import { workflowCommand } from '../../render/github.js'
-import { assemblePlan, compare, type Comparison, type PlanResult } from '../../plan/build-plan.js'
+import { assemblePlan, compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
-import { readLive } from '../../live/read.js'
-import { KINDS } from '../../resources/index.js'
+import { readDeclared } from '../../live/read.js'
+import { KIND_NAMES } from '../../resources/index.js'
 import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
@@ -86,22 +85,16 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
   const progress = await startProgress(io.stderr, resources.length, 'Reading')
   const changed: Comparison[] = []
   const releaseHeap = boundHeap()
+  const declared = new Map(resources.map((r) => [liveKey(r.kind, r.id), r]))
   const tally = new ReadTally(session.client, session.apiUrl)
   try {
-    const settled = await Promise.allSettled(
-      KIND_NAMES.map(async (kind) => {
-        const declared = new Map(resources.filter((r) => r.kind === kind).map((r) => [r.id, r]))
-        if (declared.size === 0) return
-        const onResource = (id: string, body: JsonObject) => {
-          const comparison = compare(declared.get(id)!, body, secrets)
-          if (comparison.fields.length > 0) changed.push(comparison)
-        }
-        await readLive(KINDS[kind], [...declared.keys()], tally.requester, { onProgress: (n) => progress.tick(n), onResource })
-      }),
-    )
-    // Every kind's reads have ended before a failure is explained (the tally is then complete).
-    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-    if (failed) throw failed.reason
+    await readDeclared(resources, tally.requester, {
+      onProgress: (n) => progress.tick(n),
+      onResource: (kind, id, body) => {
+        const comparison = compare(declared.get(liveKey(kind.name, id))!, body, secrets)
+        if (comparison.fields.length > 0) changed.push(comparison)
+      },
+    })
   } catch (error) {
     const explained = tally.explain(error)
     throw explained === error ? explainNotFound(error, resources) : explained
@@ -116,12 +109,13 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
 function explainNotFound(error: unknown, resources: DesiredResource[]): unknown {
   if (!(error instanceof ScansyncError) || !/ not found/.test(error.message)) return error
   const places: string[] = []
-  for (const match of error.message.matchAll(/\b(target|asset|agent) (\S+) not found/g)) {
+  const notFound = new RegExp(`\\b(${KIND_NAMES.join('|')}) (\\S+) not found`, 'g')
+  for (const match of error.message.matchAll(notFound)) {
     const declared = resources.find((r) => r.kind === match[1] && r.id === match[2])
     if (declared) places.push(`${declared.kind} ${declared.id} is declared at ${declared.source.file}:${declared.source.line}`)
   }
   if (places.length === 0) return error
-  const kinds = [...new Set([...error.message.matchAll(/\b(target|asset|agent) \S+ not found/g)].map((m) => m[1]))]
+  const kinds = [...new Set([...error.message.matchAll(notFound)].map((m) => m[1]))]
   const hint = kinds.map((k) => `scansync import --kind ${k} --all`).join(' or ')
   return new ScansyncError(`${error.message}\n${places.join('\n')}\nCheck the id; to list the ids the service has, run: ${hint}`)
 }

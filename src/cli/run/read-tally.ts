@@ -37,7 +37,8 @@ export class ReadTally {
 
   /** An error saying the base URL is probably wrong, when every read was a 404; else `error` as it is. */
   explain(error: unknown): unknown {
-    if (this.answered > 0 || this.notFound === 0) return error
+    // One 404 is a wrong id as likely as a wrong URL: the id's own message says more.
+    if (this.answered > 0 || this.notFound < 2) return error
     return new ScansyncError(
       `every read got 404 Not Found (${this.notFound} ${this.notFound === 1 ? 'request' : 'requests'}): the service URL ${this.apiUrl} is probably wrong (a missing or extra path such as /api/v1), not the ids. ` +
         `The first URL tried: ${this.firstNotFound}. Check --api-url or SCANSYNC_API_URL.`,

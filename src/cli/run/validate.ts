@@ -3,6 +3,7 @@ import { loadConfig } from '../../config/load.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line } from '../../core/io.js'
+import { REGISTRY } from '../../resources/index.js'
 
 export interface ValidateOptions {
   paths: string[]
@@ -28,11 +29,8 @@ export async function runValidate(options: ValidateOptions, io: Io): Promise<num
 }
 
 function countByKind(kinds: string[]): string {
-  const plural: Record<string, string> = { target: 'targets', asset: 'assets', agent: 'agents' }
-  return ['target', 'asset', 'agent']
-    .map((kind) => {
-      const n = kinds.filter((k) => k === kind).length
-      return `${n} ${n === 1 ? kind : plural[kind]}`
-    })
-    .join(', ')
+  return REGISTRY.map((kind) => {
+    const n = kinds.filter((k) => k === kind.name).length
+    return `${n} ${n === 1 ? kind.name : kind.list}`
+  }).join(', ')
 }

@@ -1,0 +1,46 @@
+import { ScansyncError } from '../core/errors.js'
+import type { Requester } from './requester.js'
+
+/**
+ * The most a run reads, whatever the service says: a broken or hostile service that claims a
+ * billion pages, repeats one page for ever or answers without end gets a clear error, never a
+ * run that fills the memory.
+ */
+export interface ReadLimits {
+  /** List pages of one kind. */
+  maxPages: number
+  /** List results of one kind (every item of every page, wanted or not). */
+  maxResults: number
+  /** Bytes of answers (their JSON text) over the whole run, every kind together. */
+  maxBytes: number
+}
+
+/** A million resources of a kind; a gigabyte of answers: far above any account seen, far below what breaks a machine. */
+export const READ_LIMITS: Readonly<ReadLimits> = { maxPages: 10_000, maxResults: 1_000_000, maxBytes: 1024 * 1024 * 1024 }
+
+/** The bytes a run has read so far; share one between the reads of a run so that the cap holds for the run. */
+export class ReadBudget {
+  /** Answers measured here (clients without stats). */
+  private measured = 0
+  /** Each client's count when this budget first saw it. */
+  private readonly baselines = new WeakMap<Requester, number>()
+  constructor(readonly limits: Readonly<ReadLimits> = READ_LIMITS) {}
+
+  /** Called before a read starts: what the client read before is not this run's. */
+  watch(client: Requester): void {
+    if (client.stats && !this.baselines.has(client)) this.baselines.set(client, client.stats.bytesRead)
+  }
+
+  /** Counts an answer (the client's count when it keeps one: free; else the answer's JSON); throws once the run is over its cap. */
+  spend(client: Requester, body: unknown, subject: string): void {
+    const baseline = this.baselines.get(client)
+    const read = client.stats && baseline !== undefined ? client.stats.bytesRead - baseline : (this.measured += JSON.stringify(body)?.length ?? 0)
+    if (read > this.limits.maxBytes) {
+      throw new ScansyncError(`${subject}: the service's answers add up to more than ${formatBytes(this.limits.maxBytes)} in this run, the most scansync reads; stopped reading`)
+    }
+  }
+}
+
+/** "1 GB", "512 KB". */
+const formatBytes = (bytes: number): string =>
+  bytes >= 1024 ** 3 ? `${Number((bytes / 1024 ** 3).toFixed(1))} GB` : bytes >= 1024 ** 2 ? `${Number((bytes / 1024 ** 2).toFixed(1))} MB` : bytes >= 1024 ? `${Number((bytes / 1024).toFixed(1))} KB` : `${bytes} bytes`

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto'
+import { ScansyncError } from '../core/errors.js'
+import { isObject } from '../core/json.js'
+import type { ResourceKind } from '../resources/index.js'
+import { validator } from '../schema/validators.js'
+import type { ReadBudget } from './budget.js'
+import type { Requester } from './requester.js'
+
+/** List pages read at once; the client's own limiter decides how many requests are really in flight. */
+const PAGES_AT_ONCE = 64
+
+const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status
+const unlisted = (error: unknown) => statusOf(error) === 404 || statusOf(error) === 405
+
+export interface ListPage {
+  pageTotal: number
+  /** The service's count of resources, when it says. */
+  count?: number
+  results: unknown[]
+}
+
+/**
+ * Walks the list of one kind: page 1, then (once page_total is known and credible) the other
+ * pages, a bounded number at a time, each handed to `onItem` as it arrives and then let go.
+ */
+export class ListReader {
+  private readonly how: string
+  private readonly seenPages = new Map<string, number>()
+  private results = 0
+  private failure: unknown
+  /** 404 or 405: the service has no list of this kind. */
+  unlistedStatus?: number
+
+  constructor(
+    private readonly kind: ResourceKind,
+    private readonly client: Requester,
+    private readonly budget: ReadBudget,
+    private readonly pageLength: number,
+    private readonly onItem: (item: unknown) => void,
+  ) {
+    this.how = `GET ${kind.listPath}`
+  }
+
+  /** Page 1, checked against the caps (not yet taken); undefined when the kind is not listed. */
+  async first(): Promise<ListPage | undefined> {
+    let body: unknown
+    try {
+      body = await this.fetch(1)
+    } catch (error) {
+      if (unlisted(error)) {
+        this.unlistedStatus = statusOf(error)
+        return undefined
+      }
+      throw error
+    }
+    const page = this.check(body)
+    const { maxPages, maxResults } = this.budget.limits
+    if (page.pageTotal > maxPages) {
+      throw new ScansyncError(
+        `${this.how}: the service says the ${this.kind.name} list has ${page.pageTotal} pages, more than the ${maxPages} scansync reads (${this.pageLength} a page); nothing more was read`,
+      )
+    }
+    if (page.count !== undefined && page.count > maxResults) {
+      throw new ScansyncError(`${this.how}: the service says it has ${page.count} ${this.kind.name}s, more than the ${maxResults} scansync reads; nothing more was read`)
+    }
+    return page
+  }
+
+  /** Pages 2 to `last`, at most PAGES_AT_ONCE in flight; the first failure stops the others from starting. */
+  async rest(last: number): Promise<void> {
+    let next = 2
+    const worker = async () => {
+      while (this.failure === undefined && next <= last) {
+        const n = next++
+        try {
+          this.take(n, this.check(await this.fetch(n)))
+        } catch (error) {
+          this.failure ??= error
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, Math.max(0, last - 1)) }, worker))
+    if (this.failure !== undefined) throw this.failure
+  }
+
+  private async fetch(n: number): Promise<unknown> {
+    const body = await this.client.request<unknown>('GET', this.kind.listPath, { query: { page: n, length: this.pageLength }, resource: `the ${this.kind.name} list` })
+    this.budget.spend(this.client, body, this.how)
+    return body
+  }
+
+  private check(body: unknown): ListPage {
+    const validate = validator('listPage')
+    if (!validate(body)) throw new ScansyncError(`the service's answer to ${this.how} is not a list page`)
+    const page = body as { page_total?: number; count?: number; length?: number; results: unknown[] }
+    const pageTotal = page.page_total ?? (page.count !== undefined && page.length ? Math.ceil(page.count / page.length) : 1)
+    return { pageTotal, count: page.count, results: page.results }
+  }
+
+  /** Hands over the results of page `n`, once the caps and the repeated-page check pass. */
+  take(n: number, page: ListPage): void {
+    this.results += page.results.length
+    if (this.results > this.budget.limits.maxResults) {
+      throw new ScansyncError(`${this.how}: the ${this.kind.name} list holds more than ${this.budget.limits.maxResults} results, the most scansync reads; stopped reading`)
+    }
+    const signature = pageSignature(page.results)
+    if (signature !== undefined) {
+      const earlier = this.seenPages.get(signature)
+      if (earlier !== undefined) {
+        throw new ScansyncError(`${this.how}: page ${Math.max(n, earlier)} of the ${this.kind.name} list repeats page ${Math.min(n, earlier)}: the service is not paging; stopped reading`)
+      }
+      this.seenPages.set(signature, n)
+    }
+    for (const item of page.results) this.onItem(item)
+  }
+}
+
+/** The ids of a page's results in order, hashed; undefined for an empty page (those may well repeat). */
+function pageSignature(results: unknown[]): string | undefined {
+  if (results.length === 0) return undefined
+  const hash = createHash('sha1')
+  for (const item of results) hash.update(`${isObject(item) ? String(item.id) : JSON.stringify(item)}\n`)
+  return hash.digest('base64')
+}
