@@ -9,12 +9,12 @@ import { runInNewContext } from 'node:vm'
  *
  * This collects when the heap has grown to `growth` times what the last collection left (and past
  * `floorMb`): the peak stays within a fixed factor of what is really held, and each forced
- * collection frees at least a third of the heap, so their number grows with the garbage made, not
+ * collection frees at least a fifth of the heap, so their number grows with the garbage made, not
  * with time. (A fixed ceiling collected every 100 ms once the live data alone passed it: a plan
  * of 100,000 resources then spent most of its time in full collections.) Runs below the floor
  * never pay for it.
  */
-export function boundHeap(floorMb = 320, growth = 1.5): () => void {
+export function boundHeap(floorMb = 320, growth = 1.25): () => void {
   setFlagsFromString('--expose-gc')
   const collect = runInNewContext('gc') as () => void
   const floor = floorMb * 1024 * 1024

@@ -66,20 +66,28 @@ export class ListReader {
     return page
   }
 
-  /** Pages 2 to `last`, at most PAGES_AT_ONCE in flight; the first failure stops the others from starting. */
+  /**
+   * Pages 2 to `last`, at most PAGES_AT_ONCE in flight, each fetched as soon as a slot and room
+   * in the run's queue allow, not after the page before it was taken; the first failure stops
+   * the others from starting. Resolves once every page is taken.
+   */
   async rest(last: number): Promise<void> {
     let next = 2
+    const taken: Promise<void>[] = []
     const worker = async () => {
       while (this.failure === undefined && next <= last) {
         const n = next++
         try {
-          this.take(n, this.check(await this.fetch(n)))
+          await this.budget.taking.room()
+          if (this.failure !== undefined) return
+          taken.push(this.take(n, this.check(await this.fetch(n))))
         } catch (error) {
           this.failure ??= error
         }
       }
     }
     await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, Math.max(0, last - 1)) }, worker))
+    await Promise.all(taken)
     if (this.failure !== undefined) throw this.failure
   }
 
@@ -97,8 +105,12 @@ export class ListReader {
     return { pageTotal, count: page.count, results: page.results }
   }
 
-  /** Hands over the results of page `n`, once the caps and the repeated-page check pass. */
-  take(n: number, page: ListPage): void {
+  /**
+   * Hands the results of page `n` to the run's queue, once the caps and the repeated-page check
+   * pass (those throw at once); resolves once they are taken. A failure while taking stops the
+   * pages not yet fetched.
+   */
+  take(n: number, page: ListPage): Promise<void> {
     this.results += page.results.length
     if (this.results > this.budget.limits.maxResults) {
       throw new ScansyncError(`${this.how}: the ${this.kind.name} list holds more than ${this.budget.limits.maxResults} results, the most scansync reads; stopped reading`)
@@ -111,7 +123,10 @@ export class ListReader {
       }
       this.seenPages.set(signature, n)
     }
-    for (const item of page.results) this.onItem(item)
+    return this.budget.taking.add(page.results, this.onItem).catch((error: unknown) => {
+      this.failure ??= error
+      throw error
+    })
   }
 }
 

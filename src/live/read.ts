@@ -68,9 +68,13 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
     const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take)
     const first = await list.first()
     if (first) {
-      list.take(1, first)
+      // The other pages are asked for before page 1 is taken (checked and compared), so that
+      // the requests do not wait for the CPU; whether they are worth it needs only page 1's ids.
       const remainingPages = Math.max(0, first.pageTotal - 1)
-      if (remainingPages > 0 && remainingPages <= wanted.size - seen.size) await list.rest(first.pageTotal)
+      const onFirst = new Set(first.results.flatMap((item) => (isObject(item) && typeof item.id === 'string' && wanted.has(item.id) ? [item.id] : [])))
+      const taken = list.take(1, first)
+      if (remainingPages > 0 && remainingPages <= wanted.size - onFirst.size) await firstFailure([taken, list.rest(first.pageTotal)])
+      else await taken
     }
   }
 
@@ -106,8 +110,7 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
   const first = await list.first()
   if (!first) throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
   await options.onTotal?.(first.count ?? first.results.length * first.pageTotal)
-  list.take(1, first)
-  await list.rest(first.pageTotal)
+  await firstFailure([list.take(1, first), list.rest(first.pageTotal)])
   return [...found.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => found.get(id)!)
 }
 
@@ -138,6 +141,12 @@ export async function readDeclared(declared: readonly Declared[], client: Reques
       await readLive(kind, ids, client, { ...rest, budget, onResource: (id, body) => onResource(kind, id, body) })
     }),
   )
+}
+
+/** Waits for both parts of one list (they stop each other on a failure); throws the first one's error. */
+async function firstFailure(parts: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(parts)).find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) throw failed.reason
 }
 
 /** Waits for every request; if any failed, throws one error naming each distinct failure. */
