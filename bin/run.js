@@ -25,5 +25,12 @@ try {
     error.message = printable(error.message, redaction)
     if (error.stack) error.stack = printable(error.stack, redaction)
   }
-  await handle(error)
+  // Usage errors in scansync's one style (`Error: …`, a suggestion, no usage dump).
+  const { explainUsageError } = await import('../dist/cli/usage-error.js')
+  const text = explainUsageError(error, process.argv.slice(2))
+  if (text === undefined) await handle(error)
+  else {
+    process.stderr.write(text)
+    process.exitCode = 1
+  }
 }

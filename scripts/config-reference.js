@@ -146,7 +146,7 @@ export function renderConfigReference(schema) {
     '',
     'A configuration is a directory (or a single file): every `*.yaml` / `*.yml` below it is read,',
     'skipping folders whose name starts with `.` and `node_modules`. A file holds any of the top-level',
-    `lists ${KINDS.map((k) => code(k.list)).join(', ')} and nothing else. Check files with \`scansync validate\`;`,
+    `lists ${KINDS.map((k) => code(k.list)).join(', ')} and \`policies\`, and keys starting with \`x-\` (ignored: a home for YAML anchors), and nothing else. Check files with \`scansync validate\`;`,
     'editors complete and check them with the line',
     '`# yaml-language-server: $schema=<path to schemas/config.schema.json>` at the top of a file',
     '(`scansync schema` prints the schema).',
@@ -167,6 +167,7 @@ export function renderConfigReference(schema) {
     '',
     ...KINDS.map((k) => `- [${k.list}](#${k.list}): ${resolve(schema, { $ref: `#/definitions/${k.def}` }).description}`),
     '- [Shorthands](#shorthands)',
+    ...(schema.properties.policies ? ['- [policies](#policies): organisation rules (README, "Policies")'] : []),
     '',
   )
   const shorthandUses = []
@@ -191,6 +192,11 @@ export function renderConfigReference(schema) {
     '`teams: [Tm8Kq2Xa9Lp3, {id: Tm1Zz9Yy8Xx7}]`.',
     '',
   )
+  const policies = schema.properties.policies
+  if (policies) {
+    out.push('## policies', '', `${policies.description} Each entry:`, '')
+    out.push(table(fieldRows(schema, policies.items, '', [], [])), '')
+  }
   return out.join('\n')
 }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npm run demo: the embedded emulator with the example seed, then plan, apply, drift (clean),
-// a change made "by hand" in the emulator, and drift again (found). Exits 0 when every step
-// behaved as expected.
+// a change made "by hand" in the emulator, and drift again (found); then the organisation rules
+// of examples/policies: a plan that breaks one (exit 1), the YAML fixed, the plan clean. Exits 0
+// when every step behaved as expected.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync as readText, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -39,6 +40,7 @@ function scansync(args) {
 
 const config = 'examples/config'
 const state = ['--state', join(work, 'state.json')]
+const fixed = join(work, 'config')
 const steps = [
   { title: 'Plan: what differs between examples/config and the service', args: ['plan', config, ...state], expect: 0 },
   { title: 'Apply the plan', args: ['apply', config, '--auto-approve', ...state], expect: 0 },
@@ -53,6 +55,23 @@ const steps = [
     expect: 0,
   },
   { title: 'Drift check: the hand-made change is found (exit 2 expected)', args: ['drift', config, ...state], expect: 2 },
+  {
+    title: 'Policies: the rules of examples/policies break on the shop, labelled pci but reporting in OWASP format (exit 1 expected)',
+    args: ['plan', config, 'examples/policies', '--kind', 'target', ...state],
+    expect: 1,
+  },
+  {
+    title: 'Fix it in the YAML: the shop reports in the PCI DSS 4.0.1 format',
+    run: () => {
+      cpSync(join(root, config), fixed, { recursive: true })
+      const shop = join(fixed, 'targets', 'shop.yaml')
+      writeFileSync(shop, readText(shop, 'utf8').replace('report_type: owasp_web_2025', 'report_type: pci4'))
+      console.log(`(a copy of ${config} in which targets/shop.yaml says report_type: pci4)`)
+      return 0
+    },
+    expect: 0,
+  },
+  { title: 'Plan again: the rules pass, the change to the report type is planned', args: ['plan', fixed, 'examples/policies', '--kind', 'target', ...state], expect: 0 },
 ]
 
 let failed = 0

@@ -39,6 +39,12 @@ export interface ExecuteOptions {
 
 const interruptedMessage = 'not sent: interrupted before it started'
 
+/** The report line names the resource already: the client's "target X: " prefix is dropped. */
+const withoutSubject = (message: string, item: PendingChange) => {
+  const subject = `${item.kind.name} ${item.desired.id}: `
+  return message.startsWith(subject) ? message.slice(subject.length) : message
+}
+
 /**
  * Sends the changes, up to `parallelism` at once. A failure does not stop the others; each change
  * gets a result. PATCH and PUT set values, so a request the client retried after a lost answer
@@ -62,9 +68,9 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
       // A 200 that did not do what was asked is not claimed as a success.
       settle(item, problem ? { ...item.change, result: 'failed', error: problem } : { ...item.change, result: 'applied' })
     } catch (error) {
-      // Still waiting for a free connection when Ctrl-C came: it never went out.
-      if (error instanceof NotSentError) return settle(item, { ...item.change, result: 'not_applied', error: interruptedMessage })
-      settle(item, { ...item.change, result: 'failed', error: describeFailure(error, item.kind, item.desired) })
+      // Never went out: Ctrl-C came, or the client stopped sending (the service stopped answering).
+      if (error instanceof NotSentError) return settle(item, { ...item.change, result: 'not_applied', error: withoutSubject(error.message, item) })
+      settle(item, { ...item.change, result: 'failed', error: withoutSubject(describeFailure(error, item.kind, item.desired), item) })
     }
   }
 

@@ -25,6 +25,11 @@ export interface ClientOptions {
   retryAfterCeilingMs?: number
   /** An answer larger than this is not read (default 64 MiB): a service that never ends its body cannot exhaust memory. */
   maxResponseBytes?: number
+  /**
+   * Connection failures in a row (refused, reset, host not found, with no answer between them)
+   * after which the client sends nothing more (default 5): see circuit-breaker.ts.
+   */
+  connectionFailureLimit?: number
   /** Receives one line per HTTP attempt. */
   debug?: (line: string) => void
   /**
@@ -41,6 +46,7 @@ export const DEFAULTS = {
   backoff: { baseMs: 500, maxMs: 10_000 },
   retryAfterCeilingMs: 120_000,
   maxResponseBytes: 64 * 1024 * 1024,
+  connectionFailureLimit: 5,
 } as const
 
 export interface ResolvedOptions {
@@ -53,6 +59,7 @@ export interface ResolvedOptions {
   backoff: BackoffSettings
   retryAfterCeilingMs: number
   maxResponseBytes: number
+  connectionFailureLimit: number
   debug?: (line: string) => void
   redaction?: Redaction
 }
@@ -98,6 +105,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     },
     retryAfterCeilingMs: nonNegative(options.retryAfterCeilingMs, DEFAULTS.retryAfterCeilingMs, 'the Retry-After ceiling (ms)'),
     maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULTS.maxResponseBytes, 'the largest answer read (bytes)', Number.MAX_SAFE_INTEGER),
+    connectionFailureLimit: positiveInteger(options.connectionFailureLimit, DEFAULTS.connectionFailureLimit, 'the connection failures in a row before giving up', 1_000_000),
     ...(options.debug ? { debug: options.debug } : {}),
     ...(options.redaction ? { redaction: options.redaction } : {}),
   }

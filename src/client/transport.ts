@@ -12,6 +12,7 @@ import { Pool, poolRequest } from './undici-pool.js'
 
 import { followAbort, raceAbort } from './abort.js'
 import { buildRequestTarget, checkRequestPath } from './base-url.js'
+import { CircuitBreaker, isConnectionFailure } from './circuit-breaker.js'
 import { AdaptiveConcurrency } from './concurrency.js'
 import { formatAttemptLine } from './debug.js'
 import { NotSentError, RetryAfterTooLongError, ScansyncError, type ServiceError, ServiceUnavailableError, TimeoutError, UnexpectedResponseError } from './errors.js'
@@ -107,6 +108,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     maxResponseSize: o.maxResponseBytes,
   })
   const limiter = new AdaptiveConcurrency(o.parallelism)
+  const breaker = new CircuitBreaker(o.connectionFailureLimit, origin)
   const closing = new AbortController()
   const headers: Record<string, string> = {
     Authorization: `JWT ${o.token}`,
@@ -282,14 +284,18 @@ export function createClient(options: ClientOptions): ServiceClient {
     const signal = controller.signal
     const stop = requestOptions.stop
     // The error to give if no further attempt may start (set while one is due).
-    let stopped: (() => ServiceError) | undefined
+    let stopped: ((why?: string) => ServiceError) | undefined
+    const notSent = (why: string) => new NotSentError(`${subjectOf(ctx)}: not sent: ${why}`)
     try {
       for (let attempt = 1; ; attempt++) {
         const slot = limiter.run(async (epoch) => {
           if (signal.aborted) throw signal.reason
-          if (stop?.aborted) throw stopped ? stopped() : new NotSentError(`${subjectOf(ctx)}: not sent: interrupted before it started`)
+          if (stop?.aborted) throw stopped ? stopped() : notSent('interrupted before it started')
+          if (breaker.open) throw stopped ? stopped('not retried: the service stopped answering') : notSent(breaker.reason)
           const started = performance.now()
           const result = await attemptOnce(method, target, body, signal)
+          if (result.kind === 'response' || result.kind === 'truncated') breaker.answered()
+          else if (result.kind === 'network' && isConnectionFailure(result.error)) breaker.connectionFailed(result.error)
           return { result, epoch, durationMs: performance.now() - started }
         })
         const { result, epoch, durationMs } = await raceAbort(slot, signal)
@@ -314,24 +320,27 @@ export function createClient(options: ClientOptions): ServiceClient {
         }
         if (decision.kind === 'return') return decision.value as T
         if (decision.kind === 'throw') throw decision.error
-        stopped = () => {
+        stopped = (why = 'interrupted: not retried') => {
           const final = decide(result, attempt, epoch, ctx, url, true, false)
           const error = final.kind === 'throw' ? final.error : new ServiceUnavailableError(clean(`${subjectOf(ctx)}: ${outcomeWords(result)}`))
-          error.message += ' (interrupted: not retried)'
+          error.message += ` (${why})`
           return error
         }
         if (stop?.aborted) throw stopped()
+        if (breaker.open) throw stopped('not retried: the service stopped answering')
         counts.retries++
         const wake = new AbortController()
         const unlinkSignal = followAbort(signal, wake)
         const unlinkStop = followAbort(stop, wake)
+        const unlinkBreaker = followAbort(breaker.signal, wake)
         try {
           await sleep(decision.delayMs, undefined, { signal: wake.signal })
         } catch {
-          throw signal.aborted ? signal.reason : stopped()
+          throw signal.aborted ? signal.reason : stop?.aborted ? stopped() : stopped('not retried: the service stopped answering')
         } finally {
           unlinkSignal()
           unlinkStop()
+          unlinkBreaker()
         }
       }
     } finally {

@@ -67,6 +67,11 @@ function mayBeNumber(text: string): boolean {
 export const PRECISE_ONLY: Readonly<Record<string, RegExp>> = {
   /** Anchors (`&a`), aliases (`*a`) and tags (`!t`, `!!str`): wherever a node may start. */
   anchorAliasOrTag: /(?:^|[\s[\]{},:?-])[&*!]/m,
+  /**
+   * A merge key (`<<: *a`, `<<: {…}`): the `yaml` path merges it and locates merged values where
+   * they are written. (An anchor and alias usually come with it and send the file there anyway.)
+   */
+  mergeKey: /(?:^|[\s{,[?])<<[ \t]*:/m,
   /** A directive (`%YAML 1.1` would change the schema). */
   directive: /^%/m,
   /** `---x` or `...x` (a plain scalar to `yaml`, a marker to js-yaml), or content on the `---` line. */

@@ -35,10 +35,14 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
       message: `a symbolic link to a file outside ${display(root)}; it was not read (configuration files must lie inside the configuration directory)`,
     })
 
-  /** Whether a link stays inside `root` (both real paths). A broken link is left to the reader. */
+  /**
+   * Whether a link stays inside `root` (both real paths). A broken link, or one to a device or a
+   * pipe (which the loader refuses unread, as not a regular file), is left to the loader.
+   */
   const linkStaysInside = async (link: string, realRoot: string): Promise<boolean> => {
     try {
-      return inside(realRoot, await realpath(link))
+      const target = await realpath(link)
+      return inside(realRoot, target) || !(await stat(target)).isFile()
     } catch {
       return true
     }

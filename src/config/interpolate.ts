@@ -44,7 +44,9 @@ export function interpolate(template: string, env: Env): InterpolationResult {
     const set = env[name]
     if (set !== undefined && set !== '') return set
     if (fallback !== undefined) return fallback
-    errors.push(`environment variable ${name} is not set (referenced here; set it, or write \${${name}:-fallback})`)
+    // Said as it is: an empty value is usually a CI secret that is defined but not filled in.
+    if (set === '') errors.push(`environment variable ${name} is empty (referenced here; set it to the value, or write \${${name}:-fallback})`)
+    else errors.push(`environment variable ${name} is not set (referenced here; set it, or write \${${name}:-fallback})`)
     return ''
   })
   return { value, fromVariable, errors }

@@ -11,6 +11,7 @@ import { foreignFileMessage } from './foreign-file.js'
 import { Env, hasTemplate, interpolate, mayHoldTemplate } from './interpolate.js'
 import { parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
 import { describeSchemaErrors } from './schema-errors.js'
+import { compilePolicies, declaredPolicies, type DeclaredPolicy, type PolicyRule } from './policies.js'
 import { expandShorthands } from './shorthands.js'
 import { identifyDeclared } from './identity-checks.js'
 import { DesiredResource, JsonObject, KindName, LoadedConfig } from '../core/types.js'
@@ -24,6 +25,8 @@ export interface LoadOptions {
 export interface LoadResult {
   config: LoadedConfig
   diagnostics: Diagnostic[]
+  /** The files' policy rules, compiled (none when the configuration has errors). */
+  policies: PolicyRule[]
 }
 
 const KIND_OF_LIST = Object.fromEntries(configLists().map(({ list, kind }) => [list, kind])) as Record<string, KindName>
@@ -84,6 +87,7 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
   const diagnostics = [...found.diagnostics]
   const resources: DesiredResource[] = []
   const declared: DeclaredId[] = []
+  const policies: DeclaredPolicy[] = []
 
   // Sizes first: a configuration too large to hold is refused before any of it is read. (A FIFO
   // would block the open itself: what is not a regular file is never opened.)
@@ -91,7 +95,7 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
   const total = kinds.reduce((sum, { regular, size }) => sum + (regular ? size : 0), 0)
   if (total > maxTotalBytes()) {
     const message = `the configuration is ${megabytes(total)} in ${found.files.length} ${found.files.length === 1 ? 'file' : 'files'}, more than this process can hold (${megabytes(maxTotalBytes())}); plan it in parts (paths, or --kind and --id)`
-    return { config: { files: found.files, resources: [] }, diagnostics: sortDiagnostics([...diagnostics, { file: found.files[0], line: 1, column: 1, path: '', message }]) }
+    return { config: { files: found.files, resources: [] }, diagnostics: sortDiagnostics([...diagnostics, { file: found.files[0], line: 1, column: 1, path: '', message }]), policies: [] }
   }
 
   for (const [i, file] of found.files.entries()) {
@@ -113,10 +117,13 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
     for (const diagnostic of result.diagnostics) diagnostics.push(diagnostic)
     for (const resource of result.resources) resources.push(resource)
     for (const id of result.declared) declared.push(id)
+    for (const policy of result.policies) policies.push(policy)
   }
   for (const diagnostic of findDuplicateIds(declared)) diagnostics.push(diagnostic)
   for (const diagnostic of identifyDeclared(resources)) diagnostics.push(diagnostic)
-  return { config: { files: found.files, resources }, diagnostics: sortDiagnostics(diagnostics) }
+  const compiled = await compilePolicies(policies)
+  for (const diagnostic of compiled.diagnostics) diagnostics.push(diagnostic)
+  return { config: { files: found.files, resources }, diagnostics: sortDiagnostics(diagnostics), policies: diagnostics.length > 0 ? [] : compiled.rules }
 }
 
 /** An id as written, for the check that ids are unique (made even when a file has other errors). */
@@ -133,27 +140,36 @@ export interface LoadFileResult {
   resources: DesiredResource[]
   declared: DeclaredId[]
   diagnostics: Diagnostic[]
+  /** The file's policy rules, not yet compiled; none when the file has errors. */
+  policies: DeclaredPolicy[]
 }
 
 /** Loads one file's text. Exposed for tests and the fuzzer. */
 export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOptions & { notOurs?: boolean } = {}): LoadFileResult {
   const { parsed, diagnostics } = parseYamlFile(file, bytes, options)
-  const atStart = (message: string): LoadFileResult => ({ resources: [], declared: [], diagnostics: [{ file, line: 1, column: 1, path: '', message }] })
-  if (!parsed) return { resources: [], declared: [], diagnostics }
+  const atStart = (message: string): LoadFileResult => ({ resources: [], declared: [], diagnostics: [{ file, line: 1, column: 1, path: '', message }], policies: [] })
+  if (!parsed) return { resources: [], declared: [], diagnostics, policies: [] }
   const data = parsed.data
   const expected = 'expected a mapping with any of the lists targets, assets and agents'
   if (data === null || data === undefined) return atStart(`the file is empty; ${expected}`)
   if (typeof data !== 'object' || Array.isArray(data)) {
     const position = parsed.locate([])
-    return { resources: [], declared: [], diagnostics: [{ ...position, path: '', message: `the top level is ${Array.isArray(data) ? 'a list' : 'a single value'}; ${expected}` }] }
+    return { resources: [], declared: [], diagnostics: [{ ...position, path: '', message: `the top level is ${Array.isArray(data) ? 'a list' : 'a single value'}; ${expected}` }], policies: [] }
   }
   const foreign = options.notOurs ? foreignFileMessage(data) : undefined
   if (foreign) return atStart(foreign)
 
-  const declared = declaredIds(data as JsonObject, parsed)
+  const top = data as JsonObject
+  // x-… keys are a home for anchors: what they hold is used through aliases and merge keys, never by itself.
+  for (const key of Object.keys(top)) if (key.startsWith('x-')) delete top[key]
+  const declared = declaredIds(top, parsed)
+  // Rules are JSON Schemas, not values to send: `${…}` in them is not a variable.
+  const rules = Object.hasOwn(top, 'policies') ? top.policies : undefined
+  delete top.policies
   const { templates, unresolved } = mayHoldTemplate(parsed.text)
-    ? resolveVariables(data as JsonObject, env, parsed, diagnostics)
+    ? resolveVariables(top, env, parsed, diagnostics)
     : { templates: new Map<string, string>(), unresolved: new Set<string>() }
+  if (rules !== undefined) top.policies = rules
   const isSensitive = (path: PathSegments) => templates.has(formatPath(path)) || secretByItsPlace(data as JsonObject, path)
   const validate = validator('config')
   if (!validate(data)) {
@@ -165,7 +181,9 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
       diagnostics.push({ ...position, path: place, message: problem.message })
     }
   }
-  if (diagnostics.length > 0) return { resources: [], declared, diagnostics }
+  if (diagnostics.length > 0) return { resources: [], declared, diagnostics, policies: [] }
+  const policies = declaredPolicies(rules, parsed)
+  delete top.policies
 
   expandShorthands(data, readSchema('config.schema.json'), templates.size === 0 ? undefined : (path, member) => {
     // A value that came from a variable now sits one level down, as the shorthand's member.
@@ -174,7 +192,7 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
     templates.delete(formatPath(path))
     templates.set(formatPath([...path, member]), template)
   })
-  return { resources: collectResources(data as JsonObject, parsed, templates), declared, diagnostics }
+  return { resources: collectResources(data as JsonObject, parsed, templates), declared, diagnostics, policies }
 }
 
 function declaredIds(data: JsonObject, parsed: ParsedFile): DeclaredId[] {

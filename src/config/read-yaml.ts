@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { createRequire } from 'node:module'
-import type { Document, Node, Pair, YAMLError, YAMLMap } from 'yaml'
+import type { Alias, Document, Node, Pair, YAMLError, YAMLMap } from 'yaml'
 import { Diagnostic, PathSegments, SourcePosition } from '../core/diagnostics.js'
 import { parseFast, type ItemRanges } from './fast-yaml.js'
 
@@ -17,8 +17,13 @@ function parseDocument(...args: Parameters<typeof import('yaml').parseDocument>)
   return yaml().parseDocument(...args) as Document
 }
 
-/** Aliases a file may expand; a "billion laughs" file fails fast instead of eating memory. */
-const MAX_ALIAS_COUNT = 100
+/**
+ * How far aliases and merge keys may grow a file: its values once expanded may number this many
+ * more than ten times those written. A shared blackout window merged into 2,000 targets is well
+ * inside; a "billion laughs" file is refused before it is expanded, instead of eating memory.
+ */
+const EXPANSION_ALLOWANCE = 100_000
+const EXPANSION_FACTOR = 10
 
 export interface ParsedFile {
   file: string
@@ -102,7 +107,7 @@ interface PositionIndex {
  * mapping: time quadratic in the size of a mapping (a hostile file of 100,000 keys took minutes).
  * It is off; duplicateKeys() finds the same duplicates in one pass over the Document.
  */
-const YAML_OPTIONS = { uniqueKeys: false, prettyErrors: false, merge: false } as const
+const YAML_OPTIONS = { uniqueKeys: false, prettyErrors: false, merge: true } as const
 /** For positions only (nodes and their places do not depend on the duplicate check). */
 const POSITION_OPTIONS = YAML_OPTIONS
 
@@ -260,18 +265,23 @@ function parsePrecisely(file: string, text: string): ParseResult {
     }
   }
 
+  const aliasProblem = checkAliases(doc)
+  if (aliasProblem) {
+    const where = aliasProblem.offset === undefined ? { line: 1, column: 1 } : position(aliasProblem.offset)
+    return at(where.line, where.column, aliasProblem.message)
+  }
+
   let data: unknown
   try {
     let aliased = false
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT, onAnchor: () => (aliased = true) })
+    // checkAliases bounded the expansion: `yaml`'s own cap counts every use of an anchor, and
+    // would refuse a window shared by a hundred targets.
+    data = doc.toJS({ maxAliasCount: -1, onAnchor: () => (aliased = true) })
     // An alias gives the same object at each place; every place gets its own copy, so that
     // resolving variables and shorthands in place happens once per place.
     if (aliased) data = copyTree(data)
   } catch (error) {
-    const message = error instanceof Error && /alias/i.test(error.message)
-      ? `too many aliases expanded (more than ${MAX_ALIAS_COUNT}): refusing a file that would grow without bound`
-      : `could not read YAML: ${describeParserFailure(error)}`
-    return at(1, 1, message)
+    return at(1, 1, `could not read YAML: ${describeParserFailure(error)}`)
   }
 
   const locate = locator(file, () => index)
@@ -379,31 +389,150 @@ function describeParserFailure(error: unknown): string {
   return error instanceof Error ? yamlMessage(error.message) : String(error)
 }
 
+/** Whether a key is YAML 1.1's merge key: a plain `<<` (`yaml` resolves it to a symbol). */
+function isMergeKey(key: unknown): boolean {
+  return yaml().isScalar(key) && typeof key.value === 'symbol'
+}
+
+/**
+ * The node each alias of a Document stands for: the last node before it with that anchor, found
+ * in one pass (`yaml`'s Alias.resolve walks the whole Document at each call without a context).
+ */
+const aliasTargets = new WeakMap<Document, Map<Alias, Node>>()
+
+function targetOf(doc: Document, alias: Alias): Node | undefined {
+  let targets = aliasTargets.get(doc)
+  if (!targets) {
+    const found = new Map<Alias, Node>()
+    const anchors = new Map<string, Node>()
+    yaml().visit(doc, {
+      Node(_, node) {
+        if (yaml().isAlias(node)) {
+          const target = anchors.get(node.source)
+          if (target) found.set(node, target)
+        } else if (node.anchor) anchors.set(node.anchor, node)
+      },
+    })
+    aliasTargets.set(doc, (targets = found))
+  }
+  return targets.get(alias)
+}
+
+/** A node, or what it stands for when it is an alias. */
+function resolved(doc: Document, node: unknown): unknown {
+  return yaml().isAlias(node) ? targetOf(doc, node) : node
+}
+
+/** The mappings a merge key's value names, in order (earlier ones win); non-mappings left out. */
+function mergeSources(doc: Document, value: unknown): YAMLMap[] {
+  const source = resolved(doc, value)
+  const items = yaml().isSeq(source) ? source.items.map((item) => resolved(doc, item)) : [source]
+  return items.filter((item): item is YAMLMap => yaml().isMap(item))
+}
+
+/**
+ * What makes merge keys and aliases safe to expand, found in one pass in the order of the text:
+ * a merge key given something other than mappings, an alias inside the node it names (a cycle),
+ * or an expansion that would grow the file without bound (each anchored node's expanded size is
+ * counted once, so a "billion laughs" file is measured, not expanded).
+ */
+function checkAliases(doc: Document): { offset?: number; message: string } | undefined {
+  const Y = yaml()
+  const anchors = new Map<string, Node>()
+  const sizes = new Map<Node, number>()
+  const open = new Set<unknown>()
+  let written = 0
+  let problem: { offset?: number; message: string } | undefined
+  const offsetOf = (node: unknown) => (Y.isNode(node) ? node.range?.[0] : undefined)
+  const checkMerge = (pair: Pair) => {
+    const value = pair.value
+    const source = resolved(doc, value)
+    const items = Y.isSeq(source) ? source.items : [value]
+    for (const item of items) {
+      if (Y.isMap(resolved(doc, item))) continue
+      const what = item === null || item === undefined || (Y.isScalar(item) && item.value === null) ? 'nothing' : Y.isSeq(resolved(doc, item)) ? 'a list' : 'a single value'
+      problem = {
+        offset: offsetOf(item) ?? offsetOf(value) ?? offsetOf(pair.key),
+        message: `a merge key (<<) takes a mapping, an alias of one (<<: *name) or a list of them (<<: [*a, *b]), not ${what}`,
+      }
+      return
+    }
+  }
+  const sizeOf = (node: unknown): number => {
+    if (problem || node === null || node === undefined) return 0
+    if (Y.isAlias(node)) {
+      const target = anchors.get(node.source)
+      if (!target) return 1
+      if (open.has(target)) {
+        problem = { offset: offsetOf(node), message: `the alias *${node.source} is inside the node it names (&${node.source}): a cycle, which would never end; name another node` }
+        return 0
+      }
+      return sizes.get(target) ?? 1
+    }
+    written++
+    if (Y.isNode(node) && node.anchor) anchors.set(node.anchor, node)
+    open.add(node)
+    let size = 1
+    if (Y.isMap(node)) {
+      for (const pair of node.items) {
+        if (isMergeKey(pair.key)) checkMerge(pair)
+        size += sizeOf(pair.key) + sizeOf(pair.value)
+      }
+    } else if (Y.isSeq(node)) {
+      for (const item of node.items) size += sizeOf(item)
+    }
+    open.delete(node)
+    if (Y.isNode(node) && node.anchor) sizes.set(node, size)
+    return size
+  }
+  const total = sizeOf(doc.contents)
+  if (problem) return problem
+  const limit = EXPANSION_ALLOWANCE + EXPANSION_FACTOR * written
+  if (total > limit) {
+    return { message: `too many aliases expanded: the ${written} values written would grow to more than ${limit}; refusing a file that would grow without bound` }
+  }
+  return undefined
+}
+
 /** Pairs of the mappings asked about, by key: one lookup per diagnostic, in O(1). */
 const pairsByKey = new WeakMap<object, Map<string, Pair>>()
 
 /**
- * The first pair of `map` whose scalar key reads `key`. An index per mapping, built on the first
- * question: looking through the items for each question made a file of 40,000 unknown keys (one
- * diagnostic each) take seconds, time quadratic in the size of a mapping.
+ * The pair of `map` whose scalar key reads `key`: its own first, then those its merge keys bring
+ * (earlier sources first), so that a merged value is located where it is written, inside the
+ * anchored mapping. An index per mapping, built on the first question: looking through the
+ * items for each question made a file of 40,000 unknown keys (one diagnostic each) take seconds,
+ * time quadratic in the size of a mapping.
  */
-function pairOf(map: YAMLMap, key: string): Pair | undefined {
+function pairOf(doc: Document, map: YAMLMap, key: string): Pair | undefined {
   let index = pairsByKey.get(map)
   if (!index) {
     index = new Map()
-    for (const item of map.items) {
-      if (!yaml().isPair(item) || !yaml().isScalar(item.key)) continue
-      const name = String(item.key.value)
-      if (!index.has(name)) index.set(name, item)
-    }
+    addPairs(doc, map, index, new Set())
     pairsByKey.set(map, index)
   }
   return index.get(key)
 }
 
+function addPairs(doc: Document, map: YAMLMap, index: Map<string, Pair>, seen: Set<YAMLMap>): void {
+  if (seen.has(map)) return
+  seen.add(map)
+  const merges: Pair[] = []
+  for (const item of map.items) {
+    if (!yaml().isPair(item)) continue
+    if (isMergeKey(item.key)) merges.push(item)
+    else if (yaml().isScalar(item.key)) {
+      const name = String(item.key.value)
+      if (!index.has(name)) index.set(name, item)
+    }
+  }
+  for (const merge of merges) for (const source of mergeSources(doc, merge.value)) addPairs(doc, source, index, seen)
+}
+
 /**
  * The node at `path`, or the deepest existing ancestor when the path does not exist (so that a
- * missing field is reported at its parent). With `key`, the key node of the last segment.
+ * missing field is reported at its parent). With `key`, the key node of the last segment. An
+ * alias on the way is followed to the node it names.
  */
 function findNode(doc: Document, path: PathSegments, key: boolean): Node | undefined {
   let node: unknown = doc.contents
@@ -411,8 +540,9 @@ function findNode(doc: Document, path: PathSegments, key: boolean): Node | undef
   for (let i = 0; i < path.length; i++) {
     const segment = path[i]
     const last = i === path.length - 1
+    node = resolved(doc, node)
     if (yaml().isMap(node)) {
-      const pair = pairOf(node, String(segment))
+      const pair = pairOf(doc, node, String(segment))
       if (!pair) return found
       if (last && key) return (pair.key as Node) ?? found
       node = pair.value

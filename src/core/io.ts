@@ -1,4 +1,4 @@
-import { Redaction } from './redaction.js'
+import { Redaction, TOKEN_PLACEHOLDER } from './redaction.js'
 import type { Env } from './types.js'
 
 export interface OutputStream {
@@ -40,13 +40,15 @@ function through<T extends OutputStream>(stream: T, transform: (text: string) =>
 
 /**
  * The Io with the output step in place: stdout and stderr pass every text through its
- * redaction (knowing the API token from the start, and the secrets the use case adds as it
+ * redaction (knowing the API token and the state key from the start, and the secrets the use case adds as it
  * learns them). Every use case starts with it, so an Io a test passes is redacted too; an Io
  * that has it already is returned as it is.
  */
 export function withRedaction(io: Io): RedactedIo {
   if (io.redaction) return io as RedactedIo
   const redaction = new Redaction(io.env.SCANSYNC_API_TOKEN)
+  // The state key is as secret as the token: it signs saved plans and keys the state's HMACs.
+  if (io.env.SCANSYNC_STATE_KEY) redaction.add([io.env.SCANSYNC_STATE_KEY], TOKEN_PLACEHOLDER)
   return { ...io, redaction, stdout: through(io.stdout, redaction.output), stderr: through(io.stderr, redaction.output) }
 }
 

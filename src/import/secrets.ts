@@ -10,8 +10,15 @@ export interface SecretNote {
   variable: string
   /** The service answered OBFUSCATED_…: the value cannot be read back. */
   hidden: boolean
-  /** Written as `${variable}`; false: left out (an optional member the service hides). */
+  /** Written as `${variable}`; false: left out (with --secrets omit, or an optional member the service hides). */
   written: boolean
+  /**
+   * A whole part left out because of the secrets in it (a list of headers, basic_auth): the
+   * part as it would be written, with `${VARIABLE}` references, and the secret fields it holds.
+   * `variable` then lists their variables, comma-separated.
+   */
+  part?: unknown
+  holds?: string[]
 }
 
 /** A `${NAME}` reference written in place of a sensitive value. */

@@ -23,6 +23,12 @@ import { Reference, type SecretNote, type VariableNamer } from './secrets.js'
 export interface SelectOptions {
   /** Keep values equal to the document's defaults (and fields whose switch is off). */
   includeDefaults?: boolean
+  /**
+   * `omit`: every secret is left out, with a note naming the variable to add (what is written
+   * plans clean with no variable set). `reference` (default here): written as `${VARIABLE}`,
+   * except a hidden one the request does not need.
+   */
+  secrets?: 'omit' | 'reference'
 }
 
 /** One live resource in the YAML's shape, reduced to what a person maintains. */
@@ -87,11 +93,18 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
   const onlyWhile = kind.onlyWhile
   const ruleOf = (rule: string): FieldRule | undefined => kind.rules[rule]
 
+  // One name per field, however often it is walked (a left-out part is walked again for its note).
+  const variables = new Map<string, string>()
+  const variableFor = (display: string) => variables.get(display) ?? variables.set(display, namer.name(kind.name, id, display)).get(display)!
+  // Set while a left-out part is walked again to show in its note how to add it: secrets as references.
+  let forNote = false
+  const omitSecrets = options.secrets === 'omit'
+
   const secret = (out: JsonObject, member: string, value: string, display: string, required: boolean): void => {
     const hidden = isObfuscated(value)
     secretValues.push(value)
-    const variable = namer.name(kind.name, id, display)
-    if (hidden && !required) {
+    const variable = variableFor(display)
+    if (!forNote && (omitSecrets || (hidden && !required))) {
       notes.push({ kind: kind.name, id, field: display, variable, hidden, written: false })
       return
     }
@@ -120,7 +133,9 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
       const result = walk(child, current, here, shown)
       const drop = result === OMIT || (!options.includeDefaults && !required.includes(member) && isDefault(child, result))
       if (drop) {
-        notes.length = mark
+        const leftOut = notes.splice(mark).filter((note) => !note.written)
+        // A part left out because a secret in it was: one note showing how to add the part.
+        if (leftOut.length > 0) notes.push(...partNote(child, current, here, shown, leftOut))
         if (result === OMIT && required.includes(member)) return OMIT
         continue
       }
@@ -163,6 +178,22 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
     const normalize = ruleHere?.type === 'scalar' ? ruleHere.normalize : undefined
     const normalized = normalize?.(value)
     return normalize && accepts(node, normalized) ? normalized : OMIT
+  }
+
+  /** The note for a part left out with the secrets in it, showing the part with references. */
+  const partNote = (node: SchemaNode, value: unknown, rule: string, display: string, inner: SecretNote[]): SecretNote[] => {
+    if (forNote) return inner
+    const mark = notes.length
+    forNote = true
+    let part: Out
+    try {
+      part = walk(node, value, rule, display)
+    } finally {
+      forNote = false
+      notes.length = mark
+    }
+    if (part === OMIT) return inner
+    return [{ kind: kind.name, id, field: display, variable: inner.map((n) => n.variable).join(', '), hidden: inner.some((n) => n.hidden), written: false, part, holds: inner.map((n) => n.field) }]
   }
 
   const fields = object(rootNode(kind.requestSchema), live, '', '', true) as JsonObject

@@ -60,10 +60,11 @@ function toNode(value: unknown, rulePath: string, kind: ResourceKind, inline: bo
   if (Array.isArray(value)) {
     const seq = new YAMLSeq()
     for (const item of value) seq.items.push(toNode(item, rulePath, kind, flow))
-    seq.flow = flow
+    // An empty list is written `[]` on the key's line, not `key:` with `[]` below it.
+    seq.flow = flow || value.length === 0
     return seq
   }
-  if (isObject(value) && !(value instanceof Reference)) return mapNode(value, rulePath, kind, flow)
+  if (isObject(value) && !(value instanceof Reference)) return mapNode(value, rulePath, kind, flow || Object.keys(value).length === 0)
   return scalar(value)
 }
 
@@ -88,21 +89,53 @@ export function secretComment(notes: SecretNote[]): string | undefined {
   }
   for (const note of leftOut) {
     const dot = note.field.lastIndexOf('.')
-    const parent = note.field.slice(0, dot)
-    const member = note.field.slice(dot + 1)
-    lines.push(`Left out: ${note.field} (the service hides it). To manage it, set ${note.variable} and add under ${parent}:`)
+    const parent = dot < 0 ? '' : note.field.slice(0, dot)
+    const member = note.field.slice(dot + 1).replace(/\[.*$/, '')
+    const where = parent ? `add under ${parent}:` : 'add to the resource:'
+    if (note.holds) {
+      const reason = `it holds ${note.holds.length === 1 ? 'a secret' : 'secrets'}: ${note.holds.join(', ')}`
+      lines.push(`Left out: ${note.field} (${reason}). To manage it, set ${note.variable} and ${where}`)
+      lines.push(...partLines(member, note.part))
+      continue
+    }
+    const why = note.hidden ? 'the service hides it' : 'a secret'
+    lines.push(`Left out: ${note.field} (${why}). To manage it, set ${note.variable} and ${where}`)
     lines.push(`  ${member}: \${${note.variable}}`)
   }
   return lines.map((line) => ` ${line}`).join('\n')
+}
+
+/** A left-out part as the lines to add, indented under the comment. */
+function partLines(member: string, part: unknown): string[] {
+  const doc = new Document()
+  const map = new YAMLMap()
+  map.items.push(new Pair(new Scalar(member), toPlainNode(part)))
+  doc.contents = map
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false }).trimEnd().split('\n').map((text) => `  ${text}`)
+}
+
+function toPlainNode(value: unknown): Node {
+  if (Array.isArray(value)) {
+    const seq = new YAMLSeq()
+    for (const item of value) seq.items.push(toPlainNode(item))
+    return seq
+  }
+  if (isObject(value) && !(value instanceof Reference)) {
+    const map = new YAMLMap()
+    for (const [key, member] of Object.entries(value)) map.items.push(new Pair(new Scalar(key), toPlainNode(member)))
+    return map
+  }
+  return scalar(value)
 }
 
 /**
  * The configuration file for the imported resources: the schema line, then each kind's list,
  * resources in the order given, fields in the order selected. Same input, same bytes.
  */
-export function renderImport(sections: ImportSection[], schemaPath: string): string {
+export function renderImport(sections: ImportSection[], schema: string): string {
   const root = new YAMLMap()
-  root.commentBefore = ` yaml-language-server: $schema=${schemaPath}`
+  // A path, or a whole first-line comment (`yaml-language-server: …`, or advice when there is none).
+  root.commentBefore = ` ${schema.includes(' ') ? schema : `yaml-language-server: $schema=${schema}`}`
   for (const section of sections) {
     const seq = new YAMLSeq()
     section.resources.forEach((resource, index) => {

@@ -133,14 +133,17 @@ export async function readDeclared(declared: readonly Declared[], client: Reques
   const { onResource, ...rest } = options
   const budget = budgetOf(rest)
   budget.watch(client)
-  // Every kind's reads end before a failure is reported: the caller may explain it by all of them.
-  await settleAll(
+  // Every kind's reads end before a failure is reported (the caller may explain it by all of
+  // them); the first kind's failure, in the registry's order, is the one reported.
+  const settled = await Promise.allSettled(
     REGISTRY.map(async (kind) => {
       const ids = [...new Set(declared.filter((d) => d.kind === kind.name).map((d) => d.id))]
       if (ids.length === 0) return
       await readLive(kind, ids, client, { ...rest, budget, onResource: (id, body) => onResource(kind, id, body) })
     }),
   )
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) throw failed.reason
 }
 
 /** Waits for both parts of one list (they stop each other on a failure); throws the first one's error. */

@@ -5,14 +5,26 @@ import { markdownPlan, markdownReport } from './markdown.js'
 import { GITHUB_COMMENT_LIMIT, type Format, type RenderOptions } from './options.js'
 import { planRows, reportRows } from './rows.js'
 import { textPlan, textReport } from './text.js'
+import type { Violation } from '../plan/policies.js'
+import { violationEntries, withViolations } from './violations.js'
 
 export { applyDocument, planDocument } from './json.js'
 export { FORMATS, GITHUB_COMMENT_LIMIT, type Format, type Mode, type RenderOptions } from './options.js'
 export { planRows, reportRows, type FieldRow, type ResourceRow } from './rows.js'
 export { formatValue } from './value.js'
+export { violationEntries, violationLine, violationsMarkdown, violationsGithub, violationsSummary, violationsText } from './violations.js'
 
-/** A plan in one of the four formats. Pure: everything it depends on is in its arguments. */
-export function renderPlan(plan: Plan, format: Format, options: RenderOptions = {}): string {
+/**
+ * A plan in one of the four formats. Pure: everything it depends on is in its arguments. With
+ * `violations` (the configuration has policies), the documents carry them too (violations.ts).
+ */
+export function renderPlan(plan: Plan, format: Format, options: RenderOptions = {}, violations?: readonly Violation[]): string {
+  if (violations && format === 'json') return jsonText({ ...planDocument(plan), violations: violationEntries(violations) })
+  const rendered = renderPlanOnly(plan, format, options)
+  return violations ? withViolations(rendered, format, violations) : rendered
+}
+
+function renderPlanOnly(plan: Plan, format: Format, options: RenderOptions): string {
   const mode = options.mode ?? 'plan'
   switch (format) {
     case 'json':

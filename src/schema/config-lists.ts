@@ -15,11 +15,13 @@ let lists: readonly ConfigList[] | undefined
  * below the registry of kinds and learns them here.
  */
 export function configLists(): readonly ConfigList[] {
-  lists ??= Object.entries(readSchema('config.schema.json').properties as Record<string, JsonSchema>).map(([list, schema]) => {
+  lists ??= Object.entries(readSchema('config.schema.json').properties as Record<string, JsonSchema>).flatMap(([list, schema]) => {
+    // `policies` holds rules, written inline: only lists of a kind refer to its definition.
     const ref = (schema.items as JsonSchema | undefined)?.$ref
+    if (ref === undefined) return []
     const kind = typeof ref === 'string' ? /^#\/definitions\/(\w+)$/.exec(ref)?.[1] : undefined
     if (!kind) throw new Error(`config.schema.json: the list ${list} does not name the kind it holds`)
-    return { list, kind: kind as KindName }
+    return [{ list, kind: kind as KindName }]
   })
   return lists
 }

@@ -755,6 +755,27 @@ export interface PlanDocument {
    * apply only: true when Ctrl-C stopped the apply before every change was sent.
    */
   interrupted?: boolean
+  /**
+   * Present when the configuration holds policies: the rules the resources break, as they will be after the apply (or, from audit, as they are).
+   */
+  violations?: {
+    /**
+     * The rule's name.
+     */
+    policy: string
+    level: 'error' | 'warning'
+    kind: 'target' | 'asset' | 'agent'
+    id: string
+    /**
+     * The rule's description, then what Ajv found and where.
+     */
+    message: string
+    /**
+     * Where the resource is declared; null for a live resource no file declares (audit).
+     */
+    file: string | null
+    line: number | null
+  }[]
 }
 export interface Change {
   kind: 'target' | 'asset' | 'agent'

@@ -24,4 +24,12 @@ describe.concurrent('every read of a run is a 404', () => {
     expect(stderr).toMatch(/agent 9ZzZzZzZzZzZ not found/)
     expect(stderr).not.toMatch(/probably wrong/)
   })
+
+  it('import says so too', async () => {
+    const em = await emulator()
+    const { code, stderr } = await cli(em, exampleConfig(), ['import', '--kind', 'agent', '--all'], { SCANSYNC_API_URL: `${em.url}/api/v1` })
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/service URL .* is probably wrong/)
+    expect(stderr).toContain(`${em.url}/api/v1/scanning-agents/`)
+  })
 })

@@ -1,5 +1,8 @@
-// Bad configurations and the diagnostics they must give: shared by the loader tests and the
-// CLI tests (which check the same lines on stderr).
+// Bad configurations and the diagnostics they must give. Every case runs in-process once
+// (load-errors.test.ts: the loader's diagnostics, and `validate`'s lines on stderr), through both
+// YAML parsers (fast-yaml.test.ts, which compares them), and one case of each family of error runs
+// through the real executable (cli.test.ts, FAMILIES below).
+import { expect } from 'vitest'
 import type { Diagnostic } from '../../src/core/diagnostics.js'
 
 export interface BadInput {
@@ -156,3 +159,40 @@ export const BAD_INPUTS: BadInput[] = [
     expected: [{ file: 'missing', line: 1, column: 1, path: '', message: 'no such file or directory' }],
   },
 ]
+
+/**
+ * One case of each family of error, run through the real executable (node bin/run.js): YAML
+ * syntax, the schema, an id declared twice, variables, what a file holds, bytes, paths, hostile
+ * input. The other cases differ from these only in what the loader finds, checked in-process.
+ */
+export const FAMILIES = [
+  'YAML syntax error: an unclosed quote, reported where it opens',
+  'unknown key, with a suggestion',
+  'the same id in two files, both places named',
+  'an unset ${VAR}, named, and nothing else said about the empty value',
+  'a top level that is a list',
+  'a file that is not valid UTF-8',
+  'a PATH that does not exist',
+  'an alias bomb',
+]
+
+const STACK_TRACE = /^\s+at .+[:(]\d+|Error: .*\n\s+at |node:internal/m
+
+/** What `scansync validate` gives for a bad input: exit 1, nothing on stdout, FILE:LINE:COLUMN: message lines, a count. */
+export function expectValidateRefuses(input: BadInput, { code, stdout, stderr }: { code: number | null; stdout: string; stderr: string }): void {
+  expect(stderr).not.toMatch(STACK_TRACE)
+  expect(code).toBe(1)
+  expect(stdout).toBe('')
+  const lines = stderr.trimEnd().split('\n')
+  const count = input.expected.length
+  expect(lines.at(-1)).toBe(`${count} ${count === 1 ? 'error' : 'errors'}; nothing was sent.`)
+  expect(lines.slice(0, -1)).toHaveLength(count)
+  lines.slice(0, -1).forEach((line, i) => {
+    const want = input.expected[i]
+    const prefix = `${want.file}:${want.line}:${want.column}: `
+    expect(line.startsWith(prefix), `${line} starts with ${prefix}`).toBe(true)
+    const message = line.slice(prefix.length)
+    if (typeof want.message === 'string') expect(message).toBe(want.message)
+    else expect(message).toMatch(want.message)
+  })
+}

@@ -50,7 +50,6 @@ const ORDINARY: Array<[string, string]> = [
     'float: [1.5, -1., .5, +.5, -.5, 1e3, 1.5E+3, 6.02e23, 1e-3, .inf, -.Inf, +.INF, .nan, .NaN, .NAN, .e3, 1.0e, 0.1e, 1_0.5]',
     'strings: [2020-01-01, "22:00", 22:00, 1:20, 190:20:30, "1", \'1\', x y, a#b, a:b, it\'s, "a\\x41\\u00e9\\U0001F600\\N\\_\\L\\P\\e\\0\\a\\/\\ \\t"]',
     'keys: {1: a, 1.5e3: b, .inf: c, true: d, 0x10: e, -0: f}',
-    '<<: {merge: no}',
     '__proto__: {polluted: true}',
     'block: |',
     '  literal',
@@ -111,6 +110,9 @@ const UNUSUAL: Array<[string, string]> = [
   ['keys equal to js-yaml only', '1: a\n"1": b\n'],
   ['a second document', 'a: 1\n---\nb: 2\n'],
   ['a syntax error', 'a: "x\n'],
+  // YAML 1.1 merge keys (contract, "Authoring at scale"): `yaml` merges them, js-yaml's core schema would not.
+  ['a merge key', '<<: {merge: no}\na: {<<: {b: 1}, c: 2}\n'],
+  ['a merge key in block style', 'a:\n  <<: {b: 1}\n  c: 2\n'],
 ]
 
 /** Every place in the data: the root, each container and each value. */

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { loadConfig, type LoadResult } from '../../src/config/load.js'
 import type { Env } from '../../src/config/interpolate.js'
-import { collectOutput } from '../helpers/cli.js'
+import { runCli as runCliIn, type CliOptions } from '../helpers/cli.js'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -64,7 +64,7 @@ const newestMtime = (dir: string, ext: string): number => {
 export async function ensureBuilt(): Promise<void> {
   let built = 0
   try {
-    built = statSync(join(ROOT, 'dist', 'commands', 'validate.js')).mtimeMs
+    built = statSync(join(ROOT, 'dist', 'cli', 'commands', 'validate.js')).mtimeMs
   } catch {}
   const sources = Math.max(newestMtime(join(ROOT, 'src'), '.ts'), newestMtime(join(ROOT, 'schemas'), '.json'))
   if (built >= sources) return
@@ -77,12 +77,8 @@ export interface CliResult {
   stderr: string
 }
 
-/** Runs `node bin/run.js ARGS` in `cwd`, with only PATH (and `env`) in its environment. */
-export function runCli(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliResult> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), ...args], {
-    cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? '', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  return collectOutput(child).then(({ code, stdout, stderr }) => ({ code, stdout, stderr }))
+/** Runs `scansync ARGS` in `cwd` (in-process where that proves the same; see test/helpers/cli.ts). */
+export async function runCli(args: string[], options: CliOptions & { cwd: string }): Promise<CliResult> {
+  const { code, stdout, stderr } = await runCliIn(args, options)
+  return { code, stdout, stderr }
 }

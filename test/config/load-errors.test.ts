@@ -1,13 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config/load.js'
-import { BAD_INPUTS } from './bad-inputs.js'
+import { runValidate } from '../../src/cli/run/validate.js'
+import { captureIo } from '../helpers/cli.js'
+import { BAD_INPUTS, expectValidateRefuses } from './bad-inputs.js'
 import { load, removeTestdirs, testdir } from './helpers.js'
 
 afterAll(removeTestdirs)
 
-describe('bad inputs give located diagnostics', () => {
+describe('bad inputs give located diagnostics, and validate prints them (FILE:LINE:COLUMN: message, exit 1)', () => {
   it.each(BAD_INPUTS.map((c) => [c.name, c] as const))('%s', async (_, input) => {
-    const { diagnostics } = await loadConfig(input.paths ?? ['.'], { env: input.env ?? {}, cwd: testdir(input.files) })
+    const cwd = testdir(input.files)
+    const paths = input.paths ?? ['.']
+    const { diagnostics } = await loadConfig(paths, { env: input.env ?? {}, cwd })
     expect(diagnostics).toEqual(
       input.expected.map((d) => ({
         ...d,
@@ -15,6 +19,10 @@ describe('bad inputs give located diagnostics', () => {
         message: typeof d.message === 'string' ? d.message : expect.stringMatching(d.message),
       })),
     )
+    // What `scansync validate` prints of them (it ran in a child for each case before; now for one of each family, in cli.test.ts).
+    const io = captureIo({ env: input.env, cwd })
+    const code = await runValidate({ paths }, io)
+    expectValidateRefuses(input, { code, stdout: io.out(), stderr: io.err() })
   })
 })
 

@@ -56,7 +56,7 @@ describe('docs/config-reference.md', () => {
     expect(row('site.name')).toContain('at most 255 characters')
     expect(row('labels[].color')).toContain('pattern `^[a-zA-Z0-9#_-]*$`')
     expect(row('blackout_period.weekdays')).toContain('each 0 to 7')
-    expect(row('scanning_agent')).toContain('mapping, or null')
+    expect(row('scanning_agent')).toMatch(/mapping( \{id\})?, or null/)
     expect(row('site.basic_auth.password')).toContain('Sensitive when `password_is_sensitive` is true')
     expect(row('site.otp_secret')).toContain('Always sensitive')
     // Targets and agents may leave out the id (their natural key identifies them); assets may not.

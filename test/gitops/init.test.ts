@@ -1,6 +1,6 @@
 // scansync init: a starter directory that validates as written, never clobbering a user's files.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { isAbsolute, join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -21,7 +21,7 @@ const read = (path: string) => readFileSync(path, 'utf8')
 describe.concurrent('scansync init', () => {
   it('writes one file per kind, a README and a .gitignore; validate passes with no environment', async () => {
     const cwd = tempdir()
-    const init = await runCli(['init', 'config'], { cwd, env: {} })
+    const init = await runCli(['init', 'config'], { cwd, env: {}, spawn: true })
     expect(init).toMatchObject({ code: 0, stderr: '' })
     for (const name of [...KIND_FILES, 'README.md', '.gitignore']) expect(init.stdout).toContain(`wrote config/${name}`)
     const validate = await runCli(['validate', 'config'], { cwd, env: {} })
@@ -29,7 +29,11 @@ describe.concurrent('scansync init', () => {
   })
 
   it('starts each file with a yaml-language-server line that points at the package schema', async () => {
+    // A repository with scansync as a devDependency (linked here to this clone).
     const cwd = tempdir()
+    writeFileSync(join(cwd, 'package.json'), '{}')
+    mkdirSync(join(cwd, 'node_modules'))
+    symlinkSync(ROOT, join(cwd, 'node_modules', 'scansync'))
     expect((await runCli(['init', 'a/b'], { cwd })).code).toBe(0)
     for (const name of KIND_FILES) {
       const first = read(join(cwd, 'a/b', name)).split('\n')[0]
@@ -119,11 +123,17 @@ describe('schemaReference', () => {
     expect(schemaReference(root, schema(root))).toBe('./node_modules/scansync/schemas/config.schema.json')
   })
 
-  it('is absolute when the schema lies outside the project (a global install)', () => {
+  // Issue 17: an absolute path (a global install, `npm link`) or one leaving the repository is
+  // machine-specific: the project's own node_modules copy is used, else no path at all.
+  it('is never absolute nor outside the project when the schema lies elsewhere (a global install, npm link)', () => {
     const project = tempdir()
     execFileSync('git', ['init', '-q'], { cwd: project })
     const elsewhere = schema(tempdir())
-    expect(schemaReference(project, elsewhere)).toBe(elsewhere)
+    expect(schemaReference(project, elsewhere)).toBeUndefined()
+    mkdirSync(join(project, 'node_modules', 'scansync', 'schemas'), { recursive: true })
+    writeFileSync(schema(project), '{}')
+    mkdirSync(join(project, 'config'))
+    expect(schemaReference(join(project, 'config'), elsewhere)).toBe('../node_modules/scansync/schemas/config.schema.json')
   })
 
   it('is relative inside a clone of scansync', () => {

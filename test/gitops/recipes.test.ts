@@ -370,7 +370,7 @@ describe('the GitHub workflow steps, run against the emulator', () => {
     const result = await runStep(stepOf('scansync-plan.yml', 'Plan'), dir, { ...connect(emulator), SHIM_EXTRA_ARGS: '--no-such-flag' })
     expect(result.code).toBe(1)
     expect(result.outputs).toBe('exitcode=1\n')
-    expect(readFileSync(join(dir, 'plan.md'), 'utf8')).toContain('Nonexistent flag: --no-such-flag')
+    expect(readFileSync(join(dir, 'plan.md'), 'utf8')).toContain('unknown flag --no-such-flag')
   })
 
   it('GitLab: the merge-request plan script passes with changes and fails on an error or a usage error', async () => {

@@ -1,10 +1,8 @@
 // Issue 8: what the loader fuzzing and the scaling probes found, one regression test each.
 //
-// Four were hangs in the making: work quadratic in the size of a hostile file, so that a file of
-// a few hundred kilobytes (a pull request, in CI) held a run for minutes or hours. Each test
-// below feeds a file large enough that the old code would have run far past vitest's timeout
-// (given per test), while the fixed code takes a second or two: no wall-clock assertion, the
-// timeout is the check. The fifth was a leak: a secret written as a number was echoed.
+// Four were hangs in the making: work quadratic in the size of a hostile file (quadratic-probes.ts,
+// here at a tenth of their size; at full size in quadratic-probes.slow.test.ts, `npm run
+// test:slow`). The fifth was a leak: a secret written as a number was echoed.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -14,59 +12,13 @@ import { loadFile } from '../../src/config/load.js'
 import { parseYamlFile } from '../../src/config/read-yaml.js'
 import { appendErrorsInPlace } from '../../src/schema/validator-code.js'
 import { ROOT } from '../helpers/cli.js'
+import { describeQuadraticProbes } from './quadratic-probes.js'
 
 const load = (text: string) => loadFile('a.yaml', Buffer.from(text), {})
-/** Generous for a linear run on a slow 2-core runner; the quadratic runs took minutes. */
-const BUDGET = 30_000
 
-describe('no work quadratic in the size of a file', () => {
-  it('a long run of spaces or tabs (the nullKey pattern of the fast path backtracked over it from every space)', { timeout: BUDGET }, () => {
-    // Before: 40,000 spaces took 0.6 s, so 500,000 took about 90 s.
-    const run = 500_000
-    for (const blank of [' ', '\t']) {
-      const spaces = blank.repeat(run)
-      const result = load(`targets:\n  - id: T1\n    site:\n      name: x${spaces}\n      desc: {a: b${spaces}}\n`)
-      expect(result.diagnostics.length).toBeGreaterThan(0)
-      expect(load(`targets:\n  - id: T1\n    site: {name: x}${spaces}\n`).diagnostics).toEqual([])
-    }
-  })
+describeQuadraticProbes(0.1)
 
-  it('a mapping of 100,000 keys on the precise path (`yaml` compared each key with every key before it)', { timeout: BUDGET }, () => {
-    // The anchor sends the file to the precise path. Before: 10,000 keys took 1.2 s; 100,000, two minutes.
-    const n = 100_000
-    const text = `x: &a 1\ntargets:\n  - id: T1\n    site:\n${Array.from({ length: n }, (_, i) => `      k${i}: ${i}`).join('\n')}\n      k7: again\n`
-    const { diagnostics } = load(text)
-    expect(diagnostics).toHaveLength(1)
-    expect(diagnostics[0]).toMatchObject({ line: n + 5, column: 7, message: 'YAML: duplicate key "k7" (first at line 12): a key may appear only once in a mapping' })
-  })
-
-  it('20,000 mappings each with a duplicate key (each duplicate searched the whole document for its first place)', { timeout: BUDGET }, () => {
-    // Before: 10,000 took 31 s; 20,000, two minutes.
-    const n = 20_000
-    const { diagnostics } = load(`targets:\n${Array.from({ length: n }, (_, i) => `  - {id: T${i}, id: x}`).join('\n')}\n`)
-    expect(diagnostics).toHaveLength(n)
-    expect(diagnostics[n - 1]).toMatchObject({ line: n + 1, column: 18, message: `YAML: duplicate key "id" (first at line ${n + 1}): a key may appear only once in a mapping` })
-  })
-
-  it('100,000 unknown keys, each located (finding a key looked through every key of its mapping)', { timeout: BUDGET }, () => {
-    // Before: 40,000 took 9 s; 100,000, a minute. Positions are worked out when read: all are read.
-    const n = 100_000
-    const { diagnostics } = load(Array.from({ length: n }, (_, i) => `k${i}: v`).join('\n'))
-    expect(diagnostics).toHaveLength(n)
-    const lines = diagnostics.map((d) => d.line)
-    expect(lines[0]).toBe(1)
-    expect(lines[n - 1]).toBe(n)
-    expect(diagnostics[n - 1].message).toMatch(/^k99999: unknown field/)
-  })
-
-  it('50,000 bad labels (Ajv copied every error so far for each failing item; the anyOf pruning compared every error with every other)', { timeout: BUDGET }, () => {
-    // Before: 20,000 took 42 s (a 100 KB file); 50,000, minutes.
-    const n = 50_000
-    const { diagnostics } = load(`targets:\n  - id: T1\n    labels: [${Array(n).fill('{name: 1, color: "!"}').join(', ')}]\n`)
-    expect(diagnostics).toHaveLength(2 * n)
-    expect(diagnostics[0].message).toBe('target T1: labels[0].name must be a string (got an integer; quote it: "1")')
-  })
-
+describe('the validators append errors in place', () => {
   it('the precompiled validators (npm run build) and the ones compiled at run time append errors in place', () => {
     const built = readFileSync(join(ROOT, 'dist', 'schema', 'validators.cjs'), 'utf8')
     expect(built).not.toContain('vErrors.concat(')
@@ -167,7 +119,7 @@ describe('resource ids', () => {
   it('a top-level key named like a prototype member is not taken for a kind ("function Object() { [native code] } X1: …")', () => {
     const { diagnostics } = loadFile('a.yaml', Buffer.from('constructor:\n  - id: X1\n    name: ${UNSET}\n'), {})
     expect(diagnostics.map((d) => d.message).sort()).toEqual([
-      'constructor: unknown field (known fields: targets, assets, agents)',
+      'constructor: unknown field (known fields: targets, assets, agents, policies)',
       'constructor[0].name: environment variable UNSET is not set (referenced here; set it, or write ${UNSET:-fallback})',
     ])
   })

@@ -121,7 +121,7 @@ describe('redirects are never followed', () => {
     const writesProxy = await startProxy(em.url, async (request, forward) => (request.method === 'PATCH' ? redirect(request.url) : forward()))
     const applied = await cli(em, tempdir(CONFIG), ['apply', '--auto-approve'], { SCANSYNC_API_URL: writesProxy.url })
     expect(applied.code).toBe(1)
-    expect(applied.stdout).toMatch(new RegExp(`✗ agent 3kLx8Qy7Pb2m "renamed-agent" failed: agent 3kLx8Qy7Pb2m: the service answered with a redirect \\(HTTP ${status}\\)`))
+    expect(applied.stdout).toMatch(new RegExp(`✗ agent 3kLx8Qy7Pb2m "renamed-agent" failed: the service answered with a redirect \\(HTTP ${status}\\)`))
     expect(applied.stdout).toContain('Apply: 0 applied, 1 failed, 0 not applied, 1 unchanged.')
     noStack(applied.stderr)
     expect(elsewhere.received).toEqual([])

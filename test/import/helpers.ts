@@ -34,9 +34,10 @@ export interface Run {
 
 const finish = async (io: CapturedIo, code: Promise<number>): Promise<Run> => ({ code: await code, out: io.out(), err: io.err() })
 
+/** Import in-process; secrets as `${VARIABLE}` references unless `secrets: 'omit'` (the command's default) is asked for. */
 export function importRun(em: Emulator, options: Omit<ImportOptions, 'kinds'> & { kinds?: KindName[] }, cwd = ROOT): Promise<Run> {
   const io = captureIo({ env: connection(em), cwd })
-  return finish(io, runImport({ kinds: ['target', 'asset', 'agent'], ...options }, io))
+  return finish(io, runImport({ kinds: ['target', 'asset', 'agent'], secrets: 'reference', ...options }, io))
 }
 
 export function planRun(em: Emulator, dir: string, env: Record<string, string> = {}, format: 'text' | 'json' = 'text'): Promise<Run> {

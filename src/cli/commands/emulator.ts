@@ -3,11 +3,16 @@ import { Command, Flags } from '@oclif/core'
 export default class Emulator extends Command {
   static override summary = 'Run the embedded service emulator: a local stand-in for the scanning service.'
   static override description =
-    'Serves targets, discovered assets and scanning agents over HTTP as the service does (GET by id, list pages, PATCH/PUT with validation, JWT token check), with optional latency, obfuscation of sensitive values and injected faults. Prints one line, `listening on http://HOST:PORT`, and serves until SIGINT or SIGTERM. Exit 0 after a clean stop, 1 when it could not start.'
+    'Serves targets, discovered assets and scanning agents over HTTP as the service does (GET by id, list pages, PATCH/PUT with validation, JWT token check), with optional latency, obfuscation of sensitive values and injected faults. Prints one line, `listening on http://HOST:PORT`, and serves until SIGINT or SIGTERM. Exit 0 after a clean stop, 1 when it could not start.\n\nA change "by hand" (as a person in the web interface would make it, to rehearse drift): PATCH /_emulator/targets/ID/ (or /_emulator/discovery/assets/ID/, /_emulator/scanning-agents/ID/) with the token and a JSON body of the fields to change, deep-merged into the stored resource (lists replaced whole). See the example below; `scansync drift` then reports the change.'
   static override examples = [
     '<%= config.bin %> emulator --seed examples/emulator-seed.json',
     '<%= config.bin %> emulator --seed examples/emulator-seed.json --port 8080 --latency 20 --obfuscate',
     '<%= config.bin %> emulator --fault 429:0.2,retry-after=1 --fault 503:x3 --fault-seed 7',
+    {
+      description: 'A hand change, then drift reports it:',
+      command:
+        'curl -X PATCH -H "Authorization: JWT demo-token" -H "Content-Type: application/json" -d \'{"site": {"name": "Edited by hand"}}\' http://127.0.0.1:8080/_emulator/targets/2DZkoZH8WMEM/',
+    },
   ]
   static override flags = {
     host: Flags.string({ description: 'Address to listen on; a non-loopback one needs --allow-remote.', default: '127.0.0.1' }),

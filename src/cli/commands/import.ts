@@ -8,7 +8,9 @@ export default class Import extends Command {
     '',
     'Only what a person maintains is written: the writable fields of the request, labels and owners as names (with the colour when set), teams and the scanning agent as ids. Left out: read-only fields, values equal to the documented defaults (unless --include-defaults), settings whose switch is off (API settings of a web application, otp_type without one-time passwords), and site.stack, which scans fill in.',
     '',
-    'Secrets never appear. A sensitive value is written as a ${VARIABLE} reference named TARGET_<ID>_<FIELD> (upper-case, other characters as _), listed on stderr and in a comment on the resource: set each variable before plan or apply. A value the service hides (OBFUSCATED_…) cannot be read back: where the request needs it (a password, a header value) it is still a reference, which plan reports as "not yet tracked" until the first apply; elsewhere it is left out, with a comment showing how to add it. A literal ${ in a live value is written $${.',
+    'Secrets never appear. By default (--secrets omit) each secret is left out, with a comment on the resource naming its variable, TARGET_<ID>_<FIELD> (upper-case, other characters as _), and the lines to add; a part that cannot be written without it (basic_auth, a list of headers) is left out whole. The files then plan clean with no variable set, and those secrets are not managed until you add them.',
+    '',
+    'With --secrets reference each secret is written as a ${VARIABLE} reference instead, listed on stderr: set each variable before plan or apply. A value the service hides (OBFUSCATED_…) cannot be read back: where the request needs it (a password, a header value) it is still a reference, which plan reports as "not yet tracked" until the first apply; elsewhere it is left out, with a comment showing how to add it. A literal ${ in a live value is written $${.',
     '',
     'Each file starts with a yaml-language-server line pointing at the package\'s schemas/config.schema.json, relative to the output directory (to the current directory on stdout). The same service state always gives the same bytes.',
   ].join('\n')
@@ -24,6 +26,14 @@ export default class Import extends Command {
     all: Flags.boolean({ description: 'Import every resource of the kind (read through the list pages).', exclusive: ['id'] }),
     out: Flags.string({ description: 'Write one file per kind (targets.yaml, assets.yaml, agents.yaml) into DIR instead of stdout.', helpValue: 'DIR' }),
     force: Flags.boolean({ description: 'Overwrite files that exist in --out.' }),
+    secrets: Flags.string({
+      description: [
+        'What to write for a secret (a password, a sensitive header or form value): omit (default) leaves it out, with a comment on the resource naming the variable to set and the lines to add; the next plan does not manage it, so it plans clean with no variable set.',
+        'reference writes ${VARIABLE} references: set each variable before the next plan; one the service hides then plans as "not yet tracked" until the first apply.',
+      ].join(' '),
+      options: ['omit', 'reference'],
+      default: 'omit',
+    }),
     'include-defaults': Flags.boolean({ description: 'Also write values equal to the documented defaults, and settings whose switch is off.' }),
     ...connectionFlags,
   }
@@ -39,6 +49,7 @@ export default class Import extends Command {
         out: flags.out,
         force: flags.force,
         includeDefaults: flags['include-defaults'],
+        secrets: flags.secrets as 'omit' | 'reference',
         apiUrl: flags['api-url'],
         parallelism: flags.parallelism,
         insecureHttp: flags['insecure-http'],

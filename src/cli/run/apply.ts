@@ -9,7 +9,8 @@ import type { Plan } from '../../plan/model.js'
 import { checkMaxChanges } from '../../plan/safety.js'
 import { decodeSavedPlan, sameService } from '../../plan/saved-plan.js'
 import { planOfReady, type Ready } from '../../plan/staleness.js'
-import { renderApplyReport, renderPlan, type Format } from '../../render/index.js'
+import { renderApplyReport, renderPlan, violationsGithub, violationsText, type Format } from '../../render/index.js'
+import { hasErrors } from '../../plan/policies.js'
 import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, uncheckedNote, writeSecretsState, type SecretsLedger, type StateUpdate } from '../../secrets/state.js'
 import { applyExitCode, guard, onInterrupts } from './errors.js'
@@ -55,6 +56,16 @@ export async function runApply(options: ApplyOptions, given: Io): Promise<number
 async function fromConfiguration(options: ApplyOptions, io: RedactedIo): Promise<Work | undefined> {
   const prepared = await preparePlan(options, io)
   if (!prepared) return undefined
+  const { violations } = prepared
+  if (violations && violations.length > 0) {
+    if (options.format === 'github') io.stdout.write(violationsGithub(violations))
+    else io.stderr.write(violationsText(violations))
+    if (hasErrors(violations)) {
+      line(io.stderr, 'The configuration breaks a policy of level error; nothing was sent.')
+      await prepared.session.client.close()
+      return undefined
+    }
+  }
   const { plan, changed } = prepared.result
   const stateUpdate = () => prepared.ledger.update(declaredSecretValues(prepared.resources))
   return { plan, ready: plannedFrom(changed, plan.changes), session: prepared.session, ledger: prepared.ledger, statePath: prepared.statePath, stateUpdate }

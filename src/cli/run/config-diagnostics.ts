@@ -22,7 +22,9 @@ export function defaultPathHint(paths: string[], problems: Diagnostic[], files: 
   if (paths.length > 0) return undefined
   const foreign = new Set(problems.filter((d) => d.message.startsWith(FOREIGN_FILE)).map((d) => d.file))
   if (foreign.size === 0) return undefined
-  const homes = [...new Set(files.filter((f) => !foreign.has(f)).map((f) => dirname(f).split(/[\\/]/)[0]))].filter((d) => d !== '.')
+  // The directories holding configuration files, each once, without those inside another.
+  const dirs = [...new Set(files.filter((f) => !foreign.has(f)).map((f) => dirname(f)))].filter((d) => d !== '.').sort()
+  const homes = dirs.filter((d) => !dirs.some((other) => other !== d && (d + '/').startsWith(other + '/')))
   const example = homes.length > 0 ? homes.join(' ') : 'DIR'
   return `No PATH was given, so every *.yaml / *.yml below the current directory was read, other tools' files included. Pass the configuration directory: scansync ${command} ${example}`
 }

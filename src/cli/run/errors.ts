@@ -14,6 +14,8 @@ export async function guard(io: Io, options: { debug?: boolean }, run: () => Pro
   } catch (error) {
     if (error instanceof ScansyncError) {
       line(io.stderr, `Error: ${error.message}`)
+      // The knob is named where the problem shows (the message comes from the client, which knows no variables).
+      if (/no complete answer from the service within /.test(error.message)) line(io.stderr, 'SCANSYNC_TIMEOUT_MS sets the time allowed per attempt, in milliseconds (default 30000).')
     } else {
       const message = error instanceof Error ? error.message : String(error)
       line(io.stderr, `Error: unexpected failure: ${message}`)

@@ -1,5 +1,5 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { relative, resolve, sep } from 'node:path'
+import { relative, resolve } from 'node:path'
 import type { JsonObject, KindName } from '../../core/types.js'
 import { UsageError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
@@ -10,8 +10,9 @@ import { VariableNamer, type SecretNote } from '../../import/secrets.js'
 import { renderImport, type ImportSection } from '../../import/yaml.js'
 import { readAll, readLive } from '../../live/read.js'
 import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
-import { SCHEMAS_DIR } from '../../schema/files.js'
+import { schemaComment } from './schema-reference.js'
 import { guard } from './errors.js'
+import { ReadTally } from './read-tally.js'
 import { ConnectionOptions, openSession, type Session } from './session.js'
 
 export interface ImportOptions extends ConnectionOptions {
@@ -24,15 +25,14 @@ export interface ImportOptions extends ConnectionOptions {
   /** Overwrite files that exist. */
   force?: boolean
   includeDefaults?: boolean
+  /**
+   * `omit` (default): secrets are left out, each with a comment naming the variable to add, so
+   * the files plan clean with no variable set. `reference`: written as `${VARIABLE}` references.
+   */
+  secrets?: 'omit' | 'reference'
 }
 
 export const fileOfKind = (kind: KindName) => `${KINDS[kind].list}.yaml`
-
-/** The schema line's path: the package's schema, relative to where the file is written, with `/`. */
-export function schemaPathFrom(directory: string): string {
-  const path = relative(directory, resolve(SCHEMAS_DIR, 'config.schema.json'))
-  return sep === '/' ? path : path.split(sep).join('/')
-}
 
 /** `scansync import`: live resources as configuration that plans clean. */
 export async function runImport(options: ImportOptions, given: Io): Promise<number> {
@@ -50,7 +50,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
       sections = []
       for (const kind of kinds) {
         const live = await readKind(kind, options, session, io)
-        const resources = live.map((raw) => selectFields(KINDS[kind], raw, namer, { includeDefaults: options.includeDefaults }))
+        const resources = live.map((raw) => selectFields(KINDS[kind], raw, namer, { includeDefaults: options.includeDefaults, secrets: options.secrets ?? 'omit' }))
         for (const resource of resources) io.redaction.add(resource.secretValues)
         sections.push({ kind, resources })
       }
@@ -62,11 +62,11 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
       await mkdir(outDir, { recursive: true })
       for (const section of sections) {
         const path = resolve(outDir, fileOfKind(section.kind))
-        await writeWhole(path, io.redaction.file(renderImport([section], schemaPathFrom(outDir))))
+        await writeWhole(path, io.redaction.file(renderImport([section], schemaComment(outDir))))
         line(io.stderr, `Wrote ${shown(io.cwd, path)}: ${count(section.resources.length, section.kind)}.`)
       }
     } else {
-      io.stdout.write(renderImport(sections, schemaPathFrom(io.cwd)))
+      io.stdout.write(renderImport(sections, schemaComment(io.cwd)))
     }
     reportSecrets(sections.flatMap((section) => section.resources.flatMap((resource) => resource.notes)), io)
     return EXIT.ok
@@ -105,17 +105,20 @@ async function checkFiles(outDir: string, kinds: KindName[], force: boolean): Pr
 
 async function readKind(kind: KindName, options: ImportOptions, session: Session, io: Io): Promise<JsonObject[]> {
   let progress: Progress | undefined
+  const tally = new ReadTally(session.client, session.apiUrl)
   try {
     if (options.all) {
-      return await readAll(KINDS[kind], session.client, {
-        onTotal: async (total) => void (progress = await startProgress(io.stderr, total, `Reading ${KINDS[kind].list}`)),
+      return await readAll(KINDS[kind], tally.requester, {
+        onTotal: async (total) => void (progress = await startProgress(io.stderr, total, `Reading ${KINDS[kind].list}`, { env: io.env })),
         onProgress: (n) => progress?.tick(n),
       })
     }
     const ids = [...new Set(options.ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    progress = await startProgress(io.stderr, ids.length, `Reading ${KINDS[kind].list}`)
-    const found = await readLive(KINDS[kind], ids, session.client, { onProgress: (n) => progress?.tick(n) })
+    progress = await startProgress(io.stderr, ids.length, `Reading ${KINDS[kind].list}`, { env: io.env })
+    const found = await readLive(KINDS[kind], ids, tally.requester, { onProgress: (n) => progress?.tick(n) })
     return ids.map((id) => found.get(id)!)
+  } catch (error) {
+    throw await tally.explain(error)
   } finally {
     progress?.stop()
   }
@@ -154,7 +157,12 @@ function reportSecrets(notes: SecretNote[], io: Io): void {
     }
   }
   if (leftOut.length > 0) {
-    line(io.stderr, 'Left out because the service hides them (the comment on each resource shows how to add them):')
-    for (const note of leftOut) line(io.stderr, `  ${note.kind} ${note.id} ${note.field}: \${${note.variable}}`)
+    line(
+      io.stderr,
+      leftOut.every((note) => note.hidden)
+        ? 'Left out because the service hides them (the comment on each resource shows how to add them):'
+        : 'Secrets left out, so not managed until you add them (the comment on each resource shows how; --secrets reference writes them as ${VARIABLE} references):',
+    )
+    for (const note of leftOut) line(io.stderr, `  ${note.kind} ${note.id} ${note.field}: ${note.variable.split(', ').map((v) => `\${${v}}`).join(', ')}`)
   }
 }

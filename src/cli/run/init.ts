@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { EXIT } from '../../core/exit-codes.js'
 import { type Io, line } from '../../core/io.js'
-import { SCHEMAS_DIR } from '../../schema/files.js'
+import { schemaComment } from './schema-reference.js'
 
 export interface InitOptions {
   /** The directory to write into; default the current directory. */
@@ -13,37 +13,13 @@ export interface InitOptions {
   quiet?: boolean
 }
 
-/**
- * The `$schema` path for files in `directory`: relative when the schema lies in the same project
- * (scansync installed in the config repository's node_modules, or a directory inside a clone of
- * scansync), so that the line works on every machine that checks the repository out; otherwise
- * absolute, since a relative path into a global install would only work at this exact depth.
- */
-export function schemaReference(directory: string, schemaFile = join(SCHEMAS_DIR, 'config.schema.json')): string {
-  const root = projectRoot(directory)
-  const fromRoot = relative(root, schemaFile)
-  const inside = fromRoot !== '' && !fromRoot.startsWith('..') && !isAbsolute(fromRoot)
-  if (!inside) return schemaFile.split(sep).join('/')
-  const path = relative(directory, schemaFile).split(sep).join('/')
-  return path.startsWith('.') ? path : `./${path}`
-}
-
-/** The nearest directory at or above `directory` holding .git or package.json (or `directory`). */
-function projectRoot(directory: string): string {
-  let current = resolve(directory)
-  for (;;) {
-    if (existsSync(join(current, '.git')) || existsSync(join(current, 'package.json'))) return current
-    const parent = dirname(current)
-    if (parent === current) return resolve(directory)
-    current = parent
-  }
-}
+export { schemaReference } from './schema-reference.js'
 
 /** The starter files: one per kind, each valid with no environment variable set. */
-export function starterFiles(schema: string): Record<'targets.yaml' | 'assets.yaml' | 'agents.yaml', string> {
+export function starterFiles(schemaLine: string): Record<'targets.yaml' | 'assets.yaml' | 'agents.yaml', string> {
   const head = (what: string) =>
     [
-      `# yaml-language-server: $schema=${schema}`,
+      `# ${schemaLine}`,
       `# ${what}`,
       '# Only the fields written here are managed: a field left out is never sent and never',
       '# reported as drift. Every field is listed in the configuration reference (`scansync schema`',
@@ -138,7 +114,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
     line(io.stderr, `${shown(dir)} is a file; give a directory to write the starter configuration into (or leave DIR out for the current one).`)
     return EXIT.error
   }
-  const files = starterFiles(schemaReference(dir))
+  const files = starterFiles(schemaComment(dir))
   const existing = Object.keys(files).filter((name) => existsSync(join(dir, name)))
   if (existing.length > 0 && !options.force) {
     const names = existing.map((name) => shown(join(dir, name))).join(', ')
@@ -178,10 +154,11 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
     const where = target === '.' ? '' : ` ${target}`
     line(io.stdout)
     line(io.stdout, 'Next:')
-    line(io.stdout, `  scansync validate${where}        # passes as written`)
+    // npx finds scansync whether it is a devDependency of this repository or on the PATH.
+    line(io.stdout, `  npx scansync validate${where}        # passes as written`)
     line(io.stdout, '  replace each REPLACE-WITH-… id, or write the files from the service:')
-    line(io.stdout, `  scansync import --kind target,asset,agent --all --out ${target} --force`)
-    line(io.stdout, `  scansync plan${where}            # with SCANSYNC_API_URL and SCANSYNC_API_TOKEN set`)
+    line(io.stdout, `  npx scansync import --kind target,asset,agent --all --out ${target} --force`)
+    line(io.stdout, `  npx scansync plan${where}            # with SCANSYNC_API_URL and SCANSYNC_API_TOKEN set`)
   }
   return EXIT.ok
 }

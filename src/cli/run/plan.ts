@@ -1,6 +1,7 @@
 import { colorEnabled, Io, line, withRedaction } from '../../core/io.js'
 import { EXIT } from '../../core/exit-codes.js'
-import { renderPlan, type Format } from '../../render/index.js'
+import { renderPlan, violationsText, type Format } from '../../render/index.js'
+import { hasErrors } from '../../plan/policies.js'
 import { guard } from './errors.js'
 import { prepareOutputFile } from './output-file.js'
 import { PlanInputs, preparePlan } from './prepare-plan.js'
@@ -34,10 +35,14 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       }
       // Built before anything is printed: a plan that cannot be saved is refused whole.
       const saved = options.out ? savedPlanDocument(prepared, options.paths, io) : undefined
-      const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode })
+      const { violations } = prepared
+      const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode }, violations)
       io.stdout.write(options.quiet && options.format === 'text' ? summaryLine(rendered) : rendered)
+      if (violations && options.format === 'text') io.stderr.write(violationsText(violations))
       const unchecked = uncheckedNote(prepared.ledger.context, prepared.ledger.keys, prepared.statePath)
       if (unchecked) line(io.stderr, unchecked)
+      // An error-level violation fails the run, and its plan is not saved for apply --plan.
+      if (violations && hasErrors(violations)) return EXIT.error
       if (options.out && saved) {
         await writeSavedPlan(options.out, saved, io)
         line(io.stderr, `Saved the plan to ${options.out}; apply it with: scansync apply --plan ${options.out}`)

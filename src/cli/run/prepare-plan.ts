@@ -17,6 +17,8 @@ import { openLedger, readSecretsState, stateKeys, type SecretContext, type Secre
 import type { SecretsState } from '../../schema/generated.js'
 import { ReadTally } from './read-tally.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
+import type { PolicyRule } from '../../config/policies.js'
+import { afterApply, PolicyChecker, type Violation } from '../../plan/policies.js'
 
 export interface SelectionOptions {
   paths: string[]
@@ -35,6 +37,8 @@ export interface PlanInputs extends SelectionOptions, ConnectionOptions {
 
 export interface Loaded {
   resources: DesiredResource[]
+  /** The configuration's policy rules, compiled. */
+  policies: PolicyRule[]
 }
 
 /** Loads and checks the configuration, then keeps the selected resources. Undefined: invalid (printed). */
@@ -60,7 +64,7 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
     resources = resources.filter((r) => options.ids!.includes(r.id))
   }
   learnSecrets(io.redaction, resources)
-  return { resources }
+  return { resources, policies: loaded.policies }
 }
 
 /** Where the secrets state lives: beside the configuration, so scheduled runs find it. */
@@ -81,8 +85,8 @@ export function statePathFor(options: { paths: string[]; state?: string }, io: I
  * the comparisons that found a difference are kept, so memory grows with the changes, not with
  * the answers.
  */
-export async function compareWithLive(resources: DesiredResource[], session: Session, secrets: SecretContext, io: Io): Promise<PlanResult> {
-  const progress = await startProgress(io.stderr, resources.length, 'Reading')
+export async function compareWithLive(resources: DesiredResource[], session: Session, secrets: SecretContext, io: Io, policies?: PolicyChecker): Promise<PlanResult> {
+  const progress = await startProgress(io.stderr, resources.length, 'Reading', { env: io.env })
   const changed: Comparison[] = []
   const releaseHeap = boundHeap()
   const declared = new Map(resources.map((r) => [liveKey(r.kind, r.id), r]))
@@ -93,10 +97,12 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
       onResource: (kind, id, body) => {
         const comparison = compare(declared.get(liveKey(kind.name, id))!, body, secrets)
         if (comparison.fields.length > 0) changed.push(comparison)
+        // Rules see the resource as it will be after the apply (design.md, "Policies").
+        if (policies?.checks(kind.name)) policies.check(kind.name, id, afterApply(comparison.kind, id, comparison.desired.fields, comparison.live), comparison.desired)
       },
     })
   } catch (error) {
-    const explained = tally.explain(error)
+    const explained = await tally.explain(error)
     throw explained === error ? explainNotFound(error, resources) : explained
   } finally {
     releaseHeap()
@@ -127,6 +133,8 @@ export interface Prepared extends Loaded {
   ledger: SecretsLedger
   statePath: string
   result: PlanResult
+  /** What the policies found; undefined when the configuration has none. */
+  violations?: Violation[]
 }
 
 /** validate → read live → plan. Undefined when the configuration is invalid (already printed). */
@@ -139,8 +147,9 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
   const ledger = openLedger(state, stateKeys(io.env, token))
   const session = openSession(options, io)
   try {
-    const result = await compareWithLive(loaded.resources, session, ledger.context, io)
-    return { ...loaded, session, state, ledger, statePath, result }
+    const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies) : undefined
+    const result = await compareWithLive(loaded.resources, session, ledger.context, io, policies)
+    return { ...loaded, session, state, ledger, statePath, result, violations: policies?.violations() }
   } catch (error) {
     await session.client.close()
     throw error

@@ -1,10 +1,12 @@
 import { buildRequestTarget, checkBaseUrl, type ServiceClient } from '../../client/index.js'
 import { ScansyncError } from '../../core/errors.js'
 import type { Requester } from '../../live/read.js'
+import { KINDS } from '../../resources/index.js'
 
 /**
- * The reads of one run, counted: when every one of them was a 404, the ids are not what is
- * wrong, the base URL is (a missing or extra /api/v1), and that is what the user is told.
+ * The reads of one run, counted: when every one of them was a 404 and the target list is not
+ * found either, the ids are not what is wrong, the base URL is (a missing or extra /api/v1), and
+ * that is what the user is told.
  */
 export class ReadTally {
   private answered = 0
@@ -39,10 +41,18 @@ export class ReadTally {
     },
   }
 
-  /** An error saying the base URL is probably wrong, when every read was a 404; else `error` as it is. */
-  explain(error: unknown): unknown {
-    // One 404 is a wrong id as likely as a wrong URL: the id's own message says more.
-    if (this.answered > 0 || this.notFound < 2) return error
+  /**
+   * An error saying the base URL is probably wrong, when every read was a 404 and a list that
+   * exists under the right base URL is not found either; else `error` as it is (the ids are wrong).
+   */
+  async explain(error: unknown): Promise<unknown> {
+    if (this.answered > 0 || this.notFound === 0) return error
+    try {
+      await this.client.request('GET', KINDS.target.listPath, { query: { page: 1, length: 1 } })
+      return error
+    } catch (probe) {
+      if ((probe as { status?: number }).status !== 404) return error
+    }
     return new ScansyncError(
       `every read got 404 Not Found (${this.notFound} ${this.notFound === 1 ? 'request' : 'requests'}): the service URL ${this.apiUrl} is probably wrong (a missing or extra path such as /api/v1), not the ids. ` +
         `The first URL tried: ${this.firstNotFound}. Check --api-url or SCANSYNC_API_URL.`,

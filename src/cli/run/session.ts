@@ -33,7 +33,8 @@ export function resolveParallelism(options: ConnectionOptions, io: Io): number {
   const raw = options.parallelism ?? io.env.SCANSYNC_PARALLELISM
   if (raw === undefined || raw === '') return DEFAULT_PARALLELISM
   const value = Number(raw)
-  if (!Number.isInteger(value) || value < 1 || value > 256) throw new UsageError(`parallelism must be a whole number from 1 to 256 (got ${raw})`)
+  const source = options.parallelism === undefined ? 'SCANSYNC_PARALLELISM' : '--parallelism'
+  if (!Number.isInteger(value) || value < 1 || value > 256) throw new UsageError(`${source} must be a whole number from 1 to 256 (got ${shownValue(raw)})`)
   return value
 }
 
@@ -48,8 +49,8 @@ export function openSession(options: ConnectionOptions, io: RedactedIo): Session
     userAgent: `scansync/${appVersion()}`,
     parallelism,
     insecureHttp: options.insecureHttp,
-    timeoutMs: options.timeoutMs ?? envNumber(io, 'SCANSYNC_TIMEOUT_MS'),
-    maxAttempts: envNumber(io, 'SCANSYNC_MAX_ATTEMPTS'),
+    timeoutMs: options.timeoutMs ?? envNumber(io, 'SCANSYNC_TIMEOUT_MS', { whole: true, min: 1 }),
+    maxAttempts: envNumber(io, 'SCANSYNC_MAX_ATTEMPTS', { whole: true, min: 1, max: 100 }),
     retryAfterCeilingMs: envNumber(io, 'SCANSYNC_RETRY_AFTER_LIMIT_MS'),
     backoff: envNumber(io, 'SCANSYNC_BACKOFF_MS') === undefined ? undefined : { baseMs: envNumber(io, 'SCANSYNC_BACKOFF_MS')!, maxMs: 20 * envNumber(io, 'SCANSYNC_BACKOFF_MS')! },
     redaction: io.redaction,
@@ -58,11 +59,21 @@ export function openSession(options: ConnectionOptions, io: RedactedIo): Session
   return { client, token, apiUrl, parallelism }
 }
 
-/** Tuning knobs for the HTTP behaviour (timeouts, attempts, backoff), from the environment. */
-function envNumber(io: Io, name: string): number | undefined {
+/** The largest wait Node's timers take (about 24.8 days). */
+const MAX_MS = 2_147_483_647
+
+/** Tuning knobs for the HTTP behaviour (timeouts, attempts, backoff), from the environment; errors name the variable. */
+function envNumber(io: Io, name: string, bounds: { whole?: boolean; min?: number; max?: number } = {}): number | undefined {
   const raw = io.env[name]
   if (raw === undefined || raw === '') return undefined
   const value = Number(raw)
-  if (!Number.isFinite(value) || value < 0) throw new UsageError(`${name} must be a non-negative number (got ${raw})`)
+  const min = bounds.min ?? 0
+  const max = bounds.max ?? MAX_MS
+  if (!Number.isFinite(value) || value < min || value > max || (bounds.whole && !Number.isInteger(value))) {
+    throw new UsageError(`${name} must be a ${bounds.whole ? 'whole number' : 'number'} from ${min} to ${max} (got ${shownValue(raw)})`)
+  }
   return value
 }
+
+/** A value from the environment, shortened and printable (it is not a secret, but may be anything). */
+const shownValue = (raw: string | number) => JSON.stringify(String(raw).slice(0, 40))

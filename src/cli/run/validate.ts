@@ -2,7 +2,8 @@ import { formatDiagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { EXIT } from '../../core/exit-codes.js'
-import { Io, line } from '../../core/io.js'
+import { Io, line, withRedaction } from '../../core/io.js'
+import { learnSecrets } from '../../secrets/known.js'
 import { REGISTRY } from '../../resources/index.js'
 
 export interface ValidateOptions {
@@ -10,9 +11,11 @@ export interface ValidateOptions {
   quiet?: boolean
 }
 
-export async function runValidate(options: ValidateOptions, io: Io): Promise<number> {
+export async function runValidate(options: ValidateOptions, given: Io): Promise<number> {
+  const io = withRedaction(given)
   const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
   const { config } = loaded
+  learnSecrets(io.redaction, config.resources)
   const diagnostics = configurationProblems(loaded)
   if (diagnostics.length > 0) {
     for (const diagnostic of diagnostics) line(io.stderr, formatDiagnostic(diagnostic))

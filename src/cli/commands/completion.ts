@@ -1,0 +1,25 @@
+import { Args, Command } from '@oclif/core'
+
+export default class Completion extends Command {
+  static override summary = 'Print a shell completion script (bash or zsh) for commands, flags, their values and file names.'
+  static override description =
+    'Completes command names, long and short flags, the values of --format, --kind and --secrets, and file names for PATH, --state, --out, --plan and --seed. Load it from your shell start-up file: `source <(scansync completion bash)` in ~/.bashrc, `source <(scansync completion zsh)` in ~/.zshrc.'
+  static override examples = [
+    { description: 'Print the bash script:', command: '<%= config.bin %> completion bash' },
+    { description: 'bash, in ~/.bashrc:', command: 'source <(<%= config.bin %> completion bash)' },
+    { description: 'zsh, in ~/.zshrc:', command: 'source <(<%= config.bin %> completion zsh)' },
+  ]
+  static override args = {
+    shell: Args.string({ description: 'The shell.', options: ['bash', 'zsh'], required: true }),
+  }
+
+  async run(): Promise<void> {
+    const { args } = await this.parse(Completion)
+    const { bashScript, zshScript } = await import('../completion/script.js')
+    const commands = this.config.commands
+      .filter((c) => !c.hidden && !c.pluginName?.includes('plugin-'))
+      .map((c) => ({ id: c.id, flags: Object.fromEntries(Object.entries(c.flags).filter(([, f]) => !f.hidden)) as never }))
+      .sort((a, b) => a.id.localeCompare(b.id))
+    process.stdout.write((args.shell === 'zsh' ? zshScript : bashScript)(this.config.bin, commands))
+  }
+}

@@ -1,0 +1,97 @@
+import { Io, line, withRedaction } from '../../core/io.js'
+import { EXIT } from '../../core/exit-codes.js'
+import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
+import { readAll } from '../../live/read.js'
+import { afterApply, hasErrors, PolicyChecker, type Violation } from '../../plan/policies.js'
+import { violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
+import { KIND_NAMES, KINDS } from '../../resources/index.js'
+import { guard } from './errors.js'
+import { loadSelected } from './prepare-plan.js'
+import { openSession, type ConnectionOptions } from './session.js'
+
+export interface AuditOptions extends ConnectionOptions {
+  paths: string[]
+  format: Format
+}
+
+/**
+ * `scansync audit`: the configuration's rules against every live resource of each kind they
+ * name, declared or not (contract, "Policies"). A declared resource is checked as it will be after
+ * the apply, as plan checks it; any other as it is. Exit 0: no violation of level error; 2: some;
+ * 1: the audit could not be made.
+ */
+export async function runAudit(options: AuditOptions, given: Io): Promise<number> {
+  const io = withRedaction(given)
+  return guard(io, { debug: options.debug }, async () => {
+    const loaded = await loadSelected({ paths: options.paths, format: options.format }, io)
+    if (!loaded) return EXIT.error
+    if (loaded.policies.length === 0) {
+      line(io.stderr, `Error: the configuration holds no policies, so there is nothing to audit; write rules in a top-level policies list (see the README, "Policies").`)
+      return EXIT.error
+    }
+    const session = openSession(options, io)
+    let checked: number
+    const checker = new PolicyChecker(loaded.policies)
+    try {
+      checked = await checkEveryLiveResource(checker, loaded.resources, session.client)
+    } finally {
+      await session.client.close()
+    }
+    const violations = checker.violations()
+    const summary = { checked, rules: loaded.policies.length }
+    io.stdout.write(renderAudit(violations, summary, options))
+    if (options.format === 'text') io.stderr.write(violationsText(violations))
+    return hasErrors(violations) ? EXIT.changes : EXIT.ok
+  })
+}
+
+/** Reads every resource of each kind a rule names (list pages) and checks it; how many were checked. */
+async function checkEveryLiveResource(checker: PolicyChecker, declaredResources: readonly DesiredResource[], client: Parameters<typeof readAll>[1]): Promise<number> {
+  const declared = new Map(declaredResources.map((r) => [`${r.kind}/${r.id}`, r]))
+  const kinds = KIND_NAMES.filter((kind) => checker.checks(kind))
+  const counts = await Promise.all(
+    kinds.map(async (kind: KindName) => {
+      const resourceKind = KINDS[kind]
+      const live = await readAll(resourceKind, client)
+      for (const raw of live) {
+        const id = raw.id as string
+        const projected = resourceKind.project(raw)
+        const mine = declared.get(`${kind}/${id}`)
+        const shape: JsonObject = afterApply(resourceKind, id, mine?.fields ?? {}, projected)
+        checker.check(kind, id, shape, mine)
+      }
+      return live.length
+    }),
+  )
+  return counts.reduce((a, b) => a + b, 0)
+}
+
+interface AuditSummary {
+  checked: number
+  rules: number
+}
+
+const summaryText = (violations: readonly Violation[], summary: AuditSummary) =>
+  `Audit: ${summary.checked} live ${summary.checked === 1 ? 'resource' : 'resources'} checked against ${summary.rules} ${summary.rules === 1 ? 'rule' : 'rules'}; ` +
+  (violations.length === 0 ? 'no policy violations.' : violationsSummary(violations).replace(/^./, (c) => c.toLowerCase()))
+
+/** What goes to stdout in each format (text: the summary line; the violations go to stderr). */
+function renderAudit(violations: readonly Violation[], summary: AuditSummary, options: AuditOptions): string {
+  switch (options.format) {
+    case 'json': {
+      const errors = violations.filter((v) => v.level === 'error').length
+      const document = {
+        format_version: 1,
+        violations: violationEntries(violations),
+        summary: { checked: summary.checked, rules: summary.rules, errors, warnings: violations.length - errors },
+      }
+      return JSON.stringify(document, null, 2) + '\n'
+    }
+    case 'markdown':
+      return `### scansync audit\n\n${violationsMarkdown(violations).replace(/^### Policy violations\n\n\*\*[^\n]*\*\*\n/, `**${summaryText(violations, summary)}**\n`)}`
+    case 'github':
+      return violationsGithub(violations) + summaryText(violations, summary) + '\n'
+    case 'text':
+      return summaryText(violations, summary) + '\n'
+  }
+}

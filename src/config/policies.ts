@@ -1,0 +1,175 @@
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
+import { Diagnostic, formatPath, type PathSegments, type SourcePosition } from '../core/diagnostics.js'
+import type { JsonObject, KindName } from '../core/types.js'
+import type { ParsedFile } from './read-yaml.js'
+import { closest } from './schema-errors.js'
+
+export type PolicyLevel = 'error' | 'warning'
+
+/** A rule as a file writes it (already checked against the configuration schema). */
+export interface DeclaredPolicy {
+  name: string
+  description?: string
+  kind: KindName
+  level: PolicyLevel
+  when?: unknown
+  require: unknown
+  /** `policies[2]` */
+  path: string
+  /** Where a value inside the rule is written (`['require', 'required']`), or its key. */
+  locate(path: PathSegments, options?: { key?: boolean }): SourcePosition
+}
+
+/** A rule ready to run: its schemas compiled once. */
+export interface PolicyRule {
+  name: string
+  /** What the rule wants, in the author's words (the name when the rule has no description). */
+  description: string
+  kind: KindName
+  level: PolicyLevel
+  /** Where the rule is written. */
+  source: SourcePosition
+  when?: ValidateFunction
+  require: ValidateFunction
+}
+
+/** The rules of one file's `policies` list, in order. */
+export function declaredPolicies(list: unknown, parsed: ParsedFile): DeclaredPolicy[] {
+  if (!Array.isArray(list)) return []
+  return list.map((rule: JsonObject, index) => ({
+    name: rule.name as string,
+    description: rule.description as string | undefined,
+    kind: rule.kind as KindName,
+    level: (rule.level as PolicyLevel | undefined) ?? 'error',
+    when: rule.when,
+    require: rule.require,
+    path: formatPath(['policies', index]),
+    locate: (path, options) => parsed.locate(['policies', index, ...path], options),
+  }))
+}
+
+/**
+ * Compiles every rule once, with Ajv loaded only now (a configuration without rules never loads
+ * it). A rule that is not a valid JSON Schema, uses a keyword or format Ajv does not know (a
+ * misspelling, in strict mode), or repeats another rule's name is a diagnostic at its line.
+ */
+export async function compilePolicies(declared: readonly DeclaredPolicy[]): Promise<{ rules: PolicyRule[]; diagnostics: Diagnostic[] }> {
+  const rules: PolicyRule[] = []
+  const diagnostics: Diagnostic[] = []
+  if (declared.length === 0) return { rules, diagnostics }
+  const { createPolicyAjv } = await import('../schema/policy-ajv.js')
+  const ajv = createPolicyAjv()
+  const first = new Map<string, DeclaredPolicy>()
+  for (const rule of declared) {
+    const earlier = first.get(rule.name)
+    if (earlier) {
+      const where = (r: DeclaredPolicy) => {
+        const at = r.locate(['name'])
+        return `${at.file}:${at.line}`
+      }
+      diagnostics.push(at(rule, ['name'], `policy ${rule.name} is declared twice: here and at ${where(earlier)}; a rule's name must be unique`))
+      diagnostics.push(at(earlier, ['name'], `policy ${rule.name} is declared twice: here and at ${where(rule)}; a rule's name must be unique`))
+      continue
+    }
+    first.set(rule.name, rule)
+    const when = rule.when === undefined ? undefined : compilePart(ajv, rule, 'when', diagnostics)
+    const require = compilePart(ajv, rule, 'require', diagnostics)
+    if (require === undefined || (rule.when !== undefined && when === undefined)) continue
+    rules.push({ name: rule.name, description: rule.description ?? rule.name, kind: rule.kind, level: rule.level, source: rule.locate([]), when, require })
+  }
+  return { rules, diagnostics }
+}
+
+function at(rule: DeclaredPolicy, path: PathSegments, message: string, options?: { key?: boolean }): Diagnostic {
+  const position = rule.locate(path, options)
+  return { file: position.file, line: position.line, column: position.column, path: formatPath([rule.path, ...path]), message }
+}
+
+/** One of a rule's schemas compiled; undefined (with a diagnostic) when it cannot be. */
+function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', diagnostics: Diagnostic[]): ValidateFunction | undefined {
+  const schema = rule[part] as object | boolean
+  const prefix = `policy ${rule.name}: ${part}`
+  if (!ajv.validateSchema(schema)) {
+    const error = (ajv.errors ?? [])[0] as ErrorObject | undefined
+    const segments = pointerSegments(error?.instancePath ?? '')
+    const place = segments.length > 0 ? `.${formatPath(segments)}` : ''
+    diagnostics.push(at(rule, [part, ...segments], `${prefix}${place} is not a valid JSON Schema: ${error?.message ?? 'invalid'}${allowed(error)}`))
+    return undefined
+  }
+  try {
+    return ajv.compile(schema)
+  } catch (error) {
+    diagnostics.push(describeCompileError(rule, part, schema, (error as Error).message, prefix))
+    return undefined
+  }
+}
+
+/** `must be equal to one of the allowed values` says which. */
+function allowed(error: ErrorObject | undefined): string {
+  const values = (error?.params as { allowedValues?: unknown[] } | undefined)?.allowedValues
+  return Array.isArray(values) ? ` (${values.map((v) => JSON.stringify(v)).join(', ')})` : ''
+}
+
+/** The keywords of JSON Schema draft-07, to suggest the one a misspelling meant. */
+const KEYWORDS = [
+  '$id', '$schema', '$ref', '$comment', 'title', 'description', 'default', 'readOnly', 'writeOnly', 'examples', 'multipleOf',
+  'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'additionalItems', 'items',
+  'maxItems', 'minItems', 'uniqueItems', 'contains', 'maxProperties', 'minProperties', 'required', 'additionalProperties',
+  'definitions', 'properties', 'patternProperties', 'dependencies', 'propertyNames', 'const', 'enum', 'type', 'format',
+  'contentMediaType', 'contentEncoding', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not',
+]
+
+/**
+ * Ajv's strict-mode complaint, placed: an unknown keyword names only itself, so it is looked for
+ * in the schema (where a schema may stand: not inside `properties` names, `enum` or `const`
+ * values); an unknown format names its place.
+ */
+function describeCompileError(rule: DeclaredPolicy, part: 'when' | 'require', schema: unknown, message: string, prefix: string): Diagnostic {
+  const keyword = /unknown keyword: "([^"]*)"/.exec(message)?.[1]
+  if (keyword !== undefined) {
+    const path = findKeyword(schema, keyword) ?? []
+    const suggestion = closest(keyword, KEYWORDS)
+    const hint = suggestion ? ` (did you mean "${suggestion}"?)` : ''
+    const place = path.length > 1 ? ` at ${formatPath(path.slice(0, -1))}` : ''
+    return at(rule, [part, ...path], `${prefix}: unknown keyword "${keyword}"${place}${hint}; JSON Schema keywords are checked strictly so that a misspelt rule cannot pass silently`, { key: path.length > 0 })
+  }
+  const format = /unknown format "([^"]*)" ignored in schema at path "#([^"]*)"/.exec(message)
+  if (format) {
+    const path = [...pointerSegments(format[2]), 'format']
+    return at(rule, [part, ...path], `${prefix}: unknown format "${format[1]}"`)
+  }
+  return at(rule, [part], `${prefix}: ${message.replace(/^strict mode: /, '')}`, { key: true })
+}
+
+/** Keywords whose value is a map of names to schemas, or a list of schemas, or one schema. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', 'dependencies'])
+const SCHEMA_LISTS = new Set(['items', 'allOf', 'anyOf', 'oneOf'])
+const SCHEMA_VALUES = new Set(['additionalItems', 'items', 'contains', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'])
+
+/** Where `keyword` is written as a key of a (sub)schema, first in the order of the text. */
+function findKeyword(schema: unknown, keyword: string, path: Array<string | number> = []): Array<string | number> | undefined {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === keyword) return [...path, key]
+    let found: Array<string | number> | undefined
+    if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
+      for (const [name, sub] of Object.entries(value)) if ((found = findKeyword(sub, keyword, [...path, key, name]))) break
+    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      for (const [i, sub] of value.entries()) if ((found = findKeyword(sub, keyword, [...path, key, i]))) break
+    }
+    if (!found && SCHEMA_VALUES.has(key)) found = findKeyword(value, keyword, [...path, key])
+    if (found) return found
+  }
+  return undefined
+}
+
+const pointerSegments = (pointer: string): Array<string | number> =>
+  pointer === '' || pointer === '/'
+    ? []
+    : pointer
+        .replace(/^\//, '')
+        .split('/')
+        .map((raw) => {
+          const segment = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
+          return /^\d+$/.test(segment) ? Number(segment) : segment
+        })

@@ -1,0 +1,190 @@
+import type { ErrorObject } from 'ajv'
+import type { PolicyLevel, PolicyRule } from '../config/policies.js'
+import { formatPath, type SourcePosition } from '../core/diagnostics.js'
+import { isObject } from '../core/json.js'
+import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
+import type { ResourceKind } from '../resources/kind.js'
+
+/** A rule a resource breaks (contract, "Policies"). */
+export interface Violation {
+  policy: string
+  level: PolicyLevel
+  kind: KindName
+  id: string
+  /** The rule's description, then what Ajv found and where. */
+  message: string
+  /** Where the resource is declared; undefined when no file declares it (audit). */
+  where?: SourcePosition
+  /** Where the rule is written: the place to point at for a resource no file declares. */
+  rule: SourcePosition
+}
+
+/**
+ * A resource as it will be after the apply, in the YAML's shape: the live resource projected by
+ * its kind, with the declared fields laid over it (objects member by member; a list the kind keys
+ * by a member, labels or teams, item by item on that key, so a label declared without its colour
+ * keeps the live colour; any other value replaced whole, as the apply sends it).
+ *
+ * A member whose value is null is left out: the service (and the projection) write null for a
+ * field that is not set, and a rule saying `required: [blackout_period]` means "is set".
+ */
+export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject): JsonObject {
+  const shape = overlay(kind, declared, live, '')
+  shape.id = id
+  return shape
+}
+
+function overlay(kind: ResourceKind, declared: JsonObject, live: JsonObject, prefix: string): JsonObject {
+  const out: JsonObject = {}
+  for (const key of Object.keys(live)) {
+    const theirs = live[key]
+    if (theirs !== null && theirs !== undefined && !Object.hasOwn(declared, key)) set(out, key, withoutNulls(theirs))
+  }
+  for (const key of Object.keys(declared)) {
+    const mine = declared[key]
+    if (mine === null || mine === undefined) continue
+    const path = prefix ? `${prefix}.${key}` : key
+    const theirs = Object.hasOwn(live, key) ? live[key] : undefined
+    const rule = kind.rules[path]
+    if (isObject(mine) && rule?.type !== 'reference') set(out, key, overlay(kind, mine, isObject(theirs) ? theirs : {}, path))
+    else if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') set(out, key, overlayItems(mine, theirs, rule.key))
+    else set(out, key, withoutNulls(mine))
+  }
+  return out
+}
+
+/** A value with the null members of its objects left out, at every depth (the value itself when it has none). */
+function withoutNulls(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const item = withoutNulls(value[i])
+      if (item !== value[i]) (copy ??= value.slice())[i] = item
+    }
+    return copy ?? value
+  }
+  let copy: JsonObject | undefined
+  const object = value as JsonObject
+  for (const key of Object.keys(object)) {
+    const member = object[key]
+    const cleaned = member === null || member === undefined ? undefined : withoutNulls(member)
+    if (cleaned === member) continue
+    if (!copy) {
+      copy = {}
+      for (const k of Object.keys(object)) set(copy, k, object[k])
+    }
+    if (cleaned === undefined) delete copy[key]
+    else set(copy, key, cleaned)
+  }
+  return copy ?? value
+}
+
+function overlayItems(declared: unknown[], live: unknown[], key: string): unknown[] {
+  const byKey = new Map<unknown, JsonObject>()
+  for (const item of live) if (isObject(item) && item[key] !== undefined) byKey.set(item[key], item)
+  return declared.map((item) => {
+    const match = isObject(item) ? byKey.get(item[key]) : undefined
+    if (!match || !isObject(item)) return withoutNulls(item)
+    const merged: JsonObject = {}
+    for (const k of Object.keys(match)) set(merged, k, match[k])
+    for (const k of Object.keys(item)) set(merged, k, item[k])
+    return withoutNulls(merged)
+  })
+}
+
+/** An own property, even for the key `__proto__` (which plain assignment would take as the prototype). */
+function set(target: JsonObject, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  else target[key] = value
+}
+
+/**
+ * Runs the rules on resources one at a time, as they are read (a plan keeps no resource it does
+ * not change): pure but for the violations it collects. Each rule's schemas were compiled once.
+ */
+export class PolicyChecker {
+  private readonly byKind = new Map<KindName, PolicyRule[]>()
+  private readonly found: Violation[] = []
+
+  constructor(rules: readonly PolicyRule[]) {
+    for (const rule of rules) {
+      const list = this.byKind.get(rule.kind)
+      if (list) list.push(rule)
+      else this.byKind.set(rule.kind, [rule])
+    }
+  }
+
+  /** Whether any rule looks at resources of this kind. */
+  checks(kind: KindName): boolean {
+    return this.byKind.has(kind)
+  }
+
+  /** Checks one resource in the YAML's shape; `declared` locates a violation in the files. */
+  check(kind: KindName, id: string, shape: JsonObject, declared?: Pick<DesiredResource, 'source'>): void {
+    for (const rule of this.byKind.get(kind) ?? []) {
+      if (rule.when && !rule.when(shape)) continue
+      if (rule.require(shape)) continue
+      const error = rule.require.errors?.[0]
+      const message = describeFailure(kind, error)
+      this.found.push({
+        policy: rule.name,
+        level: rule.level,
+        kind,
+        id,
+        message: `${rule.description} (${message})`,
+        // The resource's line (contract): the message names the field.
+        where: declared ? { file: declared.source.file, line: declared.source.line, column: declared.source.column } : undefined,
+        rule: rule.source,
+      })
+    }
+  }
+
+  /** The violations found, declared resources first in the order of the files, then by kind and id. */
+  violations(): Violation[] {
+    const order: Record<KindName, number> = { target: 0, asset: 1, agent: 2 }
+    return [...this.found].sort(
+      (a, b) =>
+        Number(a.where === undefined) - Number(b.where === undefined) ||
+        (a.where && b.where ? a.where.file.localeCompare(b.where.file) || a.where.line - b.where.line : 0) ||
+        order[a.kind] - order[b.kind] ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
+        a.policy.localeCompare(b.policy),
+    )
+  }
+}
+
+/** The rules over a set of resources at once (tests, the benchmark). */
+export function evaluatePolicies(rules: readonly PolicyRule[], resources: Iterable<{ kind: KindName; id: string; shape: JsonObject; declared?: Pick<DesiredResource, 'source'> }>): Violation[] {
+  const checker = new PolicyChecker(rules)
+  for (const resource of resources) checker.check(resource.kind, resource.id, resource.shape, resource.declared)
+  return checker.violations()
+}
+
+export const hasErrors = (violations: readonly Violation[]): boolean => violations.some((v) => v.level === 'error')
+
+/**
+ * Ajv's first error in words: the field it concerns and its message with the value the rule allows (`must be equal to constant true`). Never the resource's value:
+ * it may be a secret.
+ */
+function describeFailure(kind: KindName, error: ErrorObject | undefined): string {
+  if (!error) return `the ${kind}: does not satisfy the rule`
+  const field = pointerSegments(error.instancePath)
+  const params = error.params as Record<string, unknown>
+  let message = error.message ?? 'does not satisfy the rule'
+  if (error.keyword === 'const') message += ` ${JSON.stringify(params.allowedValue)}`
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) message += ` ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+  const place = formatPath(field)
+  return `${place || `the ${kind}`}: ${message}`
+}
+
+const pointerSegments = (pointer: string): Array<string | number> =>
+  pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((raw) => {
+          const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~')
+          return /^\d+$/.test(segment) ? Number(segment) : segment
+        })

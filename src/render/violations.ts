@@ -1,0 +1,87 @@
+import type { Violation } from '../plan/policies.js'
+import { workflowCommand } from './github.js'
+import { clip, escapeText } from './markdown.js'
+import type { Format } from './options.js'
+import { printable } from './value.js'
+import { plural } from './words.js'
+
+/** What the JSON documents hold under `violations` (schemas/plan.schema.json). */
+export interface ViolationEntry {
+  policy: string
+  level: 'error' | 'warning'
+  kind: 'target' | 'asset' | 'agent'
+  id: string
+  message: string
+  file: string | null
+  line: number | null
+}
+
+export function violationEntries(violations: readonly Violation[]): ViolationEntry[] {
+  return violations.map((v) => ({ policy: v.policy, level: v.level, kind: v.kind, id: v.id, message: v.message, file: v.where?.file ?? null, line: v.where?.line ?? null }))
+}
+
+/**
+ * `FILE:LINE:COLUMN: policy NAME: KIND ID: MESSAGE` (contract, "Policies"). A live resource no
+ * file declares (audit) is placed at the rule, and says so; a warning says it is one.
+ */
+export function violationLine(v: Violation): string {
+  const at = v.where ?? v.rule
+  const undeclared = v.where ? '' : ' (declared in no file)'
+  const level = v.level === 'warning' ? ' [warning]' : ''
+  return printable(`${at.file}:${at.line}:${at.column}: policy ${v.policy}: ${v.kind} ${v.id}${undeclared}: ${v.message}${level}`)
+}
+
+/** `2 policy violations: 1 error, 1 warning.` */
+export function violationsSummary(violations: readonly Violation[]): string {
+  const errors = violations.filter((v) => v.level === 'error').length
+  return `${plural(violations.length, 'policy violation', 'policy violations')}: ${plural(errors, 'error', 'errors')}, ${plural(violations.length - errors, 'warning', 'warnings')}.`
+}
+
+/** One annotation per violation, at the resource's line (or the rule's, for a resource no file declares). */
+export function violationsGithub(violations: readonly Violation[]): string {
+  return violations
+    .map((v) => workflowCommand(v.level, v.where ?? v.rule, `scansync policy ${v.policy}`, `${v.kind} ${v.id}${v.where ? '' : ' (declared in no file)'}: ${v.message}`))
+    .map((line) => line + '\n')
+    .join('')
+}
+
+const MAX_ROWS = 100
+const MAX_MESSAGE = 500
+
+/** The PR comment's section: a table of the violations (the first hundred; the rest counted). */
+export function violationsMarkdown(violations: readonly Violation[]): string {
+  const lines = [`### Policy violations`, '', `**${escapeText(violationsSummary(violations))}**`, '']
+  if (violations.length === 0) return lines.slice(0, 3).join('\n') + '\n'
+  lines.push('| | Policy | Resource | Where | Message |', '|---|---|---|---|---|')
+  for (const v of violations.slice(0, MAX_ROWS)) {
+    const where = v.where ? `${v.where.file}:${v.where.line}` : 'declared in no file'
+    lines.push(`| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(v.policy)}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where)} | ${escapeText(clip(v.message, MAX_MESSAGE))} |`)
+  }
+  if (violations.length > MAX_ROWS) lines.push('', `… and ${violations.length - MAX_ROWS} more (see the job's log).`)
+  return lines.join('\n') + '\n'
+}
+
+/** Text format: the violations go to stderr, one contract line each, then a summary (empty when none). */
+export function violationsText(violations: readonly Violation[]): string {
+  if (violations.length === 0) return ''
+  return violations.map((v) => violationLine(v) + '\n').join('') + violationsSummary(violations) + '\n'
+}
+
+/**
+ * The violations inside a rendered document: `violations` in JSON, a section after the plan in
+ * Markdown, annotations before the summary line in github. Text is unchanged (they go to stderr).
+ */
+export function withViolations(rendered: string, format: Format, violations: readonly Violation[]): string {
+  switch (format) {
+    case 'json': {
+      const document = JSON.parse(rendered) as Record<string, unknown>
+      return JSON.stringify({ ...document, violations: violationEntries(violations) }, null, 2) + '\n'
+    }
+    case 'markdown':
+      return rendered + '\n' + violationsMarkdown(violations)
+    case 'github':
+      return violationsGithub(violations) + rendered
+    case 'text':
+      return rendered
+  }
+}

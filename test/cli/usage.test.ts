@@ -1,0 +1,79 @@
+// The command line's manners (issue 17, friction): one error style, suggestions for mistyped
+// commands and flags without a usage dump, `scansync version`, errors that name the variable.
+import { describe, expect, it } from 'vitest'
+import { cli, emulator, exampleConfig, tempdir } from '../e2e/helpers.js'
+import { runCli } from '../helpers/cli.js'
+
+const oneError = (stderr: string) => {
+  expect(stderr).toMatch(/^Error: /)
+  expect(stderr).not.toContain('›')
+  expect(stderr).not.toContain('USAGE')
+  expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+}
+
+describe.concurrent('mistyped commands and flags', () => {
+  it.each([
+    [['plann'], /^Error: unknown command "plann"; did you mean "plan"\?/],
+    [['aply'], /did you mean "apply"\?/],
+    [['plan', '--fromat', 'json'], /^Error: unknown flag --fromat \(did you mean --format\?\)\. See scansync plan --help\./],
+    [['plan', 'examples/config', '--fromat=json'], /^Error: unknown flag --fromat=\(redacted\) \(did you mean --format\?\)/],
+    [['validate', '--qiet'], /did you mean --quiet\?/],
+    [['plan', '--kind', 'agnet'], /^Error: Expected --kind=agnet to be one of: target, asset, agent\. See scansync plan --help\./],
+    [['import', '--all'], /^Error: --kind is required\. See scansync import --help\./],
+  ])('%j: one line, a suggestion, exit 1', async (args, message) => {
+    const { code, stdout, stderr } = await runCli(args)
+    expect(code).toBe(1)
+    expect(stdout).toBe('')
+    oneError(stderr)
+    expect(stderr).toMatch(message)
+  })
+
+  it('scansync version prints what --version prints', async () => {
+    const [command, flag] = await Promise.all([runCli(['version']), runCli(['--version'])])
+    expect(command.code).toBe(0)
+    expect(command.stdout).toBe(flag.stdout)
+    expect(command.stdout).toMatch(/^scansync\/\d+\.\d+\.\d+ /)
+  })
+})
+
+describe.concurrent('environment errors name the variable', () => {
+  it.each([
+    [{ SCANSYNC_PARALLELISM: '999' }, /^Error: SCANSYNC_PARALLELISM must be a whole number from 1 to 256 \(got "999"\)/],
+    [{ SCANSYNC_MAX_ATTEMPTS: '0' }, /^Error: SCANSYNC_MAX_ATTEMPTS must be a whole number from 1 to 100 \(got "0"\)/],
+    [{ SCANSYNC_TIMEOUT_MS: 'soon' }, /^Error: SCANSYNC_TIMEOUT_MS must be a whole number/],
+  ])('%j', async (env, message) => {
+    const em = await emulator()
+    const { code, stderr } = await cli(em, exampleConfig(), ['plan', '.'], env)
+    expect(code).toBe(1)
+    expect(stderr).toMatch(message)
+  })
+
+  it('a timeout points at SCANSYNC_TIMEOUT_MS', async () => {
+    const em = await emulator({ latencyMs: 400 })
+    const { code, stderr } = await cli(em, exampleConfig(), ['plan', '.'], { SCANSYNC_TIMEOUT_MS: '50', SCANSYNC_MAX_ATTEMPTS: '1' })
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/no complete answer from the service within 50 ms/)
+    expect(stderr).toMatch(/^SCANSYNC_TIMEOUT_MS sets the time allowed per attempt/m)
+  })
+
+  it('${EMPTY} set to the empty string is "empty", not "not set"', async () => {
+    const dir = tempdir({ 'agents.yaml': 'agents:\n  - id: A1\n    name: ${EMPTY}\n' })
+    const { code, stderr } = await runCli(['validate', dir], { env: { EMPTY: '' } })
+    expect(code).toBe(1)
+    expect(stderr).toContain('environment variable EMPTY is empty')
+  })
+})
+
+describe.concurrent('init', () => {
+  it('hints say npx scansync, and no machine-specific schema path is written outside a project holding scansync', async () => {
+    const dir = tempdir()
+    const { code, stdout } = await runCli(['init', 'config'], { cwd: dir })
+    expect(code).toBe(0)
+    expect(stdout).toContain('npx scansync validate config')
+    expect(stdout).toContain('npx scansync import --kind target,asset,agent --all --out config --force')
+    const first = (await import('node:fs')).readFileSync(`${dir}/config/targets.yaml`, 'utf8').split('\n')[0]
+    expect(first).not.toMatch(/\$schema=(\/|\.\.\/\.\.)/)
+    expect(first).toMatch(/^# Editor schema: /)
+  })
+})
+

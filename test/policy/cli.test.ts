@@ -1,0 +1,280 @@
+// Policies through the real CLI (contract, "Policies"): each outcome of a rule (error, warning,
+// `when` not matching), each malformed rule (not a schema, a misspelt keyword, a duplicate name,
+// an unknown kind, a bad level), plan seeing the after-apply shape, apply refusing before any
+// request, drift, and audit over declared and undeclared live resources in every format.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt } from '../config/helpers.js'
+import { cli, emulator, runCli, tempdir, writes } from '../e2e/helpers.js'
+import type { Emulator } from '../../src/emulator/index.js'
+
+const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1
+
+/** The contract's example rule. */
+const BLACKOUT_RULE = (level = 'error', name = 'production-has-blackout') => `
+  - name: ${name}
+    description: Production targets pause scans in office hours
+    kind: target
+    when:
+      properties: {labels: {contains: {properties: {name: {const: production}}, required: [name]}}}
+      required: [labels]
+    require:
+      required: [blackout_period]
+      properties: {blackout_period: {properties: {enabled: {const: true}}, required: [enabled]}}
+    level: ${level}
+`
+
+/** The staging target (no blackout window on the service) declared as production. */
+const STAGING_AS_PRODUCTION = `targets:
+  - id: 7QwErTy2UiOp
+    labels: [production]
+`
+
+let em: Emulator
+beforeAll(async () => {
+  await ensureBuilt()
+  em = await emulator()
+}, 120_000)
+
+describe.concurrent('plan: each outcome of a rule', () => {
+  it('error: the violation at the resource line on stderr, exit 1; the plan itself still printed', async () => {
+    const text = `${STAGING_AS_PRODUCTION}policies:${BLACKOUT_RULE()}`
+    const dir = tempdir({ 'a.yaml': text })
+    const { code, stdout, stderr } = await cli(em, dir, ['plan'])
+    expect(stdout).toContain('Plan: 1 to change, 0 unchanged.')
+    expect(stderr).toContain(
+      `a.yaml:${lineOf(text, '- id: 7QwErTy2UiOp')}:5: policy production-has-blackout: target 7QwErTy2UiOp: Production targets pause scans in office hours (the target: must have required property 'blackout_period')\n`,
+    )
+    expect(stderr).toContain('1 policy violation: 1 error, 0 warnings.')
+    expect(code).toBe(1)
+  })
+
+  it('warning: reported with its level, exit code unchanged (0, and 2 with --detailed-exitcode)', async () => {
+    const dir = tempdir({ 'a.yaml': `${STAGING_AS_PRODUCTION}policies:${BLACKOUT_RULE('warning')}` })
+    const plain = await cli(em, dir, ['plan'])
+    expect(plain.stderr).toMatch(/^a\.yaml:2:5: policy production-has-blackout: target 7QwErTy2UiOp: .* \[warning\]$/m)
+    expect(plain.code).toBe(0)
+    expect((await cli(em, dir, ['plan', '--detailed-exitcode'])).code).toBe(2)
+  })
+
+  it('`when` not matching: the rule does not apply, nothing reported', async () => {
+    const text = `targets:\n  - id: 7QwErTy2UiOp\n    labels: [staging]\npolicies:${BLACKOUT_RULE()}`
+    const { code, stderr } = await cli(em, tempdir({ 'a.yaml': text }), ['plan'])
+    expect(stderr).not.toContain('policy')
+    expect(code).toBe(0)
+  })
+
+  it('the after-apply shape: a live field the YAML does not declare satisfies a rule; a declared change is what is checked', async () => {
+    // The shop has a blackout window enabled on the service; the YAML declares only its name.
+    const live = `targets:\n  - id: 2DZkoZH8WMEM\n    site: {name: Shop}\npolicies:${BLACKOUT_RULE()}`
+    const satisfied = await cli(em, tempdir({ 'a.yaml': live }), ['plan'])
+    expect(satisfied.stderr).toBe('')
+    expect(satisfied.code).toBe(0)
+    // The same target with the window switched off in the YAML: the plan would break the rule.
+    const declared = `targets:\n  - id: 2DZkoZH8WMEM\n    blackout_period: {begin: "22:00", cease: "06:00", weekdays: [1, 2, 3, 4, 5], enabled: false}\npolicies:${BLACKOUT_RULE()}`
+    const broken = await cli(em, tempdir({ 'a.yaml': declared }), ['plan'])
+    expect(broken.stderr).toContain(`a.yaml:2:5: policy production-has-blackout: target 2DZkoZH8WMEM:`)
+    expect(broken.stderr).toContain(`(blackout_period.enabled: must be equal to constant true)`)
+    expect(broken.code).toBe(1)
+  })
+
+  it('rules in another file apply to the resources of every file; the json, markdown and github plans carry them', async () => {
+    const dir = tempdir({ 'targets.yaml': STAGING_AS_PRODUCTION, 'rules/policies.yaml': `policies:${BLACKOUT_RULE()}` })
+    const json = await cli(em, dir, ['plan', '--format', 'json'])
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stdout).violations).toEqual([
+      {
+        policy: 'production-has-blackout',
+        level: 'error',
+        kind: 'target',
+        id: '7QwErTy2UiOp',
+        message: "Production targets pause scans in office hours (the target: must have required property 'blackout_period')",
+        file: 'targets.yaml',
+        line: 2,
+      },
+    ])
+    const markdown = await cli(em, dir, ['plan', '--format', 'markdown'])
+    expect(markdown.stdout).toMatch(/### scansync plan[\s\S]*### Policy violations\n\n\*\*1 policy violation: 1 error, 0 warnings\.\*\*/)
+    expect(markdown.stdout).toContain('| ✗ error | <code>production-has-blackout</code> | target <code>7QwErTy2UiOp</code> | targets.yaml:2 |')
+    const github = await cli(em, dir, ['plan', '--format', 'github'])
+    expect(github.stdout).toMatch(/^::error file=targets\.yaml,line=2,col=5,title=scansync policy production-has-blackout::target 7QwErTy2UiOp: Production targets pause scans/m)
+    expect(github.code).toBe(1)
+  })
+
+  it('a configuration without rules plans as before: no violations key in JSON', async () => {
+    const { stdout, code } = await cli(em, tempdir({ 'a.yaml': STAGING_AS_PRODUCTION }), ['plan', '--format', 'json'])
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout)).not.toHaveProperty('violations')
+  })
+})
+
+describe.concurrent('apply and drift', () => {
+  it('apply refuses before any request is sent; a warning does not stop it', async () => {
+    const fresh = await emulator()
+    const dir = tempdir({ 'a.yaml': `${STAGING_AS_PRODUCTION}policies:${BLACKOUT_RULE()}` })
+    const refused = await cli(fresh, dir, ['apply', '--auto-approve'])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('policy production-has-blackout: target 7QwErTy2UiOp')
+    expect(refused.stderr).toContain('nothing was sent')
+    expect(writes(fresh)).toEqual([])
+    const warned = tempdir({ 'a.yaml': `${STAGING_AS_PRODUCTION}policies:${BLACKOUT_RULE('warning')}` })
+    const applied = await cli(fresh, warned, ['apply', '--auto-approve'])
+    expect(applied.stderr).toContain('[warning]')
+    expect(applied.code).toBe(0)
+    expect(writes(fresh).map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /targets/7QwErTy2UiOp/'])
+  })
+
+  it('drift checks the rules too: an error violation fails it', async () => {
+    const dir = tempdir({ 'a.yaml': `targets:\n  - id: 9XcVbN5mQwEr\n    labels: [production, marketing]\npolicies:${BLACKOUT_RULE()}` })
+    const { code, stderr } = await cli(em, dir, ['drift'])
+    expect(stderr).toContain('a.yaml:2:5: policy production-has-blackout: target 9XcVbN5mQwEr')
+    expect(code).toBe(1)
+  })
+})
+
+describe.concurrent('validate: rules must be well-formed, reported at their line', () => {
+  const validate = (files: Record<string, string>) => runCli(['validate'], { cwd: tempdir(files) })
+
+  it('a misspelt keyword is an error at its line, with the keyword it likely meant', async () => {
+    const text = `policies:\n  - name: r\n    kind: target\n    require:\n      properties:\n        labels: {minItems: 1}\n      requried: [labels]\n`
+    const { code, stderr } = await validate({ 'a.yaml': text })
+    expect(stderr).toContain(`a.yaml:7:7: policy r: require: unknown keyword "requried" (did you mean "required"?)`)
+    expect(code).toBe(1)
+  })
+
+  it('a misspelt keyword deep inside `when` is placed there too', async () => {
+    const text = `policies:\n  - name: r\n    kind: agent\n    when:\n      properties:\n        teams:\n          contains: {propertes: {id: {const: x}}}\n    require: true\n`
+    const { code, stderr } = await validate({ 'a.yaml': text })
+    expect(stderr).toContain(`a.yaml:7:22: policy r: when: unknown keyword "propertes" at properties.teams.contains (did you mean "properties"?)`)
+    expect(code).toBe(1)
+  })
+
+  it('a malformed rule (not a JSON Schema) is an error at the offending value', async () => {
+    const text = `policies:\n  - name: r\n    kind: target\n    require:\n      required: labels\n`
+    const { code, stderr } = await validate({ 'a.yaml': text })
+    expect(stderr).toContain('a.yaml:5:17: policy r: require.required is not a valid JSON Schema: must be array')
+    expect(code).toBe(1)
+  })
+
+  it('a rule without require, or with an unknown field, is refused by the configuration schema', async () => {
+    const { code, stderr } = await validate({ 'a.yaml': `policies:\n  - name: r\n    kind: target\n    requires: {}\n` })
+    expect(stderr).toMatch(/^a\.yaml:2:5: .*require/m)
+    expect(stderr).toMatch(/^a\.yaml:4:5: .*requires/m)
+    expect(code).toBe(1)
+  })
+
+  it('a name used twice (in two files) is an error at both', async () => {
+    const rule = `policies:\n  - name: same\n    kind: target\n    require: true\n`
+    const { code, stderr } = await validate({ 'a.yaml': rule, 'b.yaml': rule })
+    expect(stderr).toContain('a.yaml:2:11: policy same is declared twice: here and at b.yaml:2')
+    expect(stderr).toContain('b.yaml:2:11: policy same is declared twice: here and at a.yaml:2')
+    expect(code).toBe(1)
+  })
+
+  it('an unknown kind and a bad level are errors at their line', async () => {
+    const { code, stderr } = await validate({ 'a.yaml': `policies:\n  - name: r\n    kind: targets\n    require: true\n    level: fatal\n` })
+    expect(stderr).toMatch(/^a\.yaml:3:11: .*kind.*target, asset, agent/m)
+    expect(stderr).toMatch(/^a\.yaml:5:12: .*level.*error, warning/m)
+    expect(code).toBe(1)
+  })
+
+  it('well-formed rules validate, with x- holders for shared schema parts', async () => {
+    const text = `x-prod: &prod {required: [labels]}\npolicies:\n  - name: r\n    kind: target\n    when: *prod\n    require: {required: [blackout_period]}\n`
+    const { code, stderr } = await validate({ 'a.yaml': text })
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+  })
+})
+
+describe.concurrent('audit: every live resource, declared or not', () => {
+  // Every target must have its blackout window enabled; every agent must be in a team (a warning).
+  // On the service: the shop passes; staging, the payments API and the microsite do not; the
+  // porto agent is in no team. The file declares staging (fixing it after the apply) and the
+  // payments API (not fixing it).
+  const RULES = `policies:
+  - name: blackout-enabled
+    description: Every target pauses scans in office hours
+    kind: target
+    require:
+      required: [blackout_period]
+      properties: {blackout_period: {required: [enabled], properties: {enabled: {const: true}}}}
+  - name: agent-in-team
+    description: Every agent belongs to a team
+    kind: agent
+    require: {required: [teams], properties: {teams: {minItems: 1}}}
+    level: warning
+`
+  const TARGETS = `targets:
+  - id: 7QwErTy2UiOp
+    blackout_period: {begin: "08:00", cease: "18:00", weekdays: [1, 2, 3, 4, 5], enabled: true}
+  - id: 5HnBvC3xZaQw
+    site: {name: Payments API}
+`
+  let dir: string
+  beforeAll(() => {
+    dir = tempdir({ 'targets.yaml': TARGETS, 'policies.yaml': RULES })
+  })
+
+  it('text: declared violations at their line, undeclared ones at the rule, exit 2', async () => {
+    const { code, stdout, stderr } = await cli(em, dir, ['audit'])
+    expect(stdout).toBe('Audit: 7 live resources checked against 2 rules; 3 policy violations: 2 errors, 1 warning.\n')
+    expect(stderr.trim().split('\n')).toEqual([
+      `targets.yaml:4:5: policy blackout-enabled: target 5HnBvC3xZaQw: Every target pauses scans in office hours (blackout_period.enabled: must be equal to constant true)`,
+      `policies.yaml:2:5: policy blackout-enabled: target 9XcVbN5mQwEr (declared in no file): Every target pauses scans in office hours (the target: must have required property 'blackout_period')`,
+      `policies.yaml:8:5: policy agent-in-team: agent 6NbVcX4zLkJh (declared in no file): Every agent belongs to a team (teams: must NOT have fewer than 1 items) [warning]`,
+      '3 policy violations: 2 errors, 1 warning.',
+    ])
+    expect(code).toBe(2)
+  })
+
+  it('json: every violation with file and line (null when no file declares the resource)', async () => {
+    const { code, stdout } = await cli(em, dir, ['audit', '--format', 'json'])
+    const document = JSON.parse(stdout)
+    expect(document.summary).toEqual({ checked: 7, rules: 2, errors: 2, warnings: 1 })
+    expect(document.violations.map((v: Record<string, unknown>) => [v.policy, v.level, v.kind, v.id, v.file, v.line])).toEqual([
+      ['blackout-enabled', 'error', 'target', '5HnBvC3xZaQw', 'targets.yaml', 4],
+      ['blackout-enabled', 'error', 'target', '9XcVbN5mQwEr', null, null],
+      ['agent-in-team', 'warning', 'agent', '6NbVcX4zLkJh', null, null],
+    ])
+    expect(code).toBe(2)
+  })
+
+  it('markdown and github', async () => {
+    const markdown = await cli(em, dir, ['audit', '--format', 'markdown'])
+    expect(markdown.stdout).toMatch(/^### scansync audit\n\n\*\*Audit: 7 live resources checked against 2 rules; 3 policy violations: 2 errors, 1 warning\.\*\*\n/)
+    expect(markdown.stdout).toContain('| ✗ error | <code>blackout-enabled</code> | target <code>9XcVbN5mQwEr</code> | declared in no file |')
+    expect(markdown.code).toBe(2)
+    const github = await cli(em, dir, ['audit', '--format', 'github'])
+    expect(github.stdout.split('\n').slice(0, 3)).toEqual([
+      expect.stringMatching(/^::error file=targets\.yaml,line=4,col=5,title=scansync policy blackout-enabled::target 5HnBvC3xZaQw: /),
+      expect.stringMatching(/^::error file=policies\.yaml,line=2,col=5,title=scansync policy blackout-enabled::target 9XcVbN5mQwEr \(declared in no file\): /),
+      expect.stringMatching(/^::warning file=policies\.yaml,line=8,col=5,title=scansync policy agent-in-team::agent 6NbVcX4zLkJh /),
+    ])
+    expect(github.code).toBe(2)
+  })
+
+  it('warnings only: exit 0; no rules: exit 1 saying so; reads only list pages of the kinds the rules name', async () => {
+    const fresh = await emulator()
+    const agentsOnly = tempdir({ 'policies.yaml': RULES.replace(/  - name: blackout-enabled[\s\S]*?(?=  - name: agent-in-team)/, '') })
+    const warned = await cli(fresh, agentsOnly, ['audit'])
+    expect(warned.code).toBe(0)
+    expect(warned.stdout).toBe('Audit: 3 live resources checked against 1 rule; 1 policy violation: 0 errors, 1 warning.\n')
+    expect(fresh.requests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /scanning-agents/'])
+    const none = await cli(fresh, tempdir({ 'a.yaml': STAGING_AS_PRODUCTION }), ['audit'])
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain('holds no policies')
+  })
+})
+
+describe('the nightly audit recipe', () => {
+  it('runs audit on a schedule with annotations, and its exit code fails the job', async () => {
+    const { readFileSync } = await import('node:fs')
+    const { parse } = await import('yaml')
+    const { ROOT } = await import('../helpers/cli.js')
+    const recipe = parse(readFileSync(`${ROOT}examples/ci/github/scansync-audit.yml`, 'utf8'))
+    expect(recipe.on.schedule[0].cron).toMatch(/^\S+ \S+ \* \* \*$/)
+    const step = recipe.jobs.audit.steps.find((s: { run?: string }) => s.run?.includes('scansync audit'))
+    expect(step.run).toBe('npx scansync audit config --format github')
+    expect(step['continue-on-error']).toBeUndefined()
+    expect(recipe.jobs.audit.env.SCANSYNC_API_TOKEN).toBe('${{ secrets.SCANSYNC_API_TOKEN }}')
+  })
+})

@@ -1,0 +1,80 @@
+// The policy engine without the network: the after-apply shape a rule sees, and the words and
+// places of a violation (contract and design.md, "Policies").
+import { describe, expect, it } from 'vitest'
+import { compilePolicies, type DeclaredPolicy } from '../../src/config/policies.js'
+import { afterApply, evaluatePolicies, hasErrors } from '../../src/plan/policies.js'
+import { KINDS } from '../../src/resources/index.js'
+
+const at = (line: number) => ({ file: 'rules.yaml', line, column: 5 })
+const rule = (fields: Partial<DeclaredPolicy> & Pick<DeclaredPolicy, 'name' | 'kind' | 'require'>, line = 1): DeclaredPolicy => ({
+  level: 'error',
+  path: 'policies[0]',
+  locate: () => at(line),
+  ...fields,
+})
+
+describe('the after-apply shape', () => {
+  const live = KINDS.target.project({
+    id: 'T1',
+    site: { name: 'Shop', url: 'https://shop.example.com/', desc: null, api_scan_settings: { api_login_method: 'headers_or_cookies' } },
+    labels: [{ name: 'production', color: '#d93f0b' }, { name: 'old', color: 'red' }],
+    blackout_period: null,
+    report_type: 'default',
+  })
+
+  it('live fields the YAML does not declare, declared fields laid over them; nulls left out; the id', () => {
+    const shape = afterApply(KINDS.target, 'T1', { report_type: 'pci4', site: { name: 'Shop (prod)' }, labels: [{ name: 'production' }, { name: 'pci' }] }, live)
+    expect(shape).toEqual({
+      id: 'T1',
+      site: { name: 'Shop (prod)', url: 'https://shop.example.com/' },
+      // api_scan_settings at the top level, as the YAML writes it, wherever the service kept it.
+      api_scan_settings: { api_login_method: 'headers_or_cookies' },
+      // Keyed by name: a declared label keeps the live colour; the list is the declared one.
+      labels: [{ name: 'production', color: '#d93f0b' }, { name: 'pci' }],
+      report_type: 'pci4',
+    })
+    expect(shape).not.toHaveProperty('blackout_period')
+  })
+
+  it('a declared null removes the field; the live resource is not changed; __proto__ stays an own key', () => {
+    const before = JSON.stringify(live)
+    const declared = JSON.parse('{"report_type": null, "site": {"__proto__": {"polluted": true}}}')
+    const shape = afterApply(KINDS.target, 'T1', declared, live)
+    expect(shape).not.toHaveProperty('report_type')
+    expect(Object.hasOwn(shape.site as object, '__proto__')).toBe(true)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(JSON.stringify(live)).toBe(before)
+  })
+})
+
+describe('violations', () => {
+  it('at the resource\'s line, the description first, then what Ajv found and where; never the value itself', async () => {
+    const { rules, diagnostics } = await compilePolicies([
+      rule({ name: 'pci', description: 'PCI targets report in a PCI format', kind: 'target', require: { properties: { report_type: { enum: ['pci4'] } } } }, 3),
+      rule({ name: 'secret-shape', kind: 'target', require: { properties: { site: { properties: { otp_secret: { pattern: '^$' } } } } } }, 9),
+      rule({ name: 'labelled', kind: 'target', level: 'warning', require: { required: ['labels'] } }, 12),
+      rule({ name: 'agents-only', kind: 'agent', require: false }, 15),
+    ])
+    expect(diagnostics).toEqual([])
+    const declared = { source: { file: 'a.yaml', line: 2, column: 5 } }
+    const violations = evaluatePolicies(rules, [
+      { kind: 'target', id: 'T1', shape: { id: 'T1', report_type: 'default', site: { otp_secret: 'hunter2-Secret' } }, declared },
+      { kind: 'target', id: 'T0', shape: { id: 'T0', report_type: 'pci4', labels: [{ name: 'x' }] } },
+    ])
+    expect(violations.map((v) => [v.policy, v.level, v.id, v.message, v.where && `${v.where.file}:${v.where.line}`])).toEqual([
+      ['labelled', 'warning', 'T1', "labelled (the target: must have required property 'labels')", 'a.yaml:2'],
+      ['pci', 'error', 'T1', 'PCI targets report in a PCI format (report_type: must be equal to one of the allowed values "pci4")', 'a.yaml:2'],
+      ['secret-shape', 'error', 'T1', 'secret-shape (site.otp_secret: must match pattern "^$")', 'a.yaml:2'],
+    ])
+    expect(JSON.stringify(violations)).not.toContain('hunter2')
+    expect(hasErrors(violations)).toBe(true)
+    expect(hasErrors(violations.filter((v) => v.level === 'warning'))).toBe(false)
+  })
+
+  it('an undeclared resource (audit) has no place of its own: it is reported at its rule', async () => {
+    const { rules } = await compilePolicies([rule({ name: 'r', kind: 'asset', require: { required: ['owners'] } }, 7)])
+    const [violation] = evaluatePolicies(rules, [{ kind: 'asset', id: 'A1', shape: { id: 'A1' } }])
+    expect(violation.where).toBeUndefined()
+    expect(violation.rule).toEqual(at(7))
+  })
+})
