@@ -4,6 +4,7 @@ import { isObject } from '../core/json.js'
 import type { ResourceKind } from '../resources/index.js'
 import { validator } from '../schema/validators.js'
 import type { ReadBudget } from './budget.js'
+import type { ListPrefetch } from './prefetch.js'
 import type { Requester } from './requester.js'
 
 /** List pages read at once; the client's own limiter decides how many requests are really in flight. */
@@ -37,6 +38,8 @@ export class ListReader {
     private readonly budget: ReadBudget,
     private readonly pageLength: number,
     private readonly onItem: (item: unknown) => void,
+    /** Pages read ahead while the configuration was loading, taken instead of asking again. */
+    private readonly prefetch?: ListPrefetch,
   ) {
     this.how = `GET ${kind.listPath}`
   }
@@ -92,7 +95,8 @@ export class ListReader {
   }
 
   private async fetch(n: number): Promise<unknown> {
-    const body = await this.client.request<unknown>('GET', this.kind.listPath, { query: { page: n, length: this.pageLength }, resource: `the ${this.kind.name} list` })
+    const body = await (this.prefetch?.take(this.kind, n, this.pageLength) ??
+      this.client.request<unknown>('GET', this.kind.listPath, { query: { page: n, length: this.pageLength }, resource: `the ${this.kind.name} list` }))
     this.budget.spend(this.client, body, this.how)
     return body
   }

@@ -5,10 +5,12 @@ import { REGISTRY, type ResourceKind } from '../resources/index.js'
 import { validator } from '../schema/validators.js'
 import { ReadBudget, READ_LIMITS, type ReadLimits } from './budget.js'
 import { ListReader } from './list.js'
+import type { ListPrefetch } from './prefetch.js'
 import type { Requester } from './requester.js'
 
 export { ReadBudget, READ_LIMITS, type ReadLimits } from './budget.js'
 export type { Requester } from './requester.js'
+export { ListPrefetch } from './prefetch.js'
 
 export interface ReadOptions {
   /** Results per list page (the service caps it at 100). */
@@ -24,6 +26,8 @@ export interface ReadOptions {
   limits?: Partial<ReadLimits>
   /** The run's budget, shared across kinds; one is made for this read when absent. */
   budget?: ReadBudget
+  /** List pages read ahead while the configuration was loading. */
+  prefetch?: ListPrefetch
 }
 
 export interface ReadAllOptions extends ReadOptions {
@@ -65,7 +69,7 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
   }
 
   if (ids.length > 2) {
-    const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take)
+    const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take, options.prefetch)
     const first = await list.first()
     if (first) {
       // The other pages are asked for before page 1 is taken (checked and compared), so that
@@ -106,7 +110,7 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
   }
   const budget = budgetOf(options)
   budget.watch(client)
-  const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take)
+  const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take, options.prefetch)
   const first = await list.first()
   if (!first) throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
   await options.onTotal?.(first.count ?? first.results.length * first.pageTotal)

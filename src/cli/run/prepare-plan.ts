@@ -10,7 +10,8 @@ import { boundHeap } from '../memory.js'
 import { workflowCommand } from '../../render/github.js'
 import { assemblePlan, compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
-import { readDeclared } from '../../live/read.js'
+import { readDeclared, type ListPrefetch } from '../../live/read.js'
+import { startEarlyReads } from './early-reads.js'
 import { KIND_NAMES } from '../../resources/index.js'
 import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
@@ -85,7 +86,7 @@ export function statePathFor(options: { paths: string[]; state?: string }, io: I
  * the comparisons that found a difference are kept, so memory grows with the changes, not with
  * the answers.
  */
-export async function compareWithLive(resources: DesiredResource[], session: Session, secrets: SecretContext, io: Io, policies?: PolicyChecker): Promise<PlanResult> {
+export async function compareWithLive(resources: DesiredResource[], session: Session, secrets: SecretContext, io: Io, policies?: PolicyChecker, prefetch?: ListPrefetch): Promise<PlanResult> {
   const progress = await startProgress(io.stderr, resources.length, 'Reading', { env: io.env })
   const changed: Comparison[] = []
   const releaseHeap = boundHeap()
@@ -93,6 +94,7 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
   const tally = new ReadTally(session.client, session.apiUrl)
   try {
     await readDeclared(resources, tally.requester, {
+      prefetch,
       onProgress: (n) => progress.tick(n),
       onResource: (kind, id, body) => {
         const comparison = compare(declared.get(liveKey(kind.name, id))!, body, secrets)
@@ -139,16 +141,35 @@ export interface Prepared extends Loaded {
 
 /** validate → read live → plan. Undefined when the configuration is invalid (already printed). */
 export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<Prepared | undefined> {
-  const loaded = await loadSelected(options, io)
-  if (!loaded) return undefined
-  const token = readToken(io)
-  const statePath = statePathFor(options, io)
-  const state = await readSecretsState(statePath)
+  // Reads of the declared kinds' lists start while the files load (reads only: nothing is
+  // written before the configuration is valid and the plan confirmed).
+  const early = await startEarlyReads(options, io)
+  const dropEarly = async () => {
+    early?.prefetch.stop()
+    await early?.session.client.close()
+  }
+  let loaded: Awaited<ReturnType<typeof loadSelected>>
+  let token: string
+  let statePath: string
+  let state: SecretsState
+  try {
+    loaded = await loadSelected(options, io)
+    if (!loaded) {
+      await dropEarly()
+      return undefined
+    }
+    token = readToken(io)
+    statePath = statePathFor(options, io)
+    state = await readSecretsState(statePath)
+  } catch (error) {
+    await dropEarly()
+    throw error
+  }
   const ledger = openLedger(state, stateKeys(io.env, token))
-  const session = openSession(options, io)
+  const session = early?.session ?? openSession(options, io)
   try {
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies) : undefined
-    const result = await compareWithLive(loaded.resources, session, ledger.context, io, policies)
+    const result = await compareWithLive(loaded.resources, session, ledger.context, io, policies, early?.prefetch)
     return { ...loaded, session, state, ledger, statePath, result, violations: policies?.violations() }
   } catch (error) {
     await session.client.close()
