@@ -10,6 +10,8 @@ export const VALIDATOR_SCHEMAS = {
   assetResponse: 'asset.response.schema.json',
   agentResponse: 'agent.response.schema.json',
   listPage: 'list-page.response.schema.json',
+  teamResponse: 'team.response.schema.json',
+  teamListPage: 'team-list-page.response.schema.json',
   plan: 'plan.schema.json',
   savedPlan: 'saved-plan.schema.json',
 } as const satisfies Record<string, SchemaFile>
