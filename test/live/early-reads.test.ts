@@ -26,6 +26,19 @@ describe('reading ahead while the configuration loads', () => {
     )
   })
 
+  it('targets named by URL: the list identities are read from is the list read ahead, each page once', async () => {
+    const em = await emulator({ seed: account.seed })
+    const dir = tempdir()
+    const config = { ...account.config, targets: (account.config.targets as Array<Record<string, unknown>>).map(({ id: _id, ...rest }) => rest) }
+    writeConfig(dir, config, 100)
+    const run = await plan(em, dir, { format: 'json', state: join(tempdir(), 'state.json') })
+    expect(run.code, run.err).toBe(0)
+    const reads = em.requests().map((r) => `${r.method} ${r.path} ${r.query.page ?? ''}`).sort()
+    expect(reads).toEqual(
+      ['/discovery/assets/', '/targets/'].flatMap((path) => [1, 2, 3].map((page) => `GET ${path} ${page}`)).sort(),
+    )
+  })
+
   it('an invalid configuration: "nothing was sent" holds (reads only, of declared kinds), and the run ends', async () => {
     const em = await emulator({ seed: account.seed })
     const dir = tempdir()

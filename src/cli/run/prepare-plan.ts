@@ -212,7 +212,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
   const ledger = openLedger(state, stateKeys(io.env, token))
   const session = early?.session ?? openSession(options, io)
   try {
-    const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged })
+    const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged, prefetch: early?.prefetch })
     if (identified.problems.length > 0) {
       printProblems(identified.problems, options, io)
       await session.client.close()
