@@ -1,7 +1,8 @@
 import type { PathSegments, SourcePosition } from './diagnostics.js'
 
-/** The kinds of resource (everything else about them is in src/resources/, the registry). */
-export type KindName = 'target' | 'asset' | 'agent'
+/** The kinds of resource, generated from schemas/kinds.json (everything else about them is in src/resources/, the registry). */
+export type { KindName } from './kind-name.js'
+import type { KindName } from './kind-name.js'
 
 /** What every output shows in place of a sensitive value. */
 export const SENSITIVE = '(sensitive)'
