@@ -2,3 +2,6 @@
 
 /** A kind of resource scansync manages (the registry, src/resources/index.ts, holds their modules). */
 export type KindName = 'target' | 'asset' | 'agent'
+
+/** A field that identifies a resource declared without id (a kind's `naturalKey`). */
+export type NaturalKeyField = 'site.url' | 'name'
