@@ -1,5 +1,4 @@
 import type { State } from './state.js'
-import { ADMIN_PREFIX, handleAdmin } from './admin.js'
 import { render } from './shape.js'
 import { obfuscate } from './sensitive.js'
 import type { EmulatorKind } from './types.js'
@@ -127,7 +126,6 @@ const json = (status: number, body: unknown, headers?: Record<string, string>): 
 const NOT_FOUND = (): ApiResponse => json(404, { detail: 'Not found.' })
 
 export function handleApi(ctx: ApiContext, request: ApiRequest): ApiResponse {
-  if (request.path.startsWith(`${ADMIN_PREFIX}/`)) return handleAdmin(ctx, request)
   const team = matchTeamRoute(request.path)
   const route = team ? undefined : matchRoute(request.path)
   if (!route && !team) return NOT_FOUND()

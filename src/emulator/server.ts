@@ -4,6 +4,7 @@ import { isLoopbackHost } from '../client/base-url.js'
 import { AFTER_HANDLING, DEFAULT_SLOW_MS, FaultPicker, faultResponse } from './faults.js'
 import { RequestLog } from './request-log.js'
 import { handleApi, isListPath, parseBody, type ApiContext, type ApiResponse } from './routes.js'
+import { ADMIN_PREFIX, handleAdmin } from './admin.js'
 import { redact } from './sensitive.js'
 import { render } from './shape.js'
 import { State } from './state.js'
@@ -153,7 +154,9 @@ class HttpEmulator implements Emulator, ApiContext {
       if (fault.type === 'drop') return this.after((this.answerAt.get(response) ?? 0) - performance.now(), () => request.socket.destroy())
       return this.send(response, entry, faultResponse(fault, isListPath(entry.path)))
     }
-    const answer = handleApi(this, {
+    // The admin endpoint (hand changes) sits beside the API, not inside it.
+    const handle = entry.path.startsWith(`${ADMIN_PREFIX}/`) ? handleAdmin : handleApi
+    const answer = handle(this, {
       method: entry.method,
       path: entry.path,
       query: entry.query,

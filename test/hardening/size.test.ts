@@ -62,8 +62,7 @@ describe('what is not a regular file', () => {
     expect(run.stderr).toBe(
       [
         'pipe.yaml:1:1: not a regular file (a device, a pipe or a socket); a configuration file must be one',
-        // Outside the configuration directory, the link is refused before what it names is looked at.
-        'zero.yaml:1:1: a symbolic link to a file outside .; it was not read (configuration files must lie inside the configuration directory)',
+        'zero.yaml:1:1: not a regular file (a device, a pipe or a socket); a configuration file must be one',
         '2 errors; nothing was sent.',
         '',
       ].join('\n'),
