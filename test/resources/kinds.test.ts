@@ -1,9 +1,10 @@
 // The registry and each kind's module: every path a kind names exists in its request schema, the
 // configuration schema's lists are the registry's kinds, schemas/kinds.json and the registry agree,
 // and a kind added as data (its schemas and kinds.json) and one registry entry is all it takes.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Ajv } from 'ajv'
 import { afterAll, describe, expect, it } from 'vitest'
 // @ts-expect-error plain JavaScript build script
@@ -145,6 +146,25 @@ describe('a kind added as data and one registry entry', () => {
     expect(types).toContain("'widget-patch.request.schema.json',")
     expect(types).toContain("'widget.response.schema.json'")
     expect(types).toMatch(/kind: 'target' \| 'asset' \| 'agent' \| 'widget'/)
+  })
+})
+
+describe('the list of kinds', () => {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+  const files = (directory: string): string[] =>
+    readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(join(directory, entry.name)) : /\.(ts|js)$/.test(entry.name) ? [join(directory, entry.name)] : [],
+    )
+  // The embedded service emulates the service's endpoints, not scansync's kinds; the generated files are data.
+  const exempt = new Set(['src/schema/generated.ts', 'src/core/kind-name.ts'])
+
+  it('is written only in schemas/kinds.json and the registry (code elsewhere derives it)', () => {
+    const quoted = (names: readonly string[]) => names.map((name) => `['"]${name}['"]`).join('\\W+')
+    const written = new RegExp([quoted(KIND_NAMES), quoted(REGISTRY.map((kind) => kind.list)), KIND_NAMES.map((name, i) => `\\b${name}: ?${i}`).join(',\\s*')].join('|'))
+    const found = [...files(join(root, 'src')), ...files(join(root, 'scripts'))]
+      .map((path) => relative(root, path).split('\\').join('/'))
+      .filter((path) => !path.startsWith('src/emulator/') && !exempt.has(path) && written.test(readFileSync(join(root, path), 'utf8')))
+    expect(found).toEqual([])
   })
 })
 
