@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // npm run demo: the embedded emulator with the example seed, then plan, apply, drift (clean),
 // a change made "by hand" in the emulator, and drift again (found); then the organisation rules
-// of examples/policies: a plan that breaks one (exit 1), the YAML fixed, the plan clean. Exits 0
-// when every step behaved as expected.
+// of examples/policies: a plan that breaks one (exit 1), the YAML fixed, the plan clean; then a new
+// application onboarded from YAML (a target created, found by its URL afterwards). Exits 0 when
+// every step behaved as expected.
 import { spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync as readText, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync as readText, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -72,7 +73,38 @@ const steps = [
     expect: 0,
   },
   { title: 'Plan again: the rules pass, the change to the report type is planned', args: ['plan', fixed, 'examples/policies', '--kind', 'target', ...state], expect: 0 },
+  ...onboardingSteps(),
 ]
+
+/** A pull request onboards a new application: a target without id (its URL identifies it), its agent by name. */
+function onboardingSteps() {
+  const dir = join(work, 'new-application')
+  const onboardState = ['--state', join(work, 'onboard-state.json')]
+  return [
+    {
+      title: 'A pull request adds a new application in YAML: no id, the scanning agent by name',
+      run: () => {
+        mkdirSync(dir, { recursive: true })
+        const yaml = [
+          'targets:',
+          '  - site:',
+          '      name: Shop (new)',
+          '      url: https://new.example.com/',
+          '    labels: [{name: production}]',
+          '    scanning_agent: {name: dc-lisbon-agent}',
+          '',
+        ].join('\n')
+        writeFileSync(join(dir, 'new-app.yaml'), yaml)
+        console.log(yaml)
+        return 0
+      },
+      expect: 0,
+    },
+    { title: 'Plan: the target is to be created (+), its agent shown by name', args: ['plan', dir, ...onboardState], expect: 0 },
+    { title: 'Apply: POST /targets/ creates it once; the report gives its new id', args: ['apply', dir, '--auto-approve', ...onboardState], expect: 0 },
+    { title: 'Plan again: found by its URL, nothing to create or change', args: ['plan', dir, '--detailed-exitcode', ...onboardState], expect: 0 },
+  ]
+}
 
 let failed = 0
 console.log(`Emulator listening on ${emulator.url}\n`)

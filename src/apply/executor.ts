@@ -8,10 +8,11 @@ import type { SecretsLedger } from '../secrets/state.js'
 import { isObject } from '../core/json.js'
 import { NotSentError, ServiceError, type FieldProblem } from '../client/errors.js'
 import { errorCode } from '../client/retry-policy.js'
+import { createResource, type Creator } from './create.js'
 
 /** What applying needs of the HTTP client. */
 export interface Sender {
-  request<T = unknown>(method: 'PATCH' | 'PUT', path: string, options: { body: unknown; resource: string; stop?: AbortSignal }): Promise<T>
+  request<T = unknown>(method: 'PATCH' | 'PUT' | 'POST', path: string, options: { body: unknown; resource: string; stop?: AbortSignal }): Promise<T>
 }
 
 /** One change to send: what the plan shows, and the request that makes it so. */
@@ -19,7 +20,8 @@ export interface PendingChange {
   change: ResourceChange
   kind: ResourceKind
   desired: DesiredResource
-  request: PlannedRequest
+  /** A creation's is `POST` to the kind's list (see create.ts). */
+  request: PlannedRequest | { method: 'POST'; path: string; body: JsonObject }
   /** The secrets the service hid when the request was built (their obfuscated tokens before it). */
   hiddenBefore: readonly HiddenSecret[]
 }
@@ -62,6 +64,7 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
     if (options.signal?.aborted) return settle(item, { ...item.change, result: 'not_applied', error: interruptedMessage })
     const { method, path, body } = item.request
     options.onStart?.(item.change)
+    if (item.change.action === 'create') return settle(item, await createResource(item, sender as Creator, options))
     try {
       const response = await sender.request<unknown>(method, path, { body, resource: `${item.kind.name} ${item.desired.id}`, stop: options.signal })
       const problem = verify(item, response, options)
@@ -161,7 +164,7 @@ export function mayHaveLanded(error: unknown): boolean {
 const MAY_HAVE_LANDED = '; it may or may not have been applied: run scansync plan to see'
 
 /** The service's words, with each field error placed at its YAML line. */
-function describeFailure(error: unknown, kind: ResourceKind, desired: DesiredResource): string {
+export function describeFailure(error: unknown, kind: ResourceKind, desired: DesiredResource): string {
   const message = (error instanceof Error ? error.message : String(error)) + (mayHaveLanded(error) ? MAY_HAVE_LANDED : '')
   const problems = (error as { problems?: FieldProblem[] }).problems
   if (!Array.isArray(problems) || problems.length === 0) return message

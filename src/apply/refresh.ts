@@ -9,19 +9,27 @@ import { declaredSecrets } from '../secrets/redact.js'
 import { resourceKey, type SecretContext } from '../secrets/state.js'
 import type { DesiredResource } from '../core/types.js'
 import type { PendingChange } from './executor.js'
+import { creationBody, freshCreations } from './create.js'
 
 /**
  * Reads the planned resources again and sorts them by what changed since the plan: what a request
  * fills in from live then comes from this read, made just before sending.
  */
-export async function readFresh(planned: readonly PlannedResource[], client: Requester, secrets: SecretContext): Promise<Freshness> {
+export async function readFresh(all: readonly PlannedResource[], client: Requester, secrets: SecretContext): Promise<Freshness> {
+  const creations = all.filter((p) => p.change.action === 'create')
+  const planned = creations.length === 0 ? all : all.filter((p) => p.change.action !== 'create')
   const live = new Map<string, JsonObject>()
-  await readDeclared(
-    planned.map((p) => p.desired),
-    client,
-    { onResource: (kind, id, body) => live.set(liveKey(kind.name, id), body) },
-  )
-  return checkFreshness(planned, live, secrets)
+  let fresh: Freshness | undefined
+  await Promise.all([
+    creations.length > 0 && freshCreations(creations, client).then((found) => (fresh = found)),
+    readDeclared(
+      planned.map((p) => p.desired),
+      client,
+      { onResource: (kind, id, body) => live.set(liveKey(kind.name, id), body) },
+    ),
+  ])
+  const updates = checkFreshness(planned, live, secrets)
+  return fresh ? { ready: [...fresh.ready, ...updates.ready], stale: [...fresh.stale, ...updates.stale], done: [...fresh.done, ...updates.done] } : updates
 }
 
 /**
@@ -48,6 +56,7 @@ export function plannedFrom(changed: readonly Comparison[], changes: readonly Re
 /** The request of a ready resource, built from its latest read. */
 export function pendingOf({ planned, comparison }: Ready): PendingChange {
   const { kind, desired, live, raw, units, hiddenSecrets } = comparison
+  if (planned.change.action === 'create') return { change: planned.change, kind, desired, request: { method: 'POST', path: kind.listPath, body: creationBody(desired) }, hiddenBefore: [] }
   return { change: planned.change, kind, desired, request: kind.buildRequest({ desired, live, raw, units }), hiddenBefore: hiddenSecrets }
 }
 

@@ -4,7 +4,7 @@ export function reportOf(plan: Plan, results: readonly ChangeResult[], interrupt
   const count = (outcome: string) => results.filter((r) => r.result === outcome).length
   return {
     results: [...results],
-    summary: { change: plan.summary.change, unchanged: plan.summary.unchanged, applied: count('applied'), failed: count('failed'), not_applied: count('not_applied') },
+    summary: { ...(plan.summary.create ? { create: plan.summary.create } : {}), change: plan.summary.change, unchanged: plan.summary.unchanged, applied: count('applied'), failed: count('failed'), not_applied: count('not_applied') },
     ...(interrupted ? { interrupted } : {}),
   }
 }
@@ -16,12 +16,12 @@ export class Tally {
 
   constructor(private readonly total: number) {}
 
-  start(change: { kind: string; id: string }): void {
-    this.started.add(`${change.kind}/${change.id}`)
+  start(change: Keyed): void {
+    this.started.add(keyOf(change))
   }
 
-  settle(result: { kind: string; id: string; result: string }): void {
-    this.settled.set(`${result.kind}/${result.id}`, result.result)
+  settle(result: Keyed & { result: string }): void {
+    this.settled.set(keyOf(result), result.result)
   }
 
   /** One sentence: applied, failed, in flight (may or may not have landed), not sent. */
@@ -34,3 +34,8 @@ export class Tally {
     return `${applied} applied, ${failed} failed, ${inFlight} in flight (they may or may not have been applied), ${notSent} not sent`
   }
 }
+
+type Keyed = { kind: string; id: string; naturalKey?: { value: string } }
+
+/** A creation is known by its natural key: it has no id when it starts, and one when it settles. */
+const keyOf = (change: Keyed) => (change.naturalKey ? `${change.kind}+${change.naturalKey.value}` : `${change.kind}/${change.id}`)

@@ -29,7 +29,7 @@ import {
   RETRYABLE_STATUSES,
 } from './retry-policy.js'
 
-export type Method = 'GET' | 'PATCH' | 'PUT'
+export type Method = 'GET' | 'PATCH' | 'PUT' | 'POST'
 
 export interface RequestOptions {
   /** Sent as a JSON string, the same bytes on every attempt. */
@@ -299,7 +299,10 @@ export function createClient(options: ClientOptions): ServiceClient {
           return { result, epoch, durationMs: performance.now() - started }
         })
         const { result, epoch, durationMs } = await raceAbort(slot, signal)
-        const decision = decide(result, attempt, epoch, ctx, url)
+        // A POST creates: sent again after a lost answer it could create twice. Only a 429 (refused
+        // before any processing) is retried; the caller looks up what a lost answer did.
+        const onlyOnce = method === 'POST' && !(result.kind === 'response' && result.status === 429)
+        const decision = decide(result, attempt, epoch, ctx, url, onlyOnce || undefined)
         if (o.debug) {
           o.debug(
             formatAttemptLine(

@@ -1,5 +1,5 @@
 import type { SourcePosition } from '../core/diagnostics.js'
-import type { KindName } from '../core/types.js'
+import type { KindName, NaturalKey } from '../core/types.js'
 import { KIND_ORDER } from '../resources/index.js'
 
 // Lives in core: the redactor, below plan, prints it too.
@@ -22,17 +22,23 @@ export interface FieldChange {
   set?: boolean
   /** Where the field is declared (for annotations). */
   source?: SourcePosition
+  /** How people read the values where they hold ids of other things (`[Platform, Security]`); shown instead of the ids. */
+  display?: { before?: string; after?: string }
 }
 
 export interface ResourceChange {
   kind: KindName
+  /** "" for a resource to create (the JSON plan says null); after apply, the id the service gave it. */
   id: string
   /** A name for people (site name, asset name, agent name), when known; SENSITIVE when it came from a variable. */
   name: string | null
-  action: 'update'
-  method: 'PATCH' | 'PUT'
-  /** Request path, e.g. /targets/2DZkoZH8WMEM/ */
+  /** `create`: no live resource has its natural key; `POST` to the kind's list path with every declared field. */
+  action: 'update' | 'create'
+  method: 'PATCH' | 'PUT' | 'POST'
+  /** Request path, e.g. /targets/2DZkoZH8WMEM/ (or /targets/ for a creation) */
   path: string
+  /** What identifies a resource to create (its id is not known before the service gives it one). */
+  naturalKey?: NaturalKey
   fields: FieldChange[]
   /** Where the resource is declared. */
   source?: SourcePosition
@@ -41,7 +47,18 @@ export interface ResourceChange {
 /** The plan: plain data, sorted by kind (target, asset, agent) then id. Holds no secret value. */
 export interface Plan {
   changes: ResourceChange[]
-  summary: { change: number; unchanged: number }
+  /** `change` counts updates only; `create` the resources to create (absent: none). */
+  summary: { create?: number; change: number; unchanged: number }
+  /** `drift --unmanaged`: live targets and agents that no file declares (absent: not asked for). */
+  unmanaged?: Unmanaged[]
+}
+
+/** A live resource no file declares, by id or natural key. */
+export interface Unmanaged {
+  kind: 'target' | 'agent'
+  id: string
+  /** Its site name or agent name, when it has one. */
+  name: string | null
 }
 
 export type ApplyOutcome = 'applied' | 'failed' | 'not_applied'
@@ -57,7 +74,7 @@ export interface ChangeResult extends ResourceChange {
 
 export interface ApplyReport {
   results: ChangeResult[]
-  summary: { change: number; unchanged: number; applied: number; failed: number; not_applied: number }
+  summary: { create?: number; change: number; unchanged: number; applied: number; failed: number; not_applied: number }
   interrupted?: boolean
 }
 

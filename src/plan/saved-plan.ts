@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { validator } from '../schema/validators.js'
-import type { DesiredResource, Env, JsonObject, KindName } from '../core/types.js'
+import type { DesiredResource, Env, JsonObject, KindName, NaturalKey } from '../core/types.js'
 import { escapeTemplate, interpolate } from '../config/interpolate.js'
 import { ScansyncError } from '../core/errors.js'
 import type { SavedPlan } from '../schema/generated.js'
@@ -45,6 +45,7 @@ const templatedFields = (desired: DesiredResource): JsonObject =>
 const savedResource = ({ kind, desired, fingerprint }: Comparison): SavedResource => ({
   kind: kind.name,
   id: desired.id,
+  ...(desired.id === '' && desired.naturalKey ? { natural_key: { ...desired.naturalKey } } : {}),
   source: desired.source,
   fields: templatedFields(desired),
   fingerprint,
@@ -132,13 +133,14 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
   const changes = new Map(savedChanges(saved).map((change) => [plannedKey(change), change]))
   const env = Object.fromEntries(Object.entries(options.env).filter(([name]) => !name.startsWith('SCANSYNC_')))
   const resources = saved.resources.map((resource): PlannedResource => {
-    const change = changes.get(plannedKey(resource))
-    if (!change) throw new ScansyncError(`${file}: ${resource.kind} ${resource.id} has no change in the plan; run scansync plan --out again`)
-    changes.delete(plannedKey(resource))
+    const key = plannedKey({ kind: resource.kind, id: resource.id, naturalKey: resource.natural_key as NaturalKey | undefined })
+    const change = changes.get(key)
+    if (!change) throw new ScansyncError(`${file}: ${resource.kind} ${resource.id || resource.natural_key?.value} has no change in the plan; run scansync plan --out again`)
+    changes.delete(key)
     return { desired: restoreDesired(resource, env), change, fingerprint: resource.fingerprint }
   })
   if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
-  return { plan: { changes: resources.map((r) => r.change), summary: { ...saved.plan.summary } }, apiUrl: saved.api_url, paths: saved.paths, resources }
+  return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, apiUrl: saved.api_url, paths: saved.paths, resources }
 }
 
 const sameHex = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
@@ -161,7 +163,15 @@ export function restoreDesired(saved: SavedResource, env: Env): DesiredResource 
   const fields = mapStrings(saved.fields, resolveText) as JsonObject
   if (errors.length > 0) throw new ScansyncError(errors.join('\n'))
   const source = saved.source ?? { file: '(saved plan)', line: 1, column: 1 }
-  return { kind: saved.kind as KindName, id: saved.id, fields, templates, source, locate: () => source }
+  return {
+    kind: saved.kind as KindName,
+    id: saved.id,
+    ...(saved.natural_key ? { naturalKey: { ...saved.natural_key } as NaturalKey } : {}),
+    fields,
+    templates,
+    source,
+    locate: () => source,
+  }
 }
 
 /**
@@ -170,28 +180,40 @@ export function restoreDesired(saved: SavedResource, env: Env): DesiredResource 
  */
 export function savedChanges(saved: SavedPlan): ResourceChange[] {
   const sourceOf = (kind: string, id: string) => saved.resources.find((r) => r.kind === kind && r.id === id)?.source
-  return saved.plan.changes.map((change) => {
+  return saved.plan.changes.map((change): ResourceChange => {
     const kind = KINDS[change.kind as KindName]
     if (!kind) throw new ScansyncError(`the saved plan changes a resource of unknown kind ${JSON.stringify(change.kind)}`)
-    if (change.method !== kind.method || change.path !== kind.itemPath(change.id)) {
-      throw new ScansyncError(`the saved plan's change of ${change.kind} ${change.id} names ${change.method} ${change.path}, not the resource's own request; run scansync plan --out again`)
+    const fields = change.fields.map((f) => ({
+      path: f.path,
+      before: f.before ?? undefined,
+      after: f.after ?? undefined,
+      sensitive: f.sensitive,
+      ...(f.reason ? { reason: f.reason as FieldChange['reason'] } : {}),
+    }))
+    if (change.action === 'create') {
+      // Only a target is ever created, with POST to the list: anything else was not written by scansync.
+      const url = fields.find((f) => f.path === 'site.url' && !f.sensitive)?.after
+      if (kind.name !== 'target' || change.id !== null || change.method !== 'POST' || change.path !== kind.listPath || typeof url !== 'string') {
+        throw new ScansyncError(`the saved plan's creation of a ${change.kind} names ${change.method} ${change.path}, not POST ${kind.listPath} with a site.url; run scansync plan --out again`)
+      }
+      const naturalKey: NaturalKey = { field: 'site.url', value: url }
+      const source = saved.resources.find((r) => r.id === '' && r.natural_key?.value === url)?.source
+      return { ...(source ? { source } : {}), kind: kind.name, id: '', name: change.name ?? null, action: 'create', method: 'POST', path: kind.listPath, naturalKey, fields }
     }
-    const source = sourceOf(change.kind, change.id)
+    const id = change.id ?? ''
+    if (change.method !== kind.method || change.path !== kind.itemPath(id)) {
+      throw new ScansyncError(`the saved plan's change of ${change.kind} ${id} names ${change.method} ${change.path}, not the resource's own request; run scansync plan --out again`)
+    }
+    const source = sourceOf(change.kind, id)
     return {
       ...(source ? { source } : {}),
       kind: kind.name,
-      id: change.id,
+      id,
       name: change.name ?? null,
       action: 'update',
       method: kind.method,
-      path: kind.itemPath(change.id),
-      fields: change.fields.map((f) => ({
-        path: f.path,
-        before: f.before ?? undefined,
-        after: f.after ?? undefined,
-        sensitive: f.sensitive,
-        ...(f.reason ? { reason: f.reason as FieldChange['reason'] } : {}),
-      })),
+      path: kind.itemPath(id),
+      fields,
     }
   })
 }
@@ -207,4 +229,9 @@ export function sameService(a: string, b: string): boolean {
     }
   }
   return key(a) === key(b)
+}
+
+/** The summary as the plan model holds it: `create` only when something is created. */
+function plannedSummary({ create, change, unchanged }: SavedPlan['plan']['summary']): Plan['summary'] {
+  return { ...(create ? { create } : {}), change, unchanged }
 }

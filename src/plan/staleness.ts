@@ -1,4 +1,5 @@
-import type { DesiredResource, JsonObject } from '../core/types.js'
+import type { DesiredResource, JsonObject, NaturalKey } from '../core/types.js'
+import { comparableUrl } from '../core/url.js'
 import type { SecretContext } from '../secrets/state.js'
 import { compare, fingerprint, liveKey, type Comparison } from './build-plan.js'
 import type { Plan, ResourceChange } from './model.js'
@@ -27,7 +28,9 @@ export interface Freshness {
   done: PlannedResource[]
 }
 
-export const plannedKey = (resource: { kind: string; id: string }): string => liveKey(resource.kind, resource.id)
+/** A resource's key in a plan: its kind and id, or for one to create (no id yet) its natural key. */
+export const plannedKey = (resource: { kind: string; id: string; naturalKey?: NaturalKey }): string =>
+  resource.id === '' && resource.naturalKey ? `${resource.kind}+${resource.naturalKey.field === 'site.url' ? comparableUrl(resource.naturalKey.value) : resource.naturalKey.value}` : liveKey(resource.kind, resource.id)
 
 /**
  * Sorts the planned resources by what a fresh read says: pure. A resource whose declared fields
@@ -48,7 +51,10 @@ export function checkFreshness(planned: readonly PlannedResource[], live: Readon
   return freshness
 }
 
-const named = (resources: readonly PlannedResource[]) => resources.map((r) => `${r.desired.kind} ${r.desired.id}`).join(', ')
+const named = (resources: readonly PlannedResource[]) =>
+  resources
+    .map((r) => (r.desired.id === '' && r.desired.naturalKey ? `${r.desired.kind} to create ${JSON.stringify(r.desired.naturalKey.value)} (a target with this URL now exists)` : `${r.desired.kind} ${r.desired.id}`))
+    .join(', ')
 
 /** Why nothing was sent, when the fresh read refuses the plan (undefined when it may go ahead). */
 export function freshnessProblem(freshness: Freshness, when: 'saved' | 'confirmed'): string | undefined {
@@ -71,5 +77,6 @@ export function doneNote(freshness: Freshness, when: 'saved' | 'confirmed'): str
 export function planOfReady(plan: Plan, ready: readonly Ready[]): Plan {
   const keep = new Set(ready.map((r) => plannedKey(r.planned.desired)))
   const changes = plan.changes.filter((change) => keep.has(plannedKey(change)))
-  return { changes, summary: { change: changes.length, unchanged: plan.summary.unchanged + plan.changes.length - changes.length } }
+  const create = changes.filter((change) => change.action === 'create').length
+  return { changes, summary: { ...(create > 0 ? { create } : {}), change: changes.length - create, unchanged: plan.summary.unchanged + plan.changes.length - changes.length } }
 }

@@ -23,5 +23,7 @@ export function setAsideUntracked(plan: Plan): { plan: Plan; untracked: Untracke
     })
     .filter((change) => change.fields.length > 0)
   const moved = plan.changes.length - changes.length
-  return { plan: { changes, summary: { change: changes.length, unchanged: plan.summary.unchanged + moved } }, untracked }
+  // A creation has no secret to set aside (the service has none of its fields): it stays counted as one.
+  const create = plan.summary.create ?? 0
+  return { plan: { ...plan, changes, summary: { ...(create > 0 ? { create } : {}), change: changes.length - create, unchanged: plan.summary.unchanged + moved } }, untracked }
 }

@@ -47,7 +47,7 @@ export function githubReport(resources: readonly ResourceRow[], summary: ApplySu
     const label = resourceLabel(resource)
     const title = `scansync apply: ${label}`
     const where = resource.source ?? resource.fields.find((field) => field.source)?.source
-    const text = outcomeText(outcome, interrupted)
+    const text = outcomeText(outcome, interrupted, resource.action)
     if (outcome.result === 'applied') lines.push(`${OUTCOME_MARK.applied} ${label} ${text}`)
     else lines.push(workflowCommand(outcome.result === 'failed' ? 'error' : 'warning', where, title, text))
     for (const warning of outcome.warnings) lines.push(workflowCommand('warning', where, title, warning))

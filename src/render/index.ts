@@ -5,6 +5,7 @@ import { markdownPlan, markdownReport } from './markdown.js'
 import { GITHUB_COMMENT_LIMIT, type Format, type RenderOptions } from './options.js'
 import { planRows, reportRows } from './rows.js'
 import { textPlan, textReport } from './text.js'
+import { githubUnmanaged, markdownUnmanaged, textUnmanaged } from './unmanaged.js'
 import type { Violation } from '../plan/policies.js'
 import { violationEntries, withViolations } from './violations.js'
 
@@ -30,11 +31,11 @@ function renderPlanOnly(plan: Plan, format: Format, options: RenderOptions): str
     case 'json':
       return jsonText(planDocument(plan))
     case 'text':
-      return textPlan(planRows(plan), plan.summary, mode, options.color ?? false)
+      return textUnmanaged(textPlan(planRows(plan), plan.summary, mode, options.color ?? false), plan.unmanaged ?? [])
     case 'markdown':
-      return markdownPlan(planRows(plan), plan.summary, mode, options.markdownLimit ?? GITHUB_COMMENT_LIMIT)
+      return markdownUnmanaged(markdownPlan(planRows(plan), plan.summary, mode, options.markdownLimit ?? GITHUB_COMMENT_LIMIT), plan.unmanaged ?? [])
     case 'github':
-      return githubPlan(planRows(plan), plan.summary, mode)
+      return githubUnmanaged(githubPlan(planRows(plan), plan.summary, mode), plan.unmanaged ?? [])
   }
 }
 

@@ -11,13 +11,14 @@ export function planDocument(plan: Plan): PlanDocument {
   return {
     format_version: 1,
     changes: planRows(plan).map(documentChange),
-    summary: { change: plan.summary.change, unchanged: plan.summary.unchanged },
+    summary: { create: plan.summary.create ?? 0, change: plan.summary.change, unchanged: plan.summary.unchanged },
+    ...(plan.unmanaged ? { unmanaged: plan.unmanaged.map(({ kind, id, name }) => ({ kind, id, name })) } : {}),
   }
 }
 
 /** The same object after apply: each change with its result (and error, warnings), the summary with the outcomes. */
 export function applyDocument(report: ApplyReport): PlanDocument {
-  const { change, unchanged, applied, failed, not_applied } = report.summary
+  const { create = 0, change, unchanged, applied, failed, not_applied } = report.summary
   return {
     format_version: 1,
     changes: reportRows(report).map((resource) => {
@@ -28,7 +29,7 @@ export function applyDocument(report: ApplyReport): PlanDocument {
       if (outcome.warnings.length > 0) entry.warnings = [...outcome.warnings]
       return entry
     }),
-    summary: { change, unchanged, applied, failed, not_applied },
+    summary: { create, change, unchanged, applied, failed, not_applied },
     ...(report.interrupted ? { interrupted: true } : {}),
   }
 }
@@ -41,7 +42,8 @@ export function jsonText(document: PlanDocument): string {
 function documentChange(resource: ResourceRow): DocumentChange {
   return {
     kind: resource.kind,
-    id: resource.id,
+    // A resource to create has no id until the service gives it one.
+    id: resource.id === '' ? null : resource.id,
     name: resource.name,
     action: resource.action,
     method: resource.method,

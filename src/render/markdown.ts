@@ -2,6 +2,7 @@ import type { Mode } from './options.js'
 import { outcomeOf, type FieldRow, type ResourceRow } from './rows.js'
 import { printable } from './value.js'
 import {
+  actionMark,
   applySummaryLine,
   groupThousands,
   noChangesLine,
@@ -30,14 +31,14 @@ export function markdownPlan(resources: readonly ResourceRow[], summary: PlanSum
       head,
       tableHead: ['', 'Kind', 'Id', 'Name', 'Fields changed'],
       tableRows: resources.map((resource) => [
-        '~',
+        actionMark(resource),
         escapeText(resource.kind),
-        code(resource.id),
+        resource.id === '' ? '' : code(resource.id),
         escapeText(resource.name ?? ''),
         fieldList(resource.fields),
       ]),
       sections: resources.map((resource) =>
-        section(`~ ${resourceLabel(resource)} (${plural(resource.fields.length, 'field', 'fields')})`, [fieldTable(resource.fields, columns)]),
+        section(`${actionMark(resource)} ${resourceLabel(resource)} (${plural(resource.fields.length, 'field', 'fields')})`, [fieldTable(resource.fields, columns)]),
       ),
       fullOutput: drift ? 'run `scansync drift` locally for the full report' : 'run `scansync plan` locally for the full plan',
     },
@@ -61,12 +62,12 @@ export function markdownReport(resources: readonly ResourceRow[], summary: Apply
           escapeText(resource.kind),
           code(resource.id),
           escapeText(resource.name ?? ''),
-          escapeText(clip(outcomeText(outcome, interrupted), MAX_RESULT)),
+          escapeText(clip(outcomeText(outcome, interrupted, resource.action), MAX_RESULT)),
         ]
       }),
       sections: resources.map((resource) => {
         const outcome = outcomeOf(resource)
-        const title = `${OUTCOME_MARK[outcome.result]} ${resourceLabel(resource)} ${outcomeText({ ...outcome, error: undefined }, interrupted)}`
+        const title = `${OUTCOME_MARK[outcome.result]} ${resourceLabel(resource)} ${outcomeText({ ...outcome, error: undefined }, interrupted, resource.action)}`
         const body: string[] = []
         if (outcome.error !== undefined) body.push(`**Error:** ${escapeText(clip(outcome.error, MAX_MESSAGE))}`)
         if (outcome.warnings.length > 0) body.push(outcome.warnings.map((w) => `- **Warning:** ${escapeText(clip(w, MAX_MESSAGE))}`).join('\n'))

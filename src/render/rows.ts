@@ -51,8 +51,10 @@ export interface ResourceRow {
   kind: KindName
   id: string
   name: string | null
-  action: 'update'
-  method: 'PATCH' | 'PUT'
+  action: 'update' | 'create'
+  method: 'PATCH' | 'PUT' | 'POST'
+  /** A resource to create: what identifies it (its URL), shown as it has no id yet. */
+  naturalKey?: { field: string; value: string }
   /** The request path, e.g. /targets/2DZkoZH8WMEM/ */
   requestPath: string
   /** Where the resource is declared. */
@@ -90,6 +92,7 @@ function rowsOf(changes: ReadonlyArray<ResourceChange | ChangeResult>): Resource
       fields: change.fields.map(fieldRow),
     }
     if (change.source) row.source = change.source
+    if (change.naturalKey) row.naturalKey = { ...change.naturalKey }
     if ('result' in change) {
       row.outcome = { result: change.result, warnings: (change.warnings ?? []).map(redact) }
       if (change.error !== undefined) row.outcome.error = redact(change.error)
@@ -107,12 +110,13 @@ function fieldRow(field: FieldChange): FieldRow {
         op,
         before: toJson(field.before),
         after: toJson(field.after),
-        beforeText: formatValue(field.before),
-        afterText: op === 'remove' ? REMOVED : formatValue(field.after),
+        beforeText: field.display?.before ?? formatValue(field.before),
+        afterText: op === 'remove' ? REMOVED : field.display?.after ?? formatValue(field.after),
         sensitive: false,
       }
   if (field.reason !== undefined) row.reason = field.reason
-  if (field.set && !field.sensitive) {
+  // Names shown for ids (`[Platform] -> [Platform, Security]`) read best whole.
+  if (field.set && !field.sensitive && !field.display) {
     const items = setItems(field.before, field.after)
     // Lists that differ only in what neither side shows print whole.
     if (items.added.length + items.removed.length > 0) row.items = items

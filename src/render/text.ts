@@ -3,6 +3,7 @@ import type { Mode } from './options.js'
 import { outcomeOf, type ResourceRow } from './rows.js'
 import { printable } from './value.js'
 import {
+  actionMark,
   applySummaryLine,
   fieldLines,
   noChangesLine,
@@ -25,7 +26,9 @@ export function textPlan(resources: readonly ResourceRow[], summary: PlanSummary
   const c = pc.createColors(color)
   const lines: string[] = []
   for (const resource of resources) {
-    lines.push(c.yellow(`~ ${resourceLabel(resource)}${mode === 'drift' ? ' (drifted)' : ''}`))
+    const creating = resource.action === 'create'
+    const drifted = mode === 'drift' ? (creating ? ' (missing from the service)' : ' (drifted)') : ''
+    lines.push((creating ? c.green : c.yellow)(`${actionMark(resource)} ${resourceLabel(resource)}${drifted}`))
     for (const field of resource.fields) {
       const [head, ...items] = fieldLines(field, { before: c.red, after: c.green })
       lines.push(INDENT + head, ...items.map((item) => INDENT + INDENT + item))
@@ -45,7 +48,7 @@ export function textReport(resources: readonly ResourceRow[], summary: ApplySumm
   for (const resource of resources) {
     const outcome = outcomeOf(resource)
     const mark = paint[outcome.result](OUTCOME_MARK[outcome.result])
-    const [first, ...rest] = messageLines(`${resourceLabel(resource)} ${outcomeText(outcome, interrupted)}`)
+    const [first, ...rest] = messageLines(`${resourceLabel(resource)} ${outcomeText(outcome, interrupted, resource.action)}`)
     lines.push(`${mark} ${first}`, ...rest.map((line) => INDENT + line))
     for (const warning of outcome.warnings) {
       const [head, ...tail] = messageLines(warning)

@@ -6,6 +6,8 @@ import { SENSITIVE } from '../plan/model.js'
 /** Wording shared by the formats, so that text, markdown and github say the same things. */
 
 export interface PlanSummary {
+  /** Resources to create (absent: none). */
+  create?: number
   change: number
   unchanged: number
 }
@@ -27,8 +29,15 @@ export function groupThousands(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
-/** `target 2DZkoZH8WMEM "Shop (production)"`, or by its id alone when it has no name or a sensitive one. */
-export function resourceLabel(resource: Pick<ResourceRow, 'kind' | 'id' | 'name'>): string {
+/**
+ * `target 2DZkoZH8WMEM "Shop (production)"`, or by its id alone when it has no name or a sensitive
+ * one; a resource to create, which has no id yet: `target "Shop (new)" (https://new.example.com/)`.
+ */
+export function resourceLabel(resource: Pick<ResourceRow, 'kind' | 'id' | 'name'> & { naturalKey?: { value: string } }): string {
+  if (resource.id === '' && resource.naturalKey) {
+    const name = resource.name === null || resource.name === SENSITIVE ? '' : ` ${formatValue(resource.name)}`
+    return `${resource.kind}${name} (${printable(resource.naturalKey.value)})`
+  }
   const label = `${resource.kind} ${printable(resource.id)}`
   return resource.name === null || resource.name === SENSITIVE ? label : `${label} ${formatValue(resource.name)}`
 }
@@ -54,12 +63,17 @@ export function fieldLine(field: FieldRow, paint: { before?: (t: string) => stri
 
 /** The line scripts grep: `Plan: 3 to change, 41 unchanged.` or `Drift: 3 resources differ from the configuration, 41 in sync.` */
 export function summaryLine(mode: Mode, summary: PlanSummary): string {
+  const create = summary.create ?? 0
   if (mode === 'drift') {
     const differ = summary.change === 1 ? 'resource differs' : 'resources differ'
-    return `Drift: ${summary.change} ${differ} from the configuration, ${summary.unchanged} in sync.`
+    const missing = create > 0 ? `${plural(create, 'declared resource is', 'declared resources are')} missing from the service, ` : ''
+    return `Drift: ${missing}${summary.change} ${differ} from the configuration, ${summary.unchanged} in sync.`
   }
-  return `Plan: ${summary.change} to change, ${summary.unchanged} unchanged.`
+  return `Plan: ${create > 0 ? `${create} to create, ` : ''}${summary.change} to change, ${summary.unchanged} unchanged.`
 }
+
+/** `+` for a resource to create, `~` for one to change. */
+export const actionMark = (resource: Pick<ResourceRow, 'action'>): string => (resource.action === 'create' ? '+' : '~')
 
 /** Said above the summary line when nothing changes. */
 export function noChangesLine(mode: Mode, unchanged: number): string {
@@ -75,10 +89,10 @@ export function applySummaryLine(summary: ApplySummary): string {
 }
 
 /** `applied`, `failed: <error>`, `not applied (interrupted)` */
-export function outcomeText(outcome: Outcome, interrupted: boolean): string {
+export function outcomeText(outcome: Outcome, interrupted: boolean, action: ResourceRow['action'] = 'update'): string {
   switch (outcome.result) {
     case 'applied':
-      return 'applied'
+      return action === 'create' ? 'created' : 'applied'
     case 'failed':
       return outcome.error === undefined ? 'failed' : `failed: ${outcome.error}`
     case 'not_applied':

@@ -255,6 +255,10 @@ export interface PlanDocument {
   format_version: 1
   changes: Change[]
   summary: {
+    /**
+     * Resources to create (POST); change counts updates only. Always written by scansync; optional for older plans.
+     */
+    create?: number
     change: number
     unchanged: number
     applied?: number
@@ -265,6 +269,14 @@ export interface PlanDocument {
    * apply only: true when Ctrl-C stopped the apply before every change was sent.
    */
   interrupted?: boolean
+  /**
+   * drift --unmanaged only: live targets and agents that no file declares (by id or natural key); they count as drift.
+   */
+  unmanaged?: {
+    kind: 'target' | 'agent'
+    id: string
+    name: string | null
+  }[]
   /**
    * Present when the configuration holds policies: the rules the resources break, as they will be after the apply (or, from audit, as they are).
    */
@@ -295,10 +307,13 @@ export interface Change {
    * A kind of resource.
    */
   kind: 'target' | 'asset' | 'agent'
-  id: string
+  /**
+   * The resource's id; null for a resource to create (after apply: the id the service gave it, or null if it was not created).
+   */
+  id: string | null
   name: string | null
-  action: 'update'
-  method: 'PATCH' | 'PUT'
+  action: 'update' | 'create'
+  method: 'PATCH' | 'PUT' | 'POST'
   path: string
   /**
    * @minItems 1
@@ -362,6 +377,13 @@ export interface SavedPlan {
      * SHA-256 of the live values of the managed fields the plan was computed from.
      */
     fingerprint: string
+    /**
+     * A resource to create (id ""): what identifies it; the plan is stale if a live resource with it appeared meanwhile.
+     */
+    natural_key?: {
+      field: 'site.url' | 'name'
+      value: string
+    }
   }[]
   /**
    * HMAC-SHA256 of the canonical JSON of the document without this member, keyed by SCANSYNC_STATE_KEY (or, without it, the API token).

@@ -10,6 +10,8 @@ import { appendErrorsInPlace } from './validator-code.js'
 export const VALIDATOR_SCHEMAS = {
   config: 'config.schema.json',
   listPage: 'list-page.response.schema.json',
+  teamResponse: 'team.response.schema.json',
+  teamListPage: 'team-list-page.response.schema.json',
   plan: 'plan.schema.json',
   savedPlan: 'saved-plan.schema.json',
   ...(Object.fromEntries(RESPONSE_SCHEMA_FILES.map((file) => [file, file])) as { [File in ResponseSchemaFile]: File }),

@@ -114,7 +114,7 @@ describe('a configuration with changes', () => {
     const document = JSON.parse(run.stdout)
     expect(validatePlan(document), JSON.stringify(validatePlan.errors)).toBe(true)
     expect(document.format_version).toBe(1)
-    expect(document.summary).toEqual({ change: 3, unchanged: 5 })
+    expect(document.summary).toEqual({ create: 0, change: 3, unchanged: 5 })
     expect(document.changes.map((c: { kind: string; id: string }) => `${c.kind} ${c.id}`)).toEqual([
       'target 2DZkoZH8WMEM',
       'asset 9fGh2Kd8LmQz',
@@ -320,7 +320,7 @@ describe('reads', () => {
     const run = await plan(em, exampleConfig(), { format: 'json' }, { SCANSYNC_API_URL: proxy.url })
     expect(run.err).toBe('')
     expect(run.code).toBe(0)
-    expect(JSON.parse(run.out).summary).toEqual({ change: 3, unchanged: 5 })
+    expect(JSON.parse(run.out).summary).toEqual({ create: 0, change: 3, unchanged: 5 })
     expect(em.requests().map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'GET /discovery/assets/4TrEwQ9aSdFg/',
       'GET /discovery/assets/8YuIoP3lKjHg/',

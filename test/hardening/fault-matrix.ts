@@ -113,7 +113,7 @@ export function describeFaultMatrix(rows: FaultRow[]): void {
       const left = row.apply.kind === 'converges' || row.apply.landed ? 0 : 1
       const again = await plan(em, dir, { detailedExitcode: true, format: 'json' }, env)
       expect(again.code).toBe(left === 0 ? 0 : 2)
-      expect(JSON.parse(again.out).summary).toEqual({ change: left, unchanged: CHANGES + UNCHANGED - left })
+      expect(JSON.parse(again.out).summary).toEqual({ create: 0, change: left, unchanged: CHANGES + UNCHANGED - left })
       const last = await apply(em, dir, {}, env)
       expect(last.code).toBe(0)
       expect(writes(em).map((r) => r.path)).toEqual(left === 0 ? [] : [VICTIM.path])

@@ -82,7 +82,7 @@ describe('Ctrl-C during apply', () => {
     expect(report.interrupted).toBe(true)
     const applied = report.changes.filter((c) => c.result === 'applied').map((c) => `/targets/${c.id}/`).sort()
     expect(applied).toEqual(sent.map((r) => r.path).sort())
-    expect(report.summary).toEqual({ change: COUNT, unchanged: 0, applied: sent.length, failed: 0, not_applied: COUNT - sent.length })
+    expect(report.summary).toEqual({ create: 0, change: COUNT, unchanged: 0, applied: sent.length, failed: 0, not_applied: COUNT - sent.length })
     for (const change of report.changes.filter((c) => c.result === 'not_applied')) {
       expect(change.error).toBe('not sent: interrupted before it started')
     }

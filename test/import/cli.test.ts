@@ -20,7 +20,7 @@ describe('scansync import (the executable)', () => {
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe(
-      ['# yaml-language-server: $schema=./schemas/config.schema.json', 'agents:', '  - id: 3kLx8Qy7Pb2m', '    name: dc-lisbon-agent', '    teams: [Tm8Kq2Xa9Lp3]', ''].join('\n'),
+      ['# yaml-language-server: $schema=./schemas/config.schema.json', 'agents:', '  - id: 3kLx8Qy7Pb2m', '    name: dc-lisbon-agent', '    teams: [{name: Platform}]', ''].join('\n'),
     )
 
     const neither = await runCli(['import', '--kind', 'target'], { env: connection(em) })

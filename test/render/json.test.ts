@@ -123,6 +123,7 @@ describe('json format', () => {
           }
         ],
         "summary": {
+          "create": 0,
           "change": 3,
           "unchanged": 41
         }
@@ -167,7 +168,7 @@ describe('json format', () => {
 
   it('apply: each change with its result, error and warnings; the summary with the outcomes', () => {
     const document = applyDocument(sampleReport())
-    expect(document.summary).toEqual({ change: 3, unchanged: 41, applied: 1, failed: 1, not_applied: 1 })
+    expect(document.summary).toEqual({ create: 0, change: 3, unchanged: 41, applied: 1, failed: 1, not_applied: 1 })
     expect(document.changes.map(({ kind, result, error, warnings }) => ({ kind, result, error, warnings }))).toMatchInlineSnapshot(`
       [
         {

@@ -1,4 +1,4 @@
-import { Command } from '@oclif/core'
+import { Command, Flags } from '@oclif/core'
 import { pathArgs, planFlags, planInputs } from '../flags.js'
 
 export default class Drift extends Command {
@@ -9,14 +9,18 @@ export default class Drift extends Command {
     '<%= config.bin %> drift',
     '<%= config.bin %> drift config/ --format github',
     '<%= config.bin %> drift --format json > drift.json',
+    '<%= config.bin %> drift --unmanaged',
   ]
   static override strict = false
   static override args = pathArgs
-  static override flags = { ...planFlags }
+  static override flags = {
+    ...planFlags,
+    unmanaged: Flags.boolean({ description: 'Also list the live targets and agents that no file declares (by id, URL or name); they count as drift.' }),
+  }
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Drift)
     const [{ runPlan }, { processIo }] = await Promise.all([import('../run/plan.js'), import('../../core/io.js')])
-    process.exitCode = await runPlan({ mode: 'drift', ...planInputs(flags, argv) }, processIo())
+    process.exitCode = await runPlan({ mode: 'drift', ...planInputs(flags, argv), unmanaged: flags.unmanaged }, processIo())
   }
 }

@@ -9,6 +9,9 @@ import { selectFields, type Selected } from '../../import/select.js'
 import { VariableNamer, type SecretNote } from '../../import/secrets.js'
 import { renderImport, type ImportSection } from '../../import/yaml.js'
 import { readAll, readLive } from '../../live/read.js'
+import { readTeams } from '../../live/teams.js'
+import { namesNeeded, withNames } from '../../import/names.js'
+import { NameIndex } from '../../resources/identity.js'
 import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
 import { schemaComment } from './schema-reference.js'
 import { guard } from './errors.js'
@@ -54,6 +57,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
         for (const resource of resources) io.redaction.add(resource.secretValues)
         sections.push({ kind, resources })
       }
+      await referToNames(sections, session)
     } finally {
       await session.client.close()
     }
@@ -164,5 +168,15 @@ function reportSecrets(notes: SecretNote[], io: Io): void {
         : 'Secrets left out, so not managed until you add them (the comment on each resource shows how; --secrets reference writes them as ${VARIABLE} references):',
     )
     for (const note of leftOut) line(io.stderr, `  ${note.kind} ${note.id} ${note.field}: ${note.variable.split(', ').map((v) => `\${${v}}`).join(', ')}`)
+  }
+}
+
+/** Teams and agents by name where the name is unique (the lists read only when something refers into them). */
+async function referToNames(sections: ImportSection[], session: Session): Promise<void> {
+  const needed = namesNeeded(sections)
+  const [teams, agents] = await Promise.all([needed.teams ? readTeams(session.client) : undefined, needed.agents ? readAll(KINDS.agent, session.client) : undefined])
+  const names = { team: teams && new NameIndex(teams), agent: agents && new NameIndex(agents) }
+  for (const section of sections) {
+    section.resources = section.resources.map((resource) => ({ ...resource, fields: withNames(section.kind, resource.fields, names) }))
   }
 }

@@ -5,6 +5,7 @@ import { hasErrors } from '../../plan/policies.js'
 import { guard } from './errors.js'
 import { prepareOutputFile } from './output-file.js'
 import { PlanInputs, preparePlan } from './prepare-plan.js'
+import { undeclared } from './identify.js'
 import { savedPlanDocument, writeSavedPlan } from './saved-plan-file.js'
 import { uncheckedNote } from '../../secrets/state.js'
 import { setAsideUntracked, type UntrackedSecret } from '../../plan/untracked.js'
@@ -33,6 +34,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
         plan = setAside.plan
         if (setAside.untracked.length > 0) noteUntracked(setAside.untracked, prepared.statePath, io)
       }
+      if (options.unmanaged) plan = { ...plan, unmanaged: undeclared(prepared.identified, options.kinds) }
       // Built before anything is printed: a plan that cannot be saved is refused whole.
       const saved = options.out ? savedPlanDocument(prepared, options.paths, io) : undefined
       const { violations } = prepared
@@ -47,7 +49,8 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
         await writeSavedPlan(options.out, saved, io)
         line(io.stderr, `Saved the plan to ${options.out}; apply it with: scansync apply --plan ${options.out}`)
       }
-      const changes = plan.changes.length > 0
+      // What no file declares is drift too: someone made it by hand, and nobody reviewed it.
+      const changes = plan.changes.length > 0 || (plan.unmanaged?.length ?? 0) > 0
       if (options.mode === 'drift') return changes ? EXIT.changes : EXIT.ok
       return changes && options.detailedExitcode ? EXIT.changes : EXIT.ok
     } finally {

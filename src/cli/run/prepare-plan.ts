@@ -1,14 +1,17 @@
 import { dirname, resolve } from 'node:path'
 import { statSync } from 'node:fs'
-import { formatDiagnostic } from '../../core/diagnostics.js'
+import { formatDiagnostic, type Diagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
-import type { DesiredResource, KindName } from '../../core/types.js'
+import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
 import { Io, line, type RedactedIo } from '../../core/io.js'
 import { startProgress } from '../progress.js'
 import { boundHeap } from '../memory.js'
 import { workflowCommand } from '../../render/github.js'
-import { assemblePlan, compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
+import { compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
+import { assembleWithCreations, creationComparison } from '../../plan/create.js'
+import { showNames } from '../../plan/names.js'
+import { identify, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { readDeclared } from '../../live/read.js'
 import { KIND_NAMES } from '../../resources/index.js'
@@ -33,6 +36,8 @@ export interface SelectionOptions {
 export interface PlanInputs extends SelectionOptions, ConnectionOptions {
   /** The secrets state file; default .scansync/state.json in the configuration directory. */
   state?: string
+  /** Also read every live target and agent (drift --unmanaged lists those no file declares). */
+  unmanaged?: boolean
 }
 
 export interface Loaded {
@@ -47,24 +52,33 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
   const { config } = loaded
   const diagnostics = configurationProblems(loaded)
   if (diagnostics.length > 0) {
-    for (const diagnostic of diagnostics) {
-      line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', diagnostic.message) : formatDiagnostic(diagnostic))
-    }
-    const hint = defaultPathHint(options.paths, diagnostics, config.files, options.command ?? 'plan')
-    if (hint) line(io.stderr, hint)
-    line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)
+    printProblems(diagnostics, options, io, defaultPathHint(options.paths, diagnostics, config.files, options.command ?? 'plan'))
     return undefined
   }
   let resources = config.resources
   if (options.kinds && options.kinds.length > 0) resources = resources.filter((r) => options.kinds!.includes(r.kind))
-  if (options.ids && options.ids.length > 0) {
-    const declared = new Set(resources.map((r) => r.id))
-    const unknown = options.ids.filter((id) => !declared.has(id))
-    if (unknown.length > 0) throw new UsageError(`--id ${unknown.join(', ')}: no such resource is declared${options.kinds?.length ? ` among the kinds ${options.kinds.join(', ')}` : ''}`)
-    resources = resources.filter((r) => options.ids!.includes(r.id))
-  }
+  // A resource known by its natural key gets its id from the live lists: --id then selects after that.
+  if (!resources.some((r) => r.id === '')) resources = selectIds(resources, options)
   learnSecrets(io.redaction, resources)
   return { resources, policies: loaded.policies }
+}
+
+/** Configuration problems as FILE:LINE:COLUMN lines (annotations with github), then the count; nothing is sent. */
+function printProblems(diagnostics: readonly Diagnostic[], options: SelectionOptions, io: Io, hint?: string): void {
+  for (const diagnostic of diagnostics) {
+    line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', diagnostic.message) : formatDiagnostic(diagnostic))
+  }
+  if (hint) line(io.stderr, hint)
+  line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)
+}
+
+/** `--id`: only the resources with these ids (an id no declared resource has is a usage error). */
+function selectIds(resources: DesiredResource[], options: SelectionOptions): DesiredResource[] {
+  if (!options.ids || options.ids.length === 0) return resources
+  const declared = new Set(resources.map((r) => r.id))
+  const unknown = options.ids.filter((id) => !declared.has(id))
+  if (unknown.length > 0) throw new UsageError(`--id ${unknown.join(', ')}: no such resource is declared${options.kinds?.length ? ` among the kinds ${options.kinds.join(', ')}` : ''}`)
+  return resources.filter((r) => options.ids!.includes(r.id))
 }
 
 /** Where the secrets state lives: beside the configuration, so scheduled runs find it. */
@@ -85,21 +99,48 @@ export function statePathFor(options: { paths: string[]; state?: string }, io: I
  * the comparisons that found a difference are kept, so memory grows with the changes, not with
  * the answers.
  */
-export async function compareWithLive(resources: DesiredResource[], session: Session, secrets: SecretContext, io: Io, policies?: PolicyChecker): Promise<PlanResult> {
+export async function compareWithLive(
+  resources: DesiredResource[],
+  session: Session,
+  secrets: SecretContext,
+  io: Io,
+  policies?: PolicyChecker,
+  identified: { known?: ReadonlyMap<string, JsonObject>; creations?: readonly DesiredResource[] } = {},
+): Promise<PlanResult> {
+  const known = identified.known ?? new Map<string, JsonObject>()
+  const creations = identified.creations ?? []
   const progress = await startProgress(io.stderr, resources.length, 'Reading', { env: io.env })
   const changed: Comparison[] = []
   const releaseHeap = boundHeap()
   const declared = new Map(resources.map((r) => [liveKey(r.kind, r.id), r]))
   const tally = new ReadTally(session.client, session.apiUrl)
+  const onResource = (resource: DesiredResource, id: string, body: JsonObject) => {
+    const comparison = compare(resource, body, secrets)
+    if (comparison.fields.length > 0) changed.push(comparison)
+    // Rules see the resource as it will be after the apply (design.md, "Policies").
+    if (policies?.checks(resource.kind)) policies.check(resource.kind, id, afterApply(comparison.kind, id, comparison.desired.fields, comparison.live), comparison.desired)
+  }
   try {
-    await readDeclared(resources, tally.requester, {
+    // What a list already brought (to find resources by key) is not read again.
+    const toRead: DesiredResource[] = []
+    for (const resource of resources) {
+      const body = known.get(liveKey(resource.kind, resource.id))
+      if (body === undefined) toRead.push(resource)
+      else {
+        onResource(resource, resource.id, body)
+        progress.tick(1)
+      }
+    }
+    // A target to create is checked as it will be: its declared fields (named by its URL, having no id yet).
+    for (const resource of creations) {
+      if (!policies?.checks(resource.kind)) continue
+      const { kind, live } = creationComparison(resource)
+      const name = resource.naturalKey?.value ?? ''
+      policies.check(kind.name, name, afterApply(kind, name, resource.fields, live), resource)
+    }
+    await readDeclared(toRead, tally.requester, {
       onProgress: (n) => progress.tick(n),
-      onResource: (kind, id, body) => {
-        const comparison = compare(declared.get(liveKey(kind.name, id))!, body, secrets)
-        if (comparison.fields.length > 0) changed.push(comparison)
-        // Rules see the resource as it will be after the apply (design.md, "Policies").
-        if (policies?.checks(kind.name)) policies.check(kind.name, id, afterApply(comparison.kind, id, comparison.desired.fields, comparison.live), comparison.desired)
-      },
+      onResource: (kind, id, body) => onResource(declared.get(liveKey(kind.name, id))!, id, body),
     })
   } catch (error) {
     const explained = await tally.explain(error)
@@ -108,7 +149,7 @@ export async function compareWithLive(resources: DesiredResource[], session: Ses
     releaseHeap()
     progress.stop()
   }
-  return assemblePlan(resources.length, changed)
+  return assembleWithCreations(resources.length + creations.length, changed, creations)
 }
 
 /** A declared id the service does not know: say where it is declared and how to list the real ones. */
@@ -135,9 +176,11 @@ export interface Prepared extends Loaded {
   result: PlanResult
   /** What the policies found; undefined when the configuration has none. */
   violations?: Violation[]
+  /** The identities and names resolved against the live lists (and the lists read whole). */
+  identified: Identified
 }
 
-/** validate → read live → plan. Undefined when the configuration is invalid (already printed). */
+/** validate → read the lists identities need, resolve → read live → plan. Undefined when the configuration is invalid (already printed). */
 export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<Prepared | undefined> {
   const loaded = await loadSelected(options, io)
   if (!loaded) return undefined
@@ -147,9 +190,20 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
   const ledger = openLedger(state, stateKeys(io.env, token))
   const session = openSession(options, io)
   try {
+    const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged })
+    if (identified.problems.length > 0) {
+      printProblems(identified.problems, options, io)
+      await session.client.close()
+      return undefined
+    }
+    const resources = selectIds(identified.resources, options)
+    const selected = new Set(resources)
+    const creations = identified.creations.filter((c) => selected.has(c))
+    const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies) : undefined
-    const result = await compareWithLive(loaded.resources, session, ledger.context, io, policies)
-    return { ...loaded, session, state, ledger, statePath, result, violations: policies?.violations() }
+    const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations })
+    showNames(result.plan, identified.names)
+    return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
   } catch (error) {
     await session.client.close()
     throw error

@@ -1,0 +1,56 @@
+import { sortDiagnostics, type Diagnostic } from '../../core/diagnostics.js'
+import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
+import { readAll, type Requester } from '../../live/read.js'
+import { readTeams } from '../../live/teams.js'
+import { liveKey } from '../../plan/build-plan.js'
+import { checkDeclared } from '../../plan/declared-checks.js'
+import { listsNeeded, resolveIdentities, unmanaged, type LiveLists, type Resolution } from '../../resources/identity.js'
+import type { Unmanaged } from '../../plan/model.js'
+import { KINDS } from '../../resources/index.js'
+
+export interface Identified {
+  /** The declared resources with ids found by natural key and references by name as ids; targets to create keep id "". */
+  resources: DesiredResource[]
+  creations: DesiredResource[]
+  names: Resolution['names']
+  /** The lists read whole, for `drift --unmanaged`. */
+  lists: LiveLists
+  /** Live bodies already read through a list, by kind and id: the plan compares them without reading them again. */
+  known: Map<string, JsonObject>
+  /** Unknown or ambiguous keys and names, one resource declared twice, a team listed twice: nothing may be sent. */
+  problems: Diagnostic[]
+}
+
+/**
+ * Reads only the lists the declaration needs (targets when one lacks an id, agents when one lacks
+ * an id or a target names its agent, teams when an agent names a team; targets and agents
+ * whole for `--unmanaged`), then resolves identities and names against them.
+ */
+export async function identify(declared: DesiredResource[], client: Requester, options: { unmanaged?: boolean } = {}): Promise<Identified> {
+  const needed = listsNeeded(declared)
+  const lists: LiveLists = {}
+  await Promise.all([
+    (needed.targets || options.unmanaged) && readAll(KINDS.target, client).then((items) => (lists.targets = items)),
+    (needed.agents || options.unmanaged) && readAll(KINDS.agent, client).then((items) => (lists.agents = items)),
+    needed.teams && readTeams(client).then((items) => (lists.teams = items)),
+  ])
+  const resolution = resolveIdentities(declared, lists)
+  // A team named twice is only seen once names are ids: the resources resolution copied are
+  // checked again (the others were checked with the configuration).
+  const renamed = resolution.resources.filter((resource, i) => resource !== declared[i])
+  const problems = sortDiagnostics(resolution.errors.length > 0 ? resolution.errors : checkDeclared(renamed))
+  const known = new Map<string, JsonObject>()
+  for (const [kind, items] of [['target', lists.targets], ['agent', lists.agents]] as const) {
+    for (const item of (items ?? []) as JsonObject[]) known.set(liveKey(kind, item.id as string), item)
+  }
+  return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, lists, known, problems }
+}
+
+/**
+ * The live targets and agents no declared resource is (by id or natural key), for `drift
+ * --unmanaged`; with `--kind`, only of those kinds (the others were not loaded).
+ */
+export function undeclared(identified: Identified, kinds?: readonly KindName[]): Unmanaged[] {
+  const found = unmanaged(identified.resources, identified.lists, identified.names)
+  return kinds && kinds.length > 0 ? found.filter((item) => kinds.includes(item.kind)) : found
+}

@@ -1,0 +1,36 @@
+import { isObject } from '../core/json.js'
+import type { JsonObject, KindName } from '../core/types.js'
+import type { NameIndex } from '../resources/identity.js'
+
+/*
+ * Import writes references by name where a name identifies one team or agent alone
+ * (`teams: [{name: Platform}]`, `scanning_agent: {name: dc-lisbon-agent}`): a reviewer can check a
+ * name, not an id. An id stays where the name is shared or unknown. A target keeps its own `id`:
+ * it pins the target even when its URL changes.
+ */
+
+/** Which lists the imported resources refer into: teams from agents, agents from targets. */
+export function namesNeeded(sections: ReadonlyArray<{ kind: KindName; resources: ReadonlyArray<{ fields: JsonObject }> }>): { teams: boolean; agents: boolean } {
+  const needed = { teams: false, agents: false }
+  for (const { kind, resources } of sections) {
+    for (const { fields } of resources) {
+      if (kind === 'agent' && Array.isArray(fields.teams) && fields.teams.length > 0) needed.teams = true
+      if (kind === 'target' && isObject(fields.scanning_agent)) needed.agents = true
+    }
+  }
+  return needed
+}
+
+/** The fields with references by name where the name is unique (the same object when nothing changes). */
+export function withNames(kind: KindName, fields: JsonObject, names: { team?: NameIndex; agent?: NameIndex }): JsonObject {
+  const byName = (reference: unknown, index: NameIndex | undefined): unknown => {
+    // A team may come as its bare id (the shorthand the YAML writes) or as `{id}`.
+    const id = typeof reference === 'string' ? reference : isObject(reference) && typeof reference.id === 'string' ? reference.id : undefined
+    if (!index || id === undefined) return reference
+    const name = index.uniqueName(id)
+    return name === undefined ? reference : { name }
+  }
+  if (kind === 'agent' && Array.isArray(fields.teams) && names.team) return { ...fields, teams: fields.teams.map((team) => byName(team, names.team)) }
+  if (kind === 'target' && isObject(fields.scanning_agent) && names.agent) return { ...fields, scanning_agent: byName(fields.scanning_agent, names.agent) }
+  return fields
+}

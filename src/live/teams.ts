@@ -1,0 +1,28 @@
+import { ScansyncError } from '../core/errors.js'
+import type { JsonObject } from '../core/types.js'
+import { validator } from '../schema/validators.js'
+import type { Requester } from './read.js'
+
+/** Teams are read only to turn names into ids: `GET /teams/` (not in the interface document), list pages as the other kinds. */
+export const TEAMS_PATH = '/teams/'
+
+/**
+ * Every team of the account: page 1, then the other pages in parallel once page_total is known.
+ * Each page is checked against the team list page schema (id and name; unknown fields are fine).
+ */
+export async function readTeams(client: Requester, pageLength = 100): Promise<JsonObject[]> {
+  const page = async (n: number) => {
+    const body = await client.request<unknown>('GET', TEAMS_PATH, { query: { page: n, length: pageLength }, resource: 'the team list' })
+    const validate = validator('teamListPage')
+    if (!validate(body)) {
+      throw new ScansyncError(`the service's answer to GET ${TEAMS_PATH} is not a list page of teams (${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message})`)
+    }
+    return body as { page_total?: number; count?: number; length?: number; results: JsonObject[] }
+  }
+  const first = await page(1)
+  const pageTotal = first.page_total ?? (first.count !== undefined && first.length ? Math.ceil(first.count / first.length) : 1)
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pageTotal - 1) }, (_, i) => page(i + 2)))
+  const byId = new Map<string, JsonObject>()
+  for (const body of [first, ...rest]) for (const team of body.results) if (!byId.has(team.id as string)) byId.set(team.id as string, team)
+  return [...byId.values()]
+}

@@ -1,0 +1,90 @@
+import type { DesiredResource } from '../core/types.js'
+import { isObject } from '../core/json.js'
+import { comparableUrl } from '../core/url.js'
+import { KINDS } from '../resources/index.js'
+import { declaredSecrets } from '../secrets/redact.js'
+import { assemblePlan, displayNameOf, type Comparison, type PlanResult } from './build-plan.js'
+import { canonicalJson, sha256 } from './canonical.js'
+import { FieldChange, ResourceChange, SENSITIVE } from './model.js'
+
+/*
+ * Creation (design.md, Semantics 1): a target declared without id that no live target has the URL
+ * of is created with POST to the kind's list path, carrying every declared field. Its plan entry
+ * shows each declared field (the service has none of them yet).
+ */
+
+/** What a creation's fingerprint stands on: no live resource. A saved creation is stale when one with its key appeared. */
+export const ABSENT_FINGERPRINT = sha256(canonicalJson({ absent: true }))
+
+/** A resource to create, as the plan's other comparisons: nothing live, every declared field to send. */
+export function creationComparison(desired: DesiredResource): Comparison {
+  const kind = KINDS[desired.kind]
+  return {
+    kind,
+    desired,
+    raw: {},
+    live: kind.project({}),
+    fields: creationFields(desired),
+    units: Object.keys(desired.fields),
+    hiddenSecrets: [],
+    fingerprint: ABSENT_FINGERPRINT,
+  }
+}
+
+/**
+ * One line per declared field: objects member by member, lists whole. A field holding a secret
+ * shows as (sensitive).
+ */
+export function creationFields(desired: DesiredResource): FieldChange[] {
+  const secretPlaces = declaredSecrets(desired).map((secret) => secret.segments)
+  const holdsSecret = (segments: string[]) => secretPlaces.some((place) => segments.every((segment, i) => place[i] === segment))
+  const { rules } = KINDS[desired.kind]
+  const fields: FieldChange[] = []
+  const visit = (value: unknown, segments: string[]) => {
+    // A reference (scanning_agent: {id}) is one value; other objects show member by member.
+    if (isObject(value) && Object.keys(value).length > 0 && rules[segments.join('.')]?.type !== 'reference') {
+      for (const [key, member] of Object.entries(value)) visit(member, [...segments, key])
+      return
+    }
+    const sensitive = holdsSecret(segments)
+    fields.push({
+      path: segments.join('.'),
+      before: sensitive ? SENSITIVE : undefined,
+      after: sensitive ? SENSITIVE : value,
+      sensitive,
+      source: desired.locate(segments),
+    })
+  }
+  for (const [key, value] of Object.entries(desired.fields)) visit(value, [key])
+  return fields
+}
+
+/** The plan entry of a creation: `+ target "Name" (URL)`. */
+export function creationChange(comparison: Comparison): ResourceChange {
+  const { kind, desired, fields } = comparison
+  return {
+    kind: kind.name,
+    id: '',
+    name: displayNameOf(kind, desired, {}),
+    action: 'create',
+    method: 'POST',
+    path: kind.listPath,
+    ...(desired.naturalKey ? { naturalKey: desired.naturalKey } : {}),
+    fields,
+    source: desired.source,
+  }
+}
+
+/** Creations first (by URL), then the updates as assemblePlan orders them; `summary.create` counts the creations. */
+export function assembleWithCreations(declared: number, changed: Comparison[], creations: readonly DesiredResource[]): PlanResult {
+  const updates = assemblePlan(declared - creations.length, changed)
+  if (creations.length === 0) return updates
+  const created = [...creations].sort((a, b) => keyOf(a).localeCompare(keyOf(b))).map(creationComparison)
+  const { plan } = updates
+  return {
+    plan: { changes: [...created.map(creationChange), ...plan.changes], summary: { create: created.length, change: plan.summary.change, unchanged: plan.summary.unchanged } },
+    changed: [...created, ...updates.changed],
+  }
+}
+
+const keyOf = (resource: DesiredResource) => (resource.naturalKey ? comparableUrl(resource.naturalKey.value) : '')

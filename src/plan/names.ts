@@ -1,0 +1,47 @@
+import { isObject } from '../core/json.js'
+import type { KindName } from '../core/types.js'
+import type { NameIndex } from '../resources/identity.js'
+import type { FieldChange, Plan } from './model.js'
+
+/** The fields that hold ids of other things, and which names stand for them. */
+const REFERENCES: ReadonlyArray<{ kind: KindName; path: string; names: 'team' | 'agent' }> = [
+  { kind: 'agent', path: 'teams', names: 'team' },
+  { kind: 'target', path: 'scanning_agent', names: 'agent' },
+]
+
+/**
+ * Names instead of ids where the plan shows references (`teams: [Platform] -> [Platform, Security]`,
+ * `scanning_agent: dc-lisbon-agent`); an id stays where no name is known. Only how the values
+ * read changes: the plan's values (and its JSON) keep the ids.
+ */
+export function showNames(plan: Plan, names: { team: NameIndex; agent: NameIndex }): Plan {
+  for (const change of plan.changes) {
+    for (const reference of REFERENCES) {
+      if (change.kind !== reference.kind) continue
+      for (const field of change.fields) {
+        if (field.path !== reference.path || field.sensitive) continue
+        const index = names[reference.names]
+        const before = named(field.before, index)
+        const after = named(field.after, index)
+        if (before === undefined && after === undefined) continue
+        field.display = { ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) } as FieldChange['display']
+      }
+    }
+  }
+  return plan
+}
+
+/** `[Platform, Tm8Kq2Xa9Lp3]`, `dc-lisbon-agent`; undefined when no name is known (the value is shown as it is). */
+function named(value: unknown, index: NameIndex): string | undefined {
+  // The plan holds a reference as `{id}`, or as the bare id where it lists a set's keys.
+  const idOf = (item: unknown) => (typeof item === 'string' ? item : isObject(item) && typeof item.id === 'string' ? item.id : undefined)
+  const nameOf = (item: unknown) => {
+    const id = idOf(item)
+    return id === undefined ? undefined : index.nameOf(id)
+  }
+  if (Array.isArray(value)) {
+    if (!value.some((item) => nameOf(item) !== undefined)) return undefined
+    return `[${value.map((item) => nameOf(item) ?? idOf(item) ?? JSON.stringify(item)).join(', ')}]`
+  }
+  return nameOf(value)
+}
