@@ -35,7 +35,22 @@ export const TYPES_PATH = join(root, 'src', 'schema', 'generated.ts')
 export const KIND_NAME_PATH = join(root, 'src', 'core', 'kind-name.ts')
 
 /** The kinds in output order (schemas/kinds.json): kind, list, request, response, naturalKey?, description. */
-export const readKinds = (dir = SCHEMAS_DIR) => readJson(dir, 'kinds.json').kinds
+export function readKinds(dir = SCHEMAS_DIR) {
+  const { kinds } = readJson(dir, 'kinds.json')
+  const files = new Set(schemaFiles(dir))
+  for (const entry of kinds) {
+    // A mistake here would be generated into the config schema and the types: say it plainly.
+    const problem =
+      !/^[a-z][a-z0-9_]*$/.test(entry.kind ?? '') ? 'kind: a lower-case name' :
+      !/^[a-z][a-z0-9_]*$/.test(entry.list ?? '') ? 'list: a lower-case name' :
+      !files.has(entry.request) || !entry.request.endsWith('.request.schema.json') ? 'request: a *.request.schema.json file of schemas/' :
+      !files.has(entry.response) || !entry.response.endsWith('.response.schema.json') ? 'response: a *.response.schema.json file of schemas/' :
+      typeof entry.description !== 'string' || entry.description === '' ? 'description: text' :
+      entry.naturalKey !== undefined && typeof entry.naturalKey !== 'string' ? 'naturalKey: a dotted field of the request' : undefined
+    if (problem) throw new Error(`schemas/kinds.json: ${JSON.stringify(entry.kind)} needs ${problem}`)
+  }
+  return kinds
+}
 
 /** The schema files in schemas/, sorted (kinds.json is not a schema). */
 export const schemaFiles = (dir = SCHEMAS_DIR) => readdirSync(dir).filter((name) => name.endsWith('.schema.json')).sort()

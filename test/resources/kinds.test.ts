@@ -137,6 +137,17 @@ describe('a kind added as data and one registry entry', () => {
     }
   })
 
+  it('is refused by npm run gen, plainly, when its kinds.json entry names a schema file that is not there', () => {
+    const broken = mkdtempSync(join(tmpdir(), 'scansync-kinds-'))
+    try {
+      cpSync(dir, broken, { recursive: true })
+      rmSync(join(broken, 'widget.response.schema.json'))
+      expect(() => readKinds(broken)).toThrow('schemas/kinds.json: "widget" needs response: a *.response.schema.json file of schemas/')
+    } finally {
+      rmSync(broken, { recursive: true, force: true })
+    }
+  })
+
   it('is a KindName, and its schemas give types and schema file names', async () => {
     expect(kindNameText(dir)).toContain("export type KindName = 'target' | 'asset' | 'agent' | 'widget'")
     writeFileSync(join(dir, 'config.schema.json'), configSchemaText(dir))
