@@ -9,13 +9,16 @@
  *      file names), naturalKey (the field that identifies a widget declared without id; leave it
  *      out if an id is required) and description (the configuration schema shows it).
  *   3. src/resources/widget.ts: the module (ResourceKind: paths, rules, projection, request…),
- *      naming the same two schema files (`requestSchema`, `responseValidator`).
+ *      with the same list and schema files (`list`, `requestSchema`, `responseValidator`).
  *   4. Here: import it and put it in REGISTRY at its place in the output order.
  *   5. `npm run gen`: derives schemas/config.schema.json (the `widgets` list, the `kind` enum that
  *      plans and policies use), src/schema/generated.ts (the types, SCHEMA_FILES) and
  *      src/core/kind-name.ts (KindName, NaturalKeyField). Nothing else is written by hand: the
  *      validators, the --kind choices, the loader's lists and docs/config-reference.md (`npm run
  *      docs`) follow. test/resources/kinds.test.ts checks that kinds.json and REGISTRY agree.
+ * That is five files by hand (two schemas, a kinds.json entry, the module, this list). The embedded
+ * emulator (src/emulator/) stands for the service, not for scansync: to run the kind end to end in
+ * tests, teach it the kind's endpoints as well.
  */
 import type { KindName } from '../core/types.js'
 import { agent } from './agent.js'
