@@ -7,7 +7,9 @@
  *      request body), and schemas/widget.response.schema.json: what the service answers.
  *   2. schemas/kinds.json: one entry, in output order: kind, list, request and response (the two
  *      file names), naturalKey (the field that identifies a widget declared without id; leave it
- *      out if an id is required) and description (the configuration schema shows it).
+ *      out if an id is required) and description (the configuration schema shows it). A natural
+ *      key is checked in the files from this entry, but matched against the live list by
+ *      identity.ts, which today knows targets and agents: a keyed kind adds its case there.
  *   3. src/resources/widget.ts: the module (ResourceKind: paths, rules, projection, request…),
  *      with the same list and schema files (`list`, `requestSchema`, `responseValidator`).
  *   4. Here: import it and put it in REGISTRY at its place in the output order.
