@@ -111,6 +111,8 @@ export function buildConfigSchema(dir = SCHEMAS_DIR) {
 
   const properties = {}
   for (const kind of kinds) {
+    // A kind's definition sits beside the common ones and the kind names.
+    if (kind.kind in common || kind.kind === 'kind') throw new Error(`schemas/kinds.json: the kind name ${kind.kind} is taken by a definition of common.schema.json or the kind names`)
     const request = readJson(dir, kind.request)
     definitions[kind.kind] = {
       description: kind.description,
