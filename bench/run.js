@@ -17,11 +17,28 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20)
 const PARALLELISM = 8
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SIZES = { targets: 2000, assets: 2000, agents: 200 }
+// --large adds plans of 20,000 and 100,000 resources (minutes, so not in the default run);
+// --only-large runs just those; --no-baseline skips the naive baseline (for quick comparisons).
+const FLAGS = new Set(process.argv.slice(2))
+const LARGE = FLAGS.has('--large') || FLAGS.has('--only-large')
+const LARGE_SIZES = [
+  { targets: 9500, assets: 9500, agents: 1000 },
+  { targets: 47500, assets: 47500, agents: 5000 },
+]
 const TOKEN = 'bench-token'
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const round = (value, digits = 3) => Number(value.toFixed(digits))
 const work = mkdtempSync(join(tmpdir(), 'scansync-bench-'))
+const resultsFile = join(root, 'bench', 'results.json')
+/** The last results: rows a partial run (--no-baseline, no --large) does not measure are kept from them. */
+const previous = (() => {
+  try {
+    return JSON.parse(readFileSync(resultsFile, 'utf8'))
+  } catch {
+    return {}
+  }
+})()
 const log = (text) => process.stderr.write(text + '\n')
 
 /** Runs the CLI as users do; returns wall seconds, exit code, and the child's CPU and peak RSS. */
@@ -29,6 +46,8 @@ function scansync(args, env) {
   const usageFile = join(work, `usage-${Math.random().toString(36).slice(2)}.json`)
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
+    // In the emulator's clock (epoch ms, same process): the first request's delay is measured from here.
+    const spawnedMs = performance.timeOrigin + performance.now()
     const child = spawn(process.execPath, [join(root, 'bench', 'measure.js'), ...args], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', SCANSYNC_BENCH_USAGE: usageFile, ...env },
@@ -40,7 +59,7 @@ function scansync(args, env) {
     child.on('close', (code) => {
       const wall = Number(process.hrtime.bigint() - started) / 1e9
       const usage = JSON.parse(readFileSync(usageFile, 'utf8'))
-      resolve({ code, wall_s: wall, stderr, ...usage })
+      resolve({ code, wall_s: wall, stderr, spawnedMs, ...usage })
     })
   })
 }
@@ -56,9 +75,37 @@ function summarize(runs, requests, floor) {
   }
 }
 
-const countWrites = (log) => log.filter((r) => r.method === 'PATCH' || r.method === 'PUT').length
+const isWrite = (method) => method === 'PATCH' || method === 'PUT' || method === 'POST' || method === 'DELETE'
+const countWrites = (log) => log.filter((r) => isWrite(r.method)).length
+
+/**
+ * From the emulator's arrival and answer times: how long after the spawn the first request
+ * arrived, and the average number of requests in flight from the first read's arrival to the
+ * last read's answer (the time reads are outstanding), which is at most the parallelism.
+ */
+function timingsOf(timings, spawnedMs) {
+  const reads = timings.filter((t) => t.method === 'GET')
+  const writes = timings.filter((t) => isWrite(t.method))
+  const span = (list) => {
+    if (list.length === 0) return { busy: 0, wall_s: 0 }
+    const start = Math.min(...list.map((t) => t.arrivedMs))
+    const end = Math.max(...list.map((t) => t.answeredMs ?? t.arrivedMs))
+    const inFlight = list.reduce((sum, t) => sum + ((t.answeredMs ?? t.arrivedMs) - t.arrivedMs), 0)
+    return { busy: end > start ? inFlight / (end - start) : 0, wall_s: (end - start) / 1000 }
+  }
+  return {
+    first_request_ms: timings.length > 0 ? Math.min(...timings.map((t) => t.arrivedMs)) - spawnedMs : NaN,
+    busy_slots: span(reads).busy,
+    reads_wall_s: span(reads).wall_s,
+    writes_wall_s: span(writes).wall_s,
+  }
+}
 
 async function main() {
+  if (FLAGS.has('--only-large')) {
+    writeFileSync(resultsFile, JSON.stringify({ ...previous, large: await largePlans() }, null, 2) + '\n')
+    return
+  }
   const account = buildAccount(SIZES)
   const configDir = join(work, 'config')
   writeConfig(configDir, account.config)
@@ -77,10 +124,16 @@ async function main() {
     const run = await scansync(['plan', configDir, '--format', 'json', '--state', join(work, 'state.json')], env)
     if (run.code !== 0) throw new Error(`plan failed (exit ${run.code}): ${run.stderr}`)
     planRequests = emulator.requests().length
+    Object.assign(run, timingsOf(emulator.timings(), run.spawnedMs))
     planRuns.push(run)
-    log(`plan run ${i + 1}: ${run.wall_s.toFixed(3)} s, ${planRequests} requests`)
+    log(`plan run ${i + 1}: ${run.wall_s.toFixed(3)} s, ${planRequests} requests, first at ${run.first_request_ms.toFixed(0)} ms, ${run.busy_slots.toFixed(2)} slots busy over ${(run.reads_wall_s * 1000).toFixed(0)} ms of reads, CPU ${run.cpu_s.toFixed(3)} s`)
   }
-  results.plan = summarize(planRuns, planRequests, floorOf(planRequests))
+  results.plan = {
+    ...summarize(planRuns, planRequests, floorOf(planRequests)),
+    first_request_ms: round(median(planRuns.map((r) => r.first_request_ms)), 1),
+    busy_slots_avg: round(median(planRuns.map((r) => r.busy_slots)), 2),
+    reads_wall_s: round(median(planRuns.map((r) => r.reads_wall_s))),
+  }
 
   // apply of the differing resources, re-seeding between runs.
   const applyRuns = []
@@ -93,10 +146,21 @@ async function main() {
     if (run.code !== 0) throw new Error(`apply failed (exit ${run.code}): ${run.stderr}`)
     applyRequests = emulator.requests().length
     applyWrites = countWrites(emulator.requests())
+    Object.assign(run, timingsOf(emulator.timings(), run.spawnedMs))
     applyRuns.push(run)
-    log(`apply run ${i + 1}: ${run.wall_s.toFixed(3)} s, ${applyRequests} requests, ${applyWrites} writes`)
+    log(`apply run ${i + 1}: ${run.wall_s.toFixed(3)} s, ${applyRequests} requests, ${applyWrites} writes over ${(run.writes_wall_s * 1000).toFixed(0)} ms, CPU ${run.cpu_s.toFixed(3)} s`)
   }
-  results.apply = { ...summarize(applyRuns, applyRequests, floorOf(applyRequests)), writes: applyWrites, changes: account.changed }
+  // The writes' floor: the writes alone at full parallelism. The target is
+  // apply ≤ plan + 1.15 × this floor + 50 ms (the plan must be whole before the first write).
+  const writesFloor = floorOf(applyWrites)
+  results.apply = {
+    ...summarize(applyRuns, applyRequests, floorOf(applyRequests)),
+    writes: applyWrites,
+    changes: account.changed,
+    writes_floor_s: round(writesFloor),
+    writes_wall_s: round(median(applyRuns.map((r) => r.writes_wall_s))),
+    target_s: round(results.plan.wall_s + 1.15 * writesFloor + 0.05),
+  }
 
   // start-up
   const startups = []
@@ -109,16 +173,55 @@ async function main() {
   log(`validate + diff 10k: ${results.validate_diff_10k.cpu_s} s CPU, ${results.validate_diff_10k.rss_mb} MB`)
 
   // The naive baseline: one GET per declared resource in sequence, then one write per change in sequence.
-  emulator.seed(account.seed)
-  emulator.clearRequests()
-  results.baseline = await naiveBaseline(emulator.url, account)
-  log(`baseline: ${results.baseline.wall_s} s, ${results.baseline.requests} requests`)
-  results.plan.speedup_vs_baseline_reads = round(results.baseline.read_wall_s / results.plan.wall_s, 1)
+  if (FLAGS.has('--no-baseline')) {
+    results.baseline = previous.baseline
+  } else {
+    emulator.seed(account.seed)
+    emulator.clearRequests()
+    results.baseline = await naiveBaseline(emulator.url, account)
+    log(`baseline: ${results.baseline.wall_s} s, ${results.baseline.requests} requests`)
+  }
+  if (results.baseline) results.plan.speedup_vs_baseline_reads = round(results.baseline.read_wall_s / results.plan.wall_s, 1)
 
   results.machine = { cpus: cpus().length, node: process.version, latency_ms: LATENCY_MS, parallelism: PARALLELISM, runs: RUNS, resources: account.declared, changes: account.changed }
   await emulator.close()
-  writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n')
+  results.large = LARGE ? await largePlans() : previous.large
+  writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n')
   printTable(results)
+}
+
+/** Plans of 20,000 and 100,000 resources: how wall time and memory scale with the account. */
+async function largePlans() {
+  const rows = []
+  for (const sizes of LARGE_SIZES) {
+    const account = buildAccount(sizes)
+    const dir = join(work, `config-${account.declared}`)
+    writeConfig(dir, account.config)
+    const emulator = await startEmulator({ seed: account.seed, token: TOKEN, latencyMs: LATENCY_MS })
+    const env = { SCANSYNC_API_URL: emulator.url, SCANSYNC_API_TOKEN: TOKEN, SCANSYNC_PARALLELISM: String(PARALLELISM) }
+    const runs = []
+    let requests = 0
+    for (let i = 0; i < RUNS; i++) {
+      emulator.clearRequests()
+      const run = await scansync(['plan', dir, '--format', 'json', '--state', join(work, 'state.json')], env)
+      if (run.code !== 0) throw new Error(`plan of ${account.declared} failed (exit ${run.code}): ${run.stderr}`)
+      requests = emulator.requests().length
+      Object.assign(run, timingsOf(emulator.timings(), run.spawnedMs))
+      runs.push(run)
+      log(`plan of ${account.declared}, run ${i + 1}: ${run.wall_s.toFixed(3)} s, ${run.rss_mb.toFixed(0)} MB, ${requests} requests, ${run.busy_slots.toFixed(2)} slots busy, CPU ${run.cpu_s.toFixed(2)} s`)
+    }
+    await emulator.close()
+    const wall = median(runs.map((r) => r.wall_s))
+    rows.push({
+      resources: account.declared,
+      wall_s: round(wall),
+      rss_mb: round(Math.max(...runs.map((r) => r.rss_mb)), 1),
+      requests,
+      cpu_s: round(median(runs.map((r) => r.cpu_s))),
+      wall_per_resource_us: round((wall / account.declared) * 1e6, 1),
+    })
+  }
+  return rows
 }
 
 async function diff10k() {
@@ -195,6 +298,9 @@ function printTable(r) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)))
   for (const row of rows) console.log(row.map((cell, c) => String(cell).padStart(widths[c])).join('  '))
   console.log(`plan vs naive reads: ${r.plan.speedup_vs_baseline_reads}x faster; apply writes: ${r.apply.writes} for ${r.apply.changes} changed resources`)
+  console.log(`plan: first request ${r.plan.first_request_ms} ms after the spawn; ${r.plan.busy_slots_avg} of ${PARALLELISM} slots busy while reading`)
+  console.log(`apply: writes floor ${r.apply.writes_floor_s} s, writes took ${r.apply.writes_wall_s} s; target plan + 1.15 × floor + 50 ms = ${r.apply.target_s} s`)
+  for (const row of r.large ?? []) console.log(`plan of ${row.resources}: ${row.wall_s} s (${row.wall_per_resource_us} µs a resource), ${row.rss_mb} MB peak RSS, ${row.requests} requests`)
 }
 
 try {

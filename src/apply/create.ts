@@ -8,8 +8,8 @@ import type { Freshness, PlannedResource } from '../plan/staleness.js'
 import { KINDS } from '../resources/index.js'
 import type { ChangeResult } from '../plan/model.js'
 import { targetsWithUrl } from '../resources/identity.js'
-import type { ExecuteOptions, PendingChange, Sender } from './executor.js'
-import { describeFailure, mayHaveLanded } from './executor.js'
+import type { ExecuteOptions, PendingChange, Sender } from './change.js'
+import { describeFailure, mayHaveLanded } from './change.js'
 
 /*
  * Creating a target (design.md, Semantics 1): POST to the list with every declared field, then a

@@ -1,10 +1,9 @@
 import type { JsonObject } from '../core/types.js'
 import { readDeclared, type Requester } from '../live/read.js'
 import { liveKey, type Comparison } from '../plan/build-plan.js'
-import type { ResourceChange } from '../plan/model.js'
-import { checkFreshness, doneNote, freshnessProblem, plannedKey, type Freshness, type PlannedResource, type Ready } from '../plan/staleness.js'
+import type { Plan, ResourceChange } from '../plan/model.js'
+import { checkFreshness, doneNote, freshnessProblem, plannedKey, planOfReady, type Freshness, type PlannedResource, type Ready } from '../plan/staleness.js'
 import { ScansyncError } from '../core/errors.js'
-import { KINDS } from '../resources/index.js'
 import { declaredSecrets } from '../secrets/redact.js'
 import { resourceKey, type SecretContext } from '../secrets/state.js'
 import type { DesiredResource } from '../core/types.js'
@@ -41,6 +40,15 @@ export async function stillToSend(planned: readonly PlannedResource[], client: R
   const problem = freshnessProblem(freshness, when)
   if (problem) throw new ScansyncError(problem)
   return { ready: freshness.ready, note: doneNote(freshness, when) }
+}
+
+/**
+ * After a confirmation: whatever a request fills in from live comes from a read made after it,
+ * and the plan keeps only what is still to send (refused whole if a declared field changed).
+ */
+export async function readAfterConfirmation(plan: Plan, ready: readonly Ready[], client: Requester, secrets: SecretContext): Promise<{ plan: Plan; ready: Ready[]; note?: string }> {
+  const fresh = await stillToSend(ready.map((r) => r.planned), client, secrets, 'confirmed')
+  return { plan: planOfReady(plan, fresh.ready), ready: fresh.ready, ...(fresh.note ? { note: fresh.note } : {}) }
 }
 
 /** The planned resources of a plan just made, each paired with its change by kind and id. */

@@ -1,20 +1,28 @@
-import { setFlagsFromString } from 'node:v8'
+import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 
 /**
  * V8 lets garbage pile up towards its heap limit (gigabytes on a large machine) before it collects
  * the old generation. Reading a big account makes much short-lived garbage (every page of answers)
  * that outlives the young generation while other pages are in flight, so a plan of 100,000
- * resources peaked over 1 GB of RSS while holding about 250 MB. This collects whenever the heap
- * passes `ceilingMb`, which keeps the peak near what is really held. Runs never pay for it below
- * the ceiling.
+ * resources peaked over 1 GB of RSS while holding about 250 MB.
+ *
+ * This collects when the heap has grown to `growth` times what the last collection left (and past
+ * `floorMb`): the peak stays within a fixed factor of what is really held, and each forced
+ * collection frees at least a fifth of the heap, so their number grows with the garbage made, not
+ * with time. (A fixed ceiling collected every 100 ms once the live data alone passed it: a plan
+ * of 100,000 resources then spent most of its time in full collections.) Runs below the floor
+ * never pay for it.
  */
-export function boundHeap(ceilingMb = 320): () => void {
+export function boundHeap(floorMb = 320, growth = 1.25): () => void {
   setFlagsFromString('--expose-gc')
   const collect = runInNewContext('gc') as () => void
-  const ceiling = ceilingMb * 1024 * 1024
+  const floor = floorMb * 1024 * 1024
+  let threshold = floor
   const timer = setInterval(() => {
-    if (process.memoryUsage().heapUsed > ceiling) collect()
+    if (getHeapStatistics().used_heap_size <= threshold) return
+    collect()
+    threshold = Math.max(floor, getHeapStatistics().used_heap_size * growth)
   }, 100)
   timer.unref()
   return () => clearInterval(timer)

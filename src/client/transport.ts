@@ -8,7 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 
-import { Pool } from 'undici'
+import { Pool, poolRequest } from './undici-pool.js'
 
 import { followAbort, raceAbort } from './abort.js'
 import { buildRequestTarget, checkRequestPath } from './base-url.js'
@@ -132,7 +132,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     inFlight++
     counts.maxInFlight = Math.max(counts.maxInFlight, inFlight)
     try {
-      const response = await pool.request({ path: target, method, headers, body, signal: attempt.signal })
+      const response = await poolRequest(pool, { path: target, method, headers, body, signal: attempt.signal })
       try {
         const text = await response.body.text()
         counts.bytesRead += text.length

@@ -255,7 +255,7 @@ function parsePrecisely(file: string, text: string): ParseResult {
       message: `duplicate key ${JSON.stringify(key)} (first at line ${lineOf(firstOffset)}): a key may appear only once in a mapping`,
     }))
     if (firstSyntax) {
-      const described = describeYamlError(firstSyntax, doc, text, lineOf)
+      const described = describeYamlError(firstSyntax, doc, text)
       const line = lines[lineOf(described.offset) - 1] ?? ''
       const hint = /\$\{/.test(line) && /[{}[\]]/.test(line) ? ' (inside { } or [ ], quote a value that holds ${…}: "${NAME}")' : ''
       located.push({ offset: described.offset, message: described.message + hint })
@@ -293,7 +293,7 @@ function parsePrecisely(file: string, text: string): ParseResult {
  * or bracket only where the text runs out, so those point back at the opening character; a key
  * indented deeper than its siblings points at that key rather than at the value it extends.
  */
-function describeYamlError(error: YAMLError, doc: Document, text: string, lineOf: (offset: number) => number): { offset: number; message: string } {
+function describeYamlError(error: YAMLError, doc: Document, text: string): { offset: number; message: string } {
   const offset = error.pos[0]
   if (error.code === 'MULTIPLE_DOCS') {
     return { offset, message: 'a second document starts here (---); a configuration file holds one document: split it into two files' }

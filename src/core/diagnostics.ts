@@ -14,10 +14,6 @@ export interface SourcePosition {
   column: number
 }
 
-export function diagnosticAt(position: SourcePosition, path: string, message: string): Diagnostic {
-  return { file: position.file, line: position.line, column: position.column, path, message }
-}
-
 export function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}:${d.line}:${d.column}: ${d.message}`
 }

@@ -8,7 +8,7 @@ import { ADMIN_PREFIX, handleAdmin } from './admin.js'
 import { redact } from './sensitive.js'
 import { render } from './shape.js'
 import { State } from './state.js'
-import { FAULT_TYPES, type Emulator, type EmulatorKind, type EmulatorOptions, type EmulatorSeed, type FaultSpec, type RecordedRequest } from './types.js'
+import { FAULT_TYPES, type Emulator, type EmulatorKind, type EmulatorOptions, type EmulatorSeed, type FaultSpec, type RecordedRequest, type RequestTiming } from './types.js'
 import { Clock, isObject, WEB_USER, type JsonObject } from './values.js'
 
 export const DEFAULT_TOKEN = 'demo-token'
@@ -80,6 +80,10 @@ class HttpEmulator implements Emulator, ApiContext {
     return this.log.all()
   }
 
+  timings(): RequestTiming[] {
+    return this.log.timings()
+  }
+
   clearRequests(): void {
     this.log.clear()
   }
@@ -117,6 +121,7 @@ class HttpEmulator implements Emulator, ApiContext {
     const path = q < 0 ? target : target.slice(0, q)
     const query = q < 0 ? {} : Object.fromEntries(new URLSearchParams(target.slice(q + 1)))
     const entry = this.log.start(method, path, query, request.headers)
+    response.once('close', () => this.log.answered(entry))
     const chunks: Buffer[] = []
     let size = 0
     request.on('data', (chunk: Buffer) => {

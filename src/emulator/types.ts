@@ -30,6 +30,8 @@ export interface Emulator {
   close(): Promise<void>
   /** The request log, in arrival order. */
   requests(): RecordedRequest[]
+  /** When each logged request arrived and was answered (for measuring a client's concurrency). */
+  timings(): RequestTiming[]
   clearRequests(): void
   /**
    * Changes a stored resource as a person in the web UI would: deep merge (arrays replaced whole),
@@ -45,6 +47,14 @@ export interface Emulator {
   setLatency(ms: number): void
   /** Replaces all data. */
   seed(data: EmulatorSeed): void
+}
+
+export interface RequestTiming {
+  method: string
+  /** Arrival, in milliseconds since the epoch (sub-millisecond precision). */
+  arrivedMs: number
+  /** When the answer went out or the connection ended; undefined while it is pending. */
+  answeredMs?: number
 }
 
 export interface RecordedRequest {

@@ -47,9 +47,6 @@ export const allowsNull = (node: SchemaNode) => types(node).includes('null')
 export const defaultOf = (node: SchemaNode): { value: unknown } | undefined =>
   Object.hasOwn(node.schema, 'default') ? { value: node.schema.default } : undefined
 
-/** Marked `x-sensitive`: sensitive whatever its flags say (otp_secret). */
-export const isSensitiveNode = (node: SchemaNode) => node.schema['x-sensitive'] === true
-
 /**
  * The member a bare string stands for where the configuration allows a shorthand here (a label
  * name, a team id): the `x-config-shorthand` definition's `x-shorthand-for`.

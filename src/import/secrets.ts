@@ -1,5 +1,4 @@
-import type { JsonObject, KindName } from '../core/types.js'
-import { isObfuscated } from '../secrets/state.js'
+import type { KindName } from '../core/types.js'
 
 /** A sensitive field of an imported resource, and the environment variable that stands for it. */
 export interface SecretNote {
@@ -46,11 +45,3 @@ export class VariableNamer {
   }
 }
 
-/**
- * Whether a live string is a secret: its `<member>_is_sensitive` flag is true, the field is
- * sensitive whatever its flags say, or the service obfuscated it. An empty string hides nothing.
- */
-export function isSecret(value: unknown, member: string, parent: JsonObject, alwaysSensitive: boolean): value is string {
-  if (typeof value !== 'string' || value === '') return false
-  return alwaysSensitive || parent[`${member}_is_sensitive`] === true || isObfuscated(value)
-}

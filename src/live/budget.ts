@@ -1,5 +1,6 @@
 import { ScansyncError } from '../core/errors.js'
 import type { Requester } from './requester.js'
+import { TakeQueue } from './take-queue.js'
 
 /**
  * The most a run reads, whatever the service says: a broken or hostile service that claims a
@@ -24,6 +25,8 @@ export class ReadBudget {
   private measured = 0
   /** Each client's count when this budget first saw it. */
   private readonly baselines = new WeakMap<Requester, number>()
+  /** The run's one queue of list results waiting to be taken (every kind's). */
+  readonly taking = new TakeQueue()
   constructor(readonly limits: Readonly<ReadLimits> = READ_LIMITS) {}
 
   /** Called before a read starts: what the client read before is not this run's. */

@@ -4,6 +4,7 @@ import { isObject } from '../core/json.js'
 import type { ResourceKind } from '../resources/index.js'
 import { validator } from '../schema/validators.js'
 import type { ReadBudget } from './budget.js'
+import type { ListPrefetch } from './prefetch.js'
 import type { Requester } from './requester.js'
 
 /** List pages read at once; the client's own limiter decides how many requests are really in flight. */
@@ -37,6 +38,8 @@ export class ListReader {
     private readonly budget: ReadBudget,
     private readonly pageLength: number,
     private readonly onItem: (item: unknown) => void,
+    /** Pages read ahead while the configuration was loading, taken instead of asking again. */
+    private readonly prefetch?: ListPrefetch,
   ) {
     this.how = `GET ${kind.listPath}`
   }
@@ -66,25 +69,34 @@ export class ListReader {
     return page
   }
 
-  /** Pages 2 to `last`, at most PAGES_AT_ONCE in flight; the first failure stops the others from starting. */
+  /**
+   * Pages 2 to `last`, at most PAGES_AT_ONCE in flight, each fetched as soon as a slot and room
+   * in the run's queue allow, not after the page before it was taken; the first failure stops
+   * the others from starting. Resolves once every page is taken.
+   */
   async rest(last: number): Promise<void> {
     let next = 2
+    const taken: Promise<void>[] = []
     const worker = async () => {
       while (this.failure === undefined && next <= last) {
         const n = next++
         try {
-          this.take(n, this.check(await this.fetch(n)))
+          await this.budget.taking.room()
+          if (this.failure !== undefined) return
+          taken.push(this.take(n, this.check(await this.fetch(n))))
         } catch (error) {
           this.failure ??= error
         }
       }
     }
     await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, Math.max(0, last - 1)) }, worker))
+    await Promise.all(taken)
     if (this.failure !== undefined) throw this.failure
   }
 
   private async fetch(n: number): Promise<unknown> {
-    const body = await this.client.request<unknown>('GET', this.kind.listPath, { query: { page: n, length: this.pageLength }, resource: `the ${this.kind.name} list` })
+    const body = await (this.prefetch?.take(this.kind, n, this.pageLength) ??
+      this.client.request<unknown>('GET', this.kind.listPath, { query: { page: n, length: this.pageLength }, resource: `the ${this.kind.name} list` }))
     this.budget.spend(this.client, body, this.how)
     return body
   }
@@ -97,8 +109,12 @@ export class ListReader {
     return { pageTotal, count: page.count, results: page.results }
   }
 
-  /** Hands over the results of page `n`, once the caps and the repeated-page check pass. */
-  take(n: number, page: ListPage): void {
+  /**
+   * Hands the results of page `n` to the run's queue, once the caps and the repeated-page check
+   * pass (those throw at once); resolves once they are taken. A failure while taking stops the
+   * pages not yet fetched.
+   */
+  take(n: number, page: ListPage): Promise<void> {
     this.results += page.results.length
     if (this.results > this.budget.limits.maxResults) {
       throw new ScansyncError(`${this.how}: the ${this.kind.name} list holds more than ${this.budget.limits.maxResults} results, the most scansync reads; stopped reading`)
@@ -111,7 +127,10 @@ export class ListReader {
       }
       this.seenPages.set(signature, n)
     }
-    for (const item of page.results) this.onItem(item)
+    return this.budget.taking.add(page.results, this.onItem).catch((error: unknown) => {
+      this.failure ??= error
+      throw error
+    })
   }
 }
 

@@ -5,10 +5,12 @@ import { REGISTRY, type ResourceKind } from '../resources/index.js'
 import { validator } from '../schema/validators.js'
 import { ReadBudget, READ_LIMITS, type ReadLimits } from './budget.js'
 import { ListReader } from './list.js'
+import type { ListPrefetch } from './prefetch.js'
 import type { Requester } from './requester.js'
 
 export { ReadBudget, READ_LIMITS, type ReadLimits } from './budget.js'
 export type { Requester } from './requester.js'
+export { ListPrefetch } from './prefetch.js'
 
 export interface ReadOptions {
   /** Results per list page (the service caps it at 100). */
@@ -24,6 +26,8 @@ export interface ReadOptions {
   limits?: Partial<ReadLimits>
   /** The run's budget, shared across kinds; one is made for this read when absent. */
   budget?: ReadBudget
+  /** List pages read ahead while the configuration was loading. */
+  prefetch?: ListPrefetch
 }
 
 export interface ReadAllOptions extends ReadOptions {
@@ -65,12 +69,16 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
   }
 
   if (ids.length > 2) {
-    const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take)
+    const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take, options.prefetch)
     const first = await list.first()
     if (first) {
-      list.take(1, first)
+      // The other pages are asked for before page 1 is taken (checked and compared), so that
+      // the requests do not wait for the CPU; whether they are worth it needs only page 1's ids.
       const remainingPages = Math.max(0, first.pageTotal - 1)
-      if (remainingPages > 0 && remainingPages <= wanted.size - seen.size) await list.rest(first.pageTotal)
+      const onFirst = new Set(first.results.flatMap((item) => (isObject(item) && typeof item.id === 'string' && wanted.has(item.id) ? [item.id] : [])))
+      const taken = list.take(1, first)
+      if (remainingPages > 0 && remainingPages <= wanted.size - onFirst.size) await firstFailure([taken, list.rest(first.pageTotal)])
+      else await taken
     }
   }
 
@@ -102,12 +110,11 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
   }
   const budget = budgetOf(options)
   budget.watch(client)
-  const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take)
+  const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take, options.prefetch)
   const first = await list.first()
   if (!first) throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
   await options.onTotal?.(first.count ?? first.results.length * first.pageTotal)
-  list.take(1, first)
-  await list.rest(first.pageTotal)
+  await firstFailure([list.take(1, first), list.rest(first.pageTotal)])
   return [...found.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => found.get(id)!)
 }
 
@@ -140,6 +147,12 @@ export async function readDeclared(declared: readonly Declared[], client: Reques
     }),
   )
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
+/** Waits for both parts of one list (they stop each other on a failure); throws the first one's error. */
+async function firstFailure(parts: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(parts)).find((s): s is PromiseRejectedResult => s.status === 'rejected')
   if (failed) throw failed.reason
 }
 

@@ -13,12 +13,17 @@ import { getPath, isObject } from '../core/json.js'
  */
 export function checkDeclared(resources: readonly DesiredResource[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
+  // Each kind's keyed lists, worked out once (not once per resource: this runs before the first request).
+  const keyedOf = new Map<string, Array<{ rulePath: string; rule: { key: string }; segments: string[] }>>()
   for (const resource of resources) {
-    for (const [rulePath, rule] of Object.entries(KINDS[resource.kind].rules)) {
-      if (rule.type !== 'keyed') continue
-      const segments = rulePath.split('.')
+    let keyed = keyedOf.get(resource.kind)
+    if (!keyed) {
+      keyed = Object.entries(KINDS[resource.kind].rules).flatMap(([rulePath, rule]) => (rule.type === 'keyed' ? [{ rulePath, rule, segments: rulePath.split('.') }] : []))
+      keyedOf.set(resource.kind, keyed)
+    }
+    for (const { rulePath, rule, segments } of keyed) {
       const list = getPath(resource.fields, segments)
-      if (!Array.isArray(list)) continue
+      if (!Array.isArray(list) || list.length < 2) continue
       const first = new Map<string, number>()
       list.forEach((item, index) => {
         // An item without the key (a team named instead of identified) is checked once resolved.

@@ -132,6 +132,9 @@ export function ruleAt(context: DiffContext, place: Place): FieldRule {
   return context.kind.rules[rulePath(place.path)] ?? (isObject(place.declared) ? { type: 'object' } : { type: 'scalar' })
 }
 
+/** Whether a rule's changes are sets (their before and after shown as the items added and removed). */
+export const showsAsSet = (rule: FieldRule | undefined): boolean => rule?.type === 'set' || (rule?.type === 'keyed' && rule.display === 'whole')
+
 /** Compares one declared place by its rule. */
 export function compareField(context: DiffContext, place: Place): Finding[] {
   const rule = ruleAt(context, place)

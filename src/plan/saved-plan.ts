@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { validator } from '../schema/validators.js'
 import type { DesiredResource, Env, JsonObject, KindName, NaturalKey } from '../core/types.js'
 import { escapeTemplate, interpolate } from '../config/interpolate.js'
-import { ScansyncError } from '../core/errors.js'
+import { ScansyncError, UsageError } from '../core/errors.js'
 import type { SavedPlan } from '../schema/generated.js'
 import { canonicalJson } from './canonical.js'
 import type { Comparison } from './build-plan.js'
@@ -11,6 +11,7 @@ import { isObject } from '../core/json.js'
 import { declaredSecrets } from '../secrets/redact.js'
 import { KINDS } from '../resources/index.js'
 import { plannedKey, type PlannedResource } from './staleness.js'
+import { showsAsSet } from './diff.js'
 import { basePath } from '../client/base-url.js'
 
 /**
@@ -213,9 +214,27 @@ export function savedChanges(saved: SavedPlan): ResourceChange[] {
       action: 'update',
       method: kind.method,
       path: kind.itemPath(id),
-      fields,
+      // The document keeps no set flag: the kind's rule for the field says it, as it did for the plan.
+      fields: fields.map((f) => (showsAsSet(kind.rules[f.path]) ? { ...f, set: true } : f)),
     }
   })
+}
+
+/** A selection would silently apply more (or other) than asked for: a saved plan is applied whole. */
+export function refuseSelection(selection: { paths: readonly string[]; kinds?: readonly string[]; ids?: readonly string[] }): void {
+  if (selection.paths.length > 0 || (selection.kinds?.length ?? 0) > 0 || (selection.ids?.length ?? 0) > 0) {
+    throw new UsageError('--plan applies the saved plan whole: leave out configuration paths, --kind and --id (select when making the plan)')
+  }
+}
+
+/**
+ * The service a saved plan goes to: the one named by flag or environment (`given`), never the one
+ * the file names, which is only compared with it.
+ */
+export function serviceForSavedPlan(given: string | undefined, madeAgainst: string | undefined): string {
+  if (!given) throw new UsageError('no service URL: pass --api-url URL or set SCANSYNC_API_URL (a saved plan is only checked against the URL it names, never sent to it)')
+  if (madeAgainst && !sameService(madeAgainst, given)) throw new UsageError(`the saved plan was made against ${madeAgainst}, not ${given}; make a new plan for this service`)
+  return given
 }
 
 /** The same service: scheme, host, port and base path equal, whatever the case or trailing slashes. */

@@ -5,7 +5,7 @@ import { printable } from './value.js'
 import {
   applySummaryLine,
   fieldLines,
-  noChangesLine,
+  leadSummary,
   OUTCOME_MARK,
   outcomeText,
   resourceLabel,
@@ -35,8 +35,7 @@ export function githubPlan(resources: readonly ResourceRow[], summary: PlanSumma
     const title = `scansync ${verb}: ${resourceLabel(resource)}`
     for (const field of resource.fields) lines.push(workflowCommand(level, field.source ?? resource.source, title, fieldLines(field).join('\n')))
   }
-  if (resources.length === 0) lines.push(noChangesLine(mode, summary.unchanged))
-  lines.push(summaryLine(mode, summary))
+  lines.push(leadSummary(mode, resources.length, summaryLine(mode, summary)))
   return lines.join('\n') + '\n'
 }
 
@@ -52,8 +51,7 @@ export function githubReport(resources: readonly ResourceRow[], summary: ApplySu
     else lines.push(workflowCommand(outcome.result === 'failed' ? 'error' : 'warning', where, title, text))
     for (const warning of outcome.warnings) lines.push(workflowCommand('warning', where, title, warning))
   }
-  if (resources.length === 0) lines.push(noChangesLine('apply', summary.unchanged))
-  lines.push(applySummaryLine(summary))
+  lines.push(leadSummary('apply', resources.length, applySummaryLine(summary)))
   return lines.join('\n') + '\n'
 }
 

@@ -5,7 +5,7 @@ import {
   actionMark,
   applySummaryLine,
   groupThousands,
-  noChangesLine,
+  leadSummary,
   OUTCOME_MARK,
   outcomeText,
   plural,
@@ -23,8 +23,7 @@ import {
 export function markdownPlan(resources: readonly ResourceRow[], summary: PlanSummary, mode: Mode, limit: number): string {
   const drift = mode === 'drift'
   const head = [drift ? '### scansync drift' : '### scansync plan']
-  if (resources.length === 0) head.push(escapeText(noChangesLine(mode, summary.unchanged)))
-  head.push(`**${summaryLine(mode, summary)}**`)
+  head.push(`**${leadSummary(mode, resources.length, summaryLine(mode, summary))}**`)
   const columns = drift ? ['Service', 'Configuration'] : ['Before', 'After']
   return fit(
     {
@@ -49,8 +48,7 @@ export function markdownPlan(resources: readonly ResourceRow[], summary: PlanSum
 /** The apply report as a comment: the summary, a table of outcomes, a section per change. */
 export function markdownReport(resources: readonly ResourceRow[], summary: ApplySummary, interrupted: boolean, limit: number): string {
   const head = ['### scansync apply']
-  if (resources.length === 0) head.push(escapeText(noChangesLine('apply', summary.unchanged)))
-  head.push(`**${applySummaryLine(summary)}**`)
+  head.push(`**${leadSummary('apply', resources.length, applySummaryLine(summary))}**`)
   return fit(
     {
       head,

@@ -42,7 +42,7 @@ export interface FieldRow {
 
 export interface Outcome {
   result: ApplyOutcome
-  /** Why it failed or was not applied, with any leaked secret value replaced by SENSITIVE. */
+  /** Why it failed or was not applied (secret values in it are taken out at the output step, core/io.ts). */
   error?: string
   warnings: string[]
 }
@@ -80,7 +80,6 @@ export function outcomeOf(resource: ResourceRow): Outcome {
 }
 
 function rowsOf(changes: ReadonlyArray<ResourceChange | ChangeResult>): ResourceRow[] {
-  const redact = redactor(changes)
   return [...changes].sort(compareChanges).map((change) => {
     const row: ResourceRow = {
       kind: change.kind,
@@ -94,8 +93,8 @@ function rowsOf(changes: ReadonlyArray<ResourceChange | ChangeResult>): Resource
     if (change.source) row.source = change.source
     if (change.naturalKey) row.naturalKey = { ...change.naturalKey }
     if ('result' in change) {
-      row.outcome = { result: change.result, warnings: (change.warnings ?? []).map(redact) }
-      if (change.error !== undefined) row.outcome.error = redact(change.error)
+      row.outcome = { result: change.result, warnings: [...(change.warnings ?? [])] }
+      if (change.error !== undefined) row.outcome.error = change.error
     }
     return row
   })
@@ -177,34 +176,4 @@ export function toJson(value: unknown, seen: Set<object> = new Set()): unknown {
   }
   seen.delete(value)
   return copy
-}
-
-/** Secret values shorter than this are too common to take out of free text. */
-const MIN_REDACTED_LENGTH = 4
-
-/**
- * Plans carry no secret values; if one slipped into a sensitive field's before/after anyway
- * (a bug upstream), take it out of the free text (errors, warnings) that is printed as is.
- */
-function redactor(changes: ReadonlyArray<ResourceChange>): (text: string) => string {
-  const secrets = new Set<string>()
-  const seen = new Set<object>()
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value !== SENSITIVE && value.length >= MIN_REDACTED_LENGTH) secrets.add(value)
-    } else if (value !== null && typeof value === 'object' && !seen.has(value)) {
-      seen.add(value)
-      for (const member of Object.values(value)) collect(member)
-    }
-  }
-  for (const change of changes) {
-    for (const field of change.fields) {
-      if (!field.sensitive) continue
-      collect(field.before)
-      collect(field.after)
-    }
-  }
-  if (secrets.size === 0) return (text) => text
-  const longestFirst = [...secrets].sort((a, b) => b.length - a.length)
-  return (text) => longestFirst.reduce((out, secret) => out.split(secret).join(SENSITIVE), text)
 }

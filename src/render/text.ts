@@ -6,7 +6,7 @@ import {
   actionMark,
   applySummaryLine,
   fieldLines,
-  noChangesLine,
+  leadSummary,
   OUTCOME_MARK,
   outcomeText,
   resourceLabel,
@@ -35,8 +35,7 @@ export function textPlan(resources: readonly ResourceRow[], summary: PlanSummary
     }
     lines.push('')
   }
-  if (resources.length === 0) lines.push(noChangesLine(mode, summary.unchanged))
-  lines.push(c.bold(summaryLine(mode, summary)))
+  lines.push(c.bold(leadSummary(mode, resources.length, summaryLine(mode, summary))))
   return lines.join('\n') + '\n'
 }
 
@@ -56,8 +55,7 @@ export function textReport(resources: readonly ResourceRow[], summary: ApplySumm
     }
   }
   if (resources.length > 0) lines.push('')
-  else lines.push(noChangesLine('apply', summary.unchanged))
-  lines.push(c.bold(applySummaryLine(summary)))
+  lines.push(c.bold(leadSummary('apply', resources.length, applySummaryLine(summary))))
   return lines.join('\n') + '\n'
 }
 

@@ -20,7 +20,7 @@ function withCount(summary: string, count: number): string {
 }
 
 /** "No drift." would be wrong above a list of what no file declares. */
-const noDeclaredDrift = (rendered: string) => rendered.replace(/^No drift\. /m, 'No declared resource drifted. ')
+const noDeclaredDrift = (rendered: string) => rendered.replace(/^(\*\*)?No drift\. /m, '$1No declared resource drifted. ')
 
 /** The text plan with a block of `? target ID "name"` lines above its summary line. */
 export function textUnmanaged(rendered: string, unmanaged: readonly Unmanaged[]): string {
@@ -43,6 +43,6 @@ export function githubUnmanaged(rendered: string, unmanaged: readonly Unmanaged[
 export function markdownUnmanaged(rendered: string, unmanaged: readonly Unmanaged[]): string {
   if (unmanaged.length === 0) return rendered
   const rows = unmanaged.map((item) => `| ? | ${escapeText(item.kind)} | <code>${escapeText(item.id)}</code> | ${item.name === null ? ' ' : escapeText(item.name)} |`)
-  const summary = noDeclaredDrift(rendered).replace(/\*\*(Drift: [^*]*)\*\*/, (_, text: string) => `**${withCount(text, unmanaged.length)}**`)
+  const summary = noDeclaredDrift(rendered).replace(/\*\*((?:No declared resource drifted\. )?Drift: [^*]*)\*\*/, (_, text: string) => `**${withCount(text, unmanaged.length)}**`)
   return [summary.replace(/\n$/, ''), '', `#### ${escapeText(HEADING)}`, '', '| | Kind | Id | Name |', '| --- | --- | --- | --- |', ...rows].join('\n') + '\n'
 }

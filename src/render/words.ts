@@ -75,12 +75,13 @@ export function summaryLine(mode: Mode, summary: PlanSummary): string {
 /** `+` for a resource to create, `~` for one to change. */
 export const actionMark = (resource: Pick<ResourceRow, 'action'>): string => (resource.action === 'create' ? '+' : '~')
 
-/** Said above the summary line when nothing changes. */
-export function noChangesLine(mode: Mode, unchanged: number): string {
-  const lead = mode === 'drift' ? 'No drift.' : 'No changes.'
-  if (unchanged === 0) return `${lead} No resources to compare.`
-  const match = unchanged === 1 ? 'resource matches' : 'resources match'
-  return `${lead} ${unchanged} ${match} the configuration.`
+/**
+ * The summary line, led by `No changes.` (`No drift.`) when nothing differs: one line either way,
+ * and the greppable part (`Plan: 0 to change, 41 unchanged.`) is kept whole.
+ */
+export function leadSummary(mode: Mode, changed: number, line: string): string {
+  if (changed > 0) return line
+  return `${mode === 'drift' ? 'No drift.' : 'No changes.'} ${line}`
 }
 
 /** `Apply: 3 applied, 1 failed, 0 not applied, 41 unchanged.` */

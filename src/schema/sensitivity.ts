@@ -58,11 +58,17 @@ export function isSensitive(place: ValuePlace): boolean {
   const member = place.member
   if (typeof member !== 'string') return false
   if (SECRET_MEMBERS.has(member)) return true
-  return (place.containers ?? []).some((container) => {
-    if (container === null || typeof container !== 'object' || Array.isArray(container)) return false
+  const containers = place.containers
+  if (!containers) return false
+  // Asked for every declared string before the first request: no closure, the flag's name built once.
+  let flagName: string | undefined
+  for (const container of containers) {
+    if (container === null || typeof container !== 'object' || Array.isArray(container)) continue
     const holder = container as Record<string, unknown>
-    const flag = Object.hasOwn(holder, `${member}_is_sensitive`) ? holder[`${member}_is_sensitive`] : undefined
+    flagName ??= `${member}_is_sensitive`
+    const flag = Object.hasOwn(holder, flagName) ? holder[flagName] : undefined
     if (flag !== undefined && flag !== false) return true
-    return member === 'value' && isCredentialName(holder.name)
-  })
+    if (member === 'value' && isCredentialName(holder.name)) return true
+  }
+  return false
 }

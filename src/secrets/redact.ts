@@ -17,20 +17,38 @@ export interface DeclaredSecret {
 /** Every secret a declared resource holds, as the one sensitivity rule (schema/sensitivity.ts) decides. */
 export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
   const found: DeclaredSecret[] = []
-  const visit = (node: unknown, index: string, segments: Array<string | number>) => {
-    if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${index}[${i}]`, [...segments, i]))
-    else if (isObject(node)) {
-      for (const [key, value] of Object.entries(node)) {
+  const sensitiveFields = KINDS[resource.kind].sensitiveFields
+  const templates = resource.templates
+  // One stack of segments and the rule path built as the walk goes down: this runs over every
+  // declared value before the first request, so it allocates a path only for a secret it finds.
+  const segments: Array<string | number> = []
+  const visit = (node: unknown, index: string, rule: string) => {
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const item: unknown = node[i]
+        if (item === null || typeof item !== 'object') continue
+        segments.push(i)
+        visit(item, `${index}[${i}]`, rule)
+        segments.pop()
+      }
+    } else if (isObject(node)) {
+      for (const key of Object.keys(node)) {
+        const value = node[key]
+        if (value === null || (typeof value !== 'string' && typeof value !== 'object')) continue
         const here = index ? `${index}.${key}` : key
-        const fromVariable = resource.templates.has(here)
-        const rulePath = [...segments.filter((s) => typeof s === 'string'), key].join('.')
-        if (typeof value === 'string' && isSensitive({ member: key, rulePath, containers: [node], fromVariable, sensitiveFields: KINDS[resource.kind].sensitiveFields })) {
-          found.push({ value, place: here, segments: [...segments, key], fromVariable })
-        } else visit(value, here, [...segments, key])
+        const rulePath = rule ? `${rule}.${key}` : key
+        if (typeof value === 'string') {
+          const fromVariable = templates.size > 0 && templates.has(here)
+          if (isSensitive({ member: key, rulePath, containers: [node], fromVariable, sensitiveFields })) found.push({ value, place: here, segments: [...segments, key], fromVariable })
+          continue
+        }
+        segments.push(key)
+        visit(value, here, rulePath)
+        segments.pop()
       }
     }
   }
-  visit(resource.fields, '', [])
+  visit(resource.fields, '', '')
   return found
 }
 

@@ -271,6 +271,9 @@ describe('saved plans', () => {
     const run = await cli(em, dir, ['apply', '--plan', 'plan.json', '--auto-approve'], EXAMPLE_SECRETS)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
+    // apply --plan shows the plan as plan did: sets as the items added and removed.
+    expect(saved.stdout).toMatch(/^ {4}labels:\n {8}\+ /m)
+    expect(run.stdout.startsWith(saved.stdout)).toBe(true)
     // A saved plan holds no requests (apply rebuilds them): what it plans is in its changes.
     const planned = (JSON.parse(text).plan.changes as { method: string; path: string }[]).map((c) => `${c.method} ${c.path}`).sort()
     expect(JSON.stringify(JSON.parse(text).resources)).not.toContain('"request"')

@@ -90,7 +90,7 @@ describe('a target declared without id', () => {
     expect(JSON.stringify(state)).toContain(created.id)
 
     const again = await cli(em, dir, ['plan', '.', '--detailed-exitcode'], env)
-    expect(again.stdout).toContain('No changes. 2 resources match the configuration.')
+    expect(again.stdout).toContain('No changes. Plan: 0 to change, 2 unchanged.')
     expect(again.code).toBe(0)
     expect(posts(em)).toHaveLength(1)
   })
@@ -222,7 +222,7 @@ describe('identity by natural key and references by name', () => {
       'config.yaml': `agents:\n  - name: cloud-fallback-agent\n    teams: [{name: Marketing}]\ntargets:\n  - site: {url: "HTTPS://SHOP.example.com:443", name: Shop}\n`,
     })
     const run = await cli(em, dir, ['plan', '.', '--detailed-exitcode'])
-    expect(run.stdout).toContain('No changes. 2 resources match the configuration.')
+    expect(run.stdout).toContain('No changes. Plan: 0 to change, 2 unchanged.')
     expect(run.code).toBe(0)
     // Only the lists the declaration needs: targets, agents, teams; then nothing read twice.
     const reads = em.requests().map((r) => r.path)
@@ -231,7 +231,7 @@ describe('identity by natural key and references by name', () => {
     expect(reads.filter((p) => p.startsWith('/teams/'))).toEqual(['/teams/'])
     // --id selects after resolution: the id found by the agent's name.
     const selected = await cli(em, dir, ['plan', '.', '--id', '2PqRsT6uVwXy'])
-    expect(selected.stdout).toContain('No changes. 1 resource matches the configuration.')
+    expect(selected.stdout).toContain('No changes. Plan: 0 to change, 1 unchanged.')
     const unknown = await cli(em, dir, ['plan', '.', '--id', 'NoSuchAgent1'])
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('--id NoSuchAgent1: no such resource is declared')
@@ -336,24 +336,23 @@ describe('drift --unmanaged', () => {
     const text = await cli(em, dir, ['drift', '.', '--unmanaged'])
     expect(text.code).toBe(2)
     expect(text.stdout).toBe(
-      'No declared resource drifted. 3 resources match the configuration.\n' +
-        'Live resources no file declares (review them, then declare or import them):\n' +
+      'Live resources no file declares (review them, then declare or import them):\n' +
         '? target 5HnBvC3xZaQw "Payments API"\n' +
         '? target 9XcVbN5mQwEr "Marketing microsite"\n' +
         '? agent 2PqRsT6uVwXy "cloud-fallback-agent"\n' +
         '? agent 6NbVcX4zLkJh "dc-porto-agent"\n' +
         '\n' +
-        'Drift: 0 resources differ from the configuration, 3 in sync, 4 not declared in any file.\n',
+        'No declared resource drifted. Drift: 0 resources differ from the configuration, 3 in sync, 4 not declared in any file.\n',
     )
     const markdown = await cli(em, dir, ['drift', '.', '--unmanaged', '--format', 'markdown'])
     expect(markdown.code).toBe(2)
-    expect(markdown.stdout).toContain('**Drift: 0 resources differ from the configuration, 3 in sync, 4 not declared in any file.**')
+    expect(markdown.stdout).toContain('**No declared resource drifted. Drift: 0 resources differ from the configuration, 3 in sync, 4 not declared in any file.**')
     expect(markdown.stdout).toContain('| ? | target | <code>5HnBvC3xZaQw</code> | Payments API |')
     expect(markdown.stdout).toContain('| ? | agent | <code>6NbVcX4zLkJh</code> | dc-porto-agent |')
     const github = await cli(em, dir, ['drift', '.', '--unmanaged', '--format', 'github'])
     expect(github.code).toBe(2)
     expect(github.stdout).toContain('::error title=scansync drift%3A not declared::target 9XcVbN5mQwEr "Marketing microsite" is on the service but declared in no file')
-    expect(github.stdout.trimEnd().split('\n').at(-1)).toBe('Drift: 0 resources differ from the configuration, 3 in sync, 4 not declared in any file.')
+    expect(github.stdout.trimEnd().split('\n').at(-1)).toBe('No declared resource drifted. Drift: 0 resources differ from the configuration, 3 in sync, 4 not declared in any file.')
   })
 
   it('with --kind, only that kind is listed; everything declared: no drift, exit 0', async () => {
@@ -399,7 +398,7 @@ describe('import', () => {
     expect(targets).toContain('scanning_agent: {name: dc-lisbon-agent}')
     expect(targets).toContain('scanning_agent: {id: Twin1Agent11}')
     const planned = await cli(em, dir, ['plan', 'config', '--detailed-exitcode'])
-    expect(planned.stdout + planned.stderr).toContain('No changes. 5 resources match the configuration.')
+    expect(planned.stdout + planned.stderr).toContain('No changes. Plan: 0 to change, 5 unchanged.')
     expect(planned.code).toBe(0)
   })
 })

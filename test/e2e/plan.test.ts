@@ -63,7 +63,7 @@ describe('a configuration that matches the service', () => {
     const run = await cli(em, dir, ['plan', '--detailed-exitcode'])
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
-    expect(run.stdout).toContain('No changes. 5 resources match the configuration.')
+    expect(run.stdout).toBe('No changes. Plan: 0 to change, 5 unchanged.\n')
     expect(em.requests().length).toBeGreaterThan(0)
     expect(writes(em)).toEqual([])
   })
@@ -78,7 +78,7 @@ describe('a configuration that matches the service', () => {
       cli(em, dir, ['drift', '--format', 'json'], EXAMPLE_SECRETS),
     ])
     expect(planned).toMatchObject({ code: 0, stderr: '' })
-    expect(planned.stdout).toContain('No changes. 8 resources match the configuration.')
+    expect(planned.stdout).toContain('No changes. Plan: 0 to change, 8 unchanged.')
     expect(drift).toMatchObject({ code: 0, stderr: '' })
     expect(JSON.parse(drift.stdout)).toMatchObject({ changes: [], summary: { change: 0, unchanged: 8 } })
     expect(writes(em)).toEqual([])

@@ -3,7 +3,7 @@
 // plan --out / apply --plan in every format), and a service that echoes what it was sent: in
 // every case, no secret value and no token in stdout, stderr, saved plans, state files, imported
 // files or the emulator's request log, in clear or escaped as JSON writes it.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { clientRedaction } from '../../src/client/index.js'

@@ -105,9 +105,8 @@ describe('unmanaged in each format', () => {
   it('text: a block above the summary line, which stays last and counts them', () => {
     const text = renderPlan(plan, 'text', { mode: 'drift' })
     expect(text).toBe(
-      'No declared resource drifted. 2 resources match the configuration.\n' +
-        'Live resources no file declares (review them, then declare or import them):\n? target T9 "Promo"\n? agent A9\n\n' +
-        'Drift: 0 resources differ from the configuration, 2 in sync, 2 not declared in any file.\n',
+      'Live resources no file declares (review them, then declare or import them):\n? target T9 "Promo"\n? agent A9\n\n' +
+        'No declared resource drifted. Drift: 0 resources differ from the configuration, 2 in sync, 2 not declared in any file.\n',
     )
   })
 

@@ -6,7 +6,7 @@ import { buildPlan, liveKey } from '../../src/plan/build-plan.js'
 import { checkMaxChanges } from '../../src/plan/safety.js'
 import { decodeSavedPlan, encodeSavedPlan, sameService, savedPlanChecksum } from '../../src/plan/saved-plan.js'
 import { checkFreshness, doneNote, freshnessProblem } from '../../src/plan/staleness.js'
-import { planDocument } from '../../src/render/index.js'
+import { planDocument, renderPlan } from '../../src/render/index.js'
 import type { SavedPlan } from '../../src/schema/generated.js'
 import { emptyState, secretContext } from '../../src/secrets/state.js'
 import { declare } from '../helpers/declare.js'
@@ -83,6 +83,34 @@ describe('saved plans', () => {
   it('a plan of another format version is refused with a clear message', () => {
     expect(() => decode({ ...saved(), format_version: 1 })).toThrow('was saved by another version of scansync (format 1); run scansync plan --out again')
     expect(() => decode({ kind: 'something' })).toThrow('p.json is not a scansync saved plan')
+  })
+
+  it('keep which changes are sets, so that apply --plan shows the items added and removed as plan does', () => {
+    const live = {
+      [liveKey('target', 'T1')]: { id: 'T1', site: { name: 'n', url: 'https://a.example.com/', blacklist: ['https://a.example.com/old'] }, labels: [{ name: 'a' }], blackout_period: LIVE[liveKey('target', 'T1')].blackout_period },
+      [liveKey('agent', 'G1')]: { id: 'G1', name: 'g', teams: [{ id: 'Tm1' }] },
+    } as Record<string, JsonObject>
+    const declarations = [
+      declare('target', { id: 'T1', site: { name: 'm', blacklist: ['https://a.example.com/new'] }, labels: ['a', 'b'], blackout_period: { begin: '08:00', cease: '18:00', weekdays: [6, 7] } }),
+      declare('agent', { id: 'G1', teams: [{ id: 'Tm1' }, { id: 'Tm2' }] }),
+    ]
+    const result = buildPlan(declarations, new Map(Object.entries(live)), noSecrets)
+    const document = encodeSavedPlan({ changed: result.changed, plan: planDocument(result.plan), apiUrl: 'http://127.0.0.1:1', paths: ['.'], version: '0.0.0' }, KEY)
+    const decoded = decode(document, {})
+    const flags = (plan: typeof result.plan) => plan.changes.flatMap((c) => c.fields.map((f) => [`${c.kind} ${f.path}`, f.set === true]))
+    expect(flags(decoded.plan)).toEqual(flags(result.plan))
+    expect(flags(decoded.plan)).toEqual(
+      expect.arrayContaining([
+        ['target site.name', false],
+        ['target site.blacklist', true],
+        ['target labels', true],
+        ['target blackout_period.weekdays', true],
+        ['agent teams', true],
+      ]),
+    )
+    const text = renderPlan(decoded.plan, 'text')
+    expect(text).toBe(renderPlan(result.plan, 'text'))
+    expect(text).toContain('    site.blacklist:\n        + "https://a.example.com/new"\n        - "https://a.example.com/old"\n')
   })
 
   it('the same service, however its URL is written', () => {

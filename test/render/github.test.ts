@@ -28,7 +28,7 @@ describe('github format', () => {
   })
 
   it('no changes: only the summary', () => {
-    expect(renderPlan(emptyPlan(), 'github')).toBe('No changes. 44 resources match the configuration.\nPlan: 0 to change, 44 unchanged.\n')
+    expect(renderPlan(emptyPlan(), 'github')).toBe('No changes. Plan: 0 to change, 44 unchanged.\n')
   })
 
   it('apply report: failures as errors, not applied and service warnings as warnings, applied as plain lines', () => {

@@ -60,9 +60,7 @@ describe('markdown format', () => {
     expect(renderPlan(emptyPlan(), 'markdown')).toMatchInlineSnapshot(`
       "### scansync plan
 
-      No changes. 44 resources match the configuration.
-
-      **Plan: 0 to change, 44 unchanged.**
+      **No changes. Plan: 0 to change, 44 unchanged.**
       "
     `)
   })

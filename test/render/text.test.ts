@@ -45,20 +45,17 @@ describe('text format', () => {
     `)
   })
 
-  it('no changes: says so, and keeps the greppable summary line', () => {
+  it('no changes: says so on the one summary line, whose greppable part is kept whole', () => {
     expect(renderPlan(emptyPlan(), 'text')).toMatchInlineSnapshot(`
-      "No changes. 44 resources match the configuration.
-      Plan: 0 to change, 44 unchanged.
+      "No changes. Plan: 0 to change, 44 unchanged.
       "
     `)
     expect(renderPlan(emptyPlan(1), 'text', { mode: 'drift' })).toMatchInlineSnapshot(`
-      "No drift. 1 resource matches the configuration.
-      Drift: 0 resources differ from the configuration, 1 in sync.
+      "No drift. Drift: 0 resources differ from the configuration, 1 in sync.
       "
     `)
     expect(renderPlan(emptyPlan(0), 'text')).toMatchInlineSnapshot(`
-      "No changes. No resources to compare.
-      Plan: 0 to change, 0 unchanged.
+      "No changes. Plan: 0 to change, 0 unchanged.
       "
     `)
   })
@@ -84,8 +81,7 @@ describe('text format', () => {
 
   it('apply report with nothing to do', () => {
     expect(renderApplyReport(report([], 44), 'text')).toMatchInlineSnapshot(`
-      "No changes. 44 resources match the configuration.
-      Apply: 0 applied, 0 failed, 0 not applied, 44 unchanged.
+      "No changes. Apply: 0 applied, 0 failed, 0 not applied, 44 unchanged.
       "
     `)
   })

@@ -1,6 +1,6 @@
 import { sortDiagnostics, type Diagnostic } from '../../core/diagnostics.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
-import { readAll, type Requester } from '../../live/read.js'
+import { readAll, type ListPrefetch, type Requester } from '../../live/read.js'
 import { readTeams } from '../../live/teams.js'
 import { liveKey } from '../../plan/build-plan.js'
 import { checkDeclared } from '../../plan/declared-checks.js'
@@ -26,12 +26,14 @@ export interface Identified {
  * an id or a target names its agent, teams when an agent names a team; targets and agents
  * whole for `--unmanaged`), then resolves identities and names against them.
  */
-export async function identify(declared: DesiredResource[], client: Requester, options: { unmanaged?: boolean } = {}): Promise<Identified> {
+export async function identify(declared: DesiredResource[], client: Requester, options: { unmanaged?: boolean; prefetch?: ListPrefetch } = {}): Promise<Identified> {
   const needed = listsNeeded(declared)
   const lists: LiveLists = {}
+  // Pages read ahead while the configuration loaded are taken, not asked for again.
+  const reading = { prefetch: options.prefetch }
   await Promise.all([
-    (needed.targets || options.unmanaged) && readAll(KINDS.target, client).then((items) => (lists.targets = items)),
-    (needed.agents || options.unmanaged) && readAll(KINDS.agent, client).then((items) => (lists.agents = items)),
+    (needed.targets || options.unmanaged) && readAll(KINDS.target, client, reading).then((items) => (lists.targets = items)),
+    (needed.agents || options.unmanaged) && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = items)),
     needed.teams && readTeams(client).then((items) => (lists.teams = items)),
   ])
   const resolution = resolveIdentities(declared, lists)

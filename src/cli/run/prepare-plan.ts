@@ -13,7 +13,8 @@ import { assembleWithCreations, creationComparison } from '../../plan/create.js'
 import { showNames } from '../../plan/names.js'
 import { identify, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
-import { readDeclared } from '../../live/read.js'
+import { readDeclared, type ListPrefetch } from '../../live/read.js'
+import { startEarlyReads } from './early-reads.js'
 import { KIND_NAMES } from '../../resources/index.js'
 import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
@@ -106,6 +107,7 @@ export async function compareWithLive(
   io: Io,
   policies?: PolicyChecker,
   identified: { known?: ReadonlyMap<string, JsonObject>; creations?: readonly DesiredResource[] } = {},
+  prefetch?: ListPrefetch,
 ): Promise<PlanResult> {
   const known = identified.known ?? new Map<string, JsonObject>()
   const creations = identified.creations ?? []
@@ -139,6 +141,7 @@ export async function compareWithLive(
       policies.check(kind.name, name, afterApply(kind, name, resource.fields, live), resource)
     }
     await readDeclared(toRead, tally.requester, {
+      prefetch,
       onProgress: (n) => progress.tick(n),
       onResource: (kind, id, body) => onResource(declared.get(liveKey(kind.name, id))!, id, body),
     })
@@ -182,15 +185,34 @@ export interface Prepared extends Loaded {
 
 /** validate → read the lists identities need, resolve → read live → plan. Undefined when the configuration is invalid (already printed). */
 export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<Prepared | undefined> {
-  const loaded = await loadSelected(options, io)
-  if (!loaded) return undefined
-  const token = readToken(io)
-  const statePath = statePathFor(options, io)
-  const state = await readSecretsState(statePath)
-  const ledger = openLedger(state, stateKeys(io.env, token))
-  const session = openSession(options, io)
+  // Reads of the declared kinds' lists start while the files load (reads only: nothing is
+  // written before the configuration is valid and the plan confirmed).
+  const early = await startEarlyReads(options, io)
+  const dropEarly = async () => {
+    early?.prefetch.stop()
+    await early?.session.client.close()
+  }
+  let loaded: Awaited<ReturnType<typeof loadSelected>>
+  let token: string
+  let statePath: string
+  let state: SecretsState
   try {
-    const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged })
+    loaded = await loadSelected(options, io)
+    if (!loaded) {
+      await dropEarly()
+      return undefined
+    }
+    token = readToken(io)
+    statePath = statePathFor(options, io)
+    state = await readSecretsState(statePath)
+  } catch (error) {
+    await dropEarly()
+    throw error
+  }
+  const ledger = openLedger(state, stateKeys(io.env, token))
+  const session = early?.session ?? openSession(options, io)
+  try {
+    const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged, prefetch: early?.prefetch })
     if (identified.problems.length > 0) {
       printProblems(identified.problems, options, io)
       await session.client.close()
@@ -201,7 +223,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const creations = identified.creations.filter((c) => selected.has(c))
     const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies) : undefined
-    const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations })
+    const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, early?.prefetch)
     showNames(result.plan, identified.names)
     return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
   } catch (error) {

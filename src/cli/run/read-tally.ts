@@ -14,12 +14,16 @@ export class ReadTally {
   private firstNotFound?: string
 
   constructor(
-    private readonly client: Pick<ServiceClient, 'request'>,
+    private readonly client: Pick<ServiceClient, 'request'> & Partial<Pick<ServiceClient, 'stats'>>,
     private readonly apiUrl: string,
-  ) {}
+  ) {
+    // The client's own count of bytes read (the same object, growing): without it the reader
+    // would serialise every answer again to count it.
+    this.requester.stats = client.stats
+  }
 
   /** The client to read through. */
-  readonly requester: Requester = {
+  readonly requester: { -readonly [K in keyof Requester]: Requester[K] } = {
     request: async <T>(method: 'GET', path: string, options?: Parameters<ServiceClient['request']>[2]): Promise<T> => {
       try {
         const value = await this.client.request<T>(method, path, options)

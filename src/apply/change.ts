@@ -1,0 +1,74 @@
+import type { DesiredResource, JsonObject } from '../core/types.js'
+import type { PlannedRequest, ResourceKind } from '../resources/kind.js'
+import type { ChangeResult, ResourceChange } from '../plan/model.js'
+import type { HiddenSecret } from '../plan/diff.js'
+import type { SecretsLedger } from '../secrets/state.js'
+import { ServiceError, type FieldProblem } from '../client/errors.js'
+import { errorCode } from '../client/retry-policy.js'
+
+/**
+ * One change as the executor and the creation path see it, and how a failed one reads: shared by
+ * executor.ts and create.ts, which otherwise would import each other.
+ */
+
+/** What applying needs of the HTTP client. */
+export interface Sender {
+  request<T = unknown>(method: 'PATCH' | 'PUT' | 'POST', path: string, options: { body: unknown; resource: string; stop?: AbortSignal }): Promise<T>
+}
+
+/** One change to send: what the plan shows, and the request that makes it so. */
+export interface PendingChange {
+  change: ResourceChange
+  kind: ResourceKind
+  desired: DesiredResource
+  /** A creation's is `POST` to the kind's list (see create.ts). */
+  request: PlannedRequest | { method: 'POST'; path: string; body: JsonObject }
+  /** The secrets the service hid when the request was built (their obfuscated tokens before it). */
+  hiddenBefore: readonly HiddenSecret[]
+}
+
+export interface ExecuteOptions {
+  parallelism: number
+  /** Secrets the service now hides are recorded in it after each success. */
+  secrets: SecretsLedger
+  /** Stop starting new requests once aborted (Ctrl-C), retries included. */
+  signal?: AbortSignal
+  /** How long to wait for requests in flight after an abort. */
+  drainMs?: number
+  /** A change's request is about to be sent. */
+  onStart?(change: ResourceChange): void
+  onResult?(result: ChangeResult): void
+}
+
+/** Connection failures that happen before a request is sent: it cannot have landed. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+
+/**
+ * Whether a write that failed may have taken effect all the same: the service did not refuse it
+ * or send it elsewhere (a 3xx, a 4xx, 503 "unavailable"), and either it never answered in full (a timeout, a connection
+ * lost after the request went out, a body cut off) or it answered 2xx, 500, 502 or 504.
+ */
+export function mayHaveLanded(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return false
+  const status = error.status
+  if (status === undefined) return !NEVER_SENT.has(errorCode((error as { cause?: unknown }).cause) ?? '')
+  if (status >= 300 && status < 500) return false
+  return status !== 503
+}
+
+const MAY_HAVE_LANDED = '; it may or may not have been applied: run scansync plan to see'
+
+/** The service's words, with each field error placed at its YAML line. */
+export function describeFailure(error: unknown, kind: ResourceKind, desired: DesiredResource): string {
+  const message = (error instanceof Error ? error.message : String(error)) + (mayHaveLanded(error) ? MAY_HAVE_LANDED : '')
+  const problems = (error as { problems?: FieldProblem[] }).problems
+  if (!Array.isArray(problems) || problems.length === 0) return message
+  return problems
+    .map(({ path, messages }) => {
+      const yamlPath = kind.yamlPlace(path)
+      const segments = yamlPath.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
+      const where = segments.length > 0 && !['non_field_errors', 'detail'].includes(yamlPath) ? desired.locate(segments) : desired.source
+      return `${yamlPath || 'request'}: ${messages.join(' ')} (${where.file}:${where.line})`
+    })
+    .join('; ')
+}

@@ -1,0 +1,69 @@
+import { line, type RedactedIo } from '../../core/io.js'
+import { passesPolicies } from '../../apply/policy-gate.js'
+import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refresh.js'
+import type { Plan } from '../../plan/model.js'
+import { decodeSavedPlan, refuseSelection, serviceForSavedPlan } from '../../plan/saved-plan.js'
+import { planOfReady, type Ready } from '../../plan/staleness.js'
+import type { Format } from '../../render/index.js'
+import { learnSecrets } from '../../secrets/known.js'
+import { openLedger, readSecretsState, stateKeys, type SecretsLedger, type StateUpdate } from '../../secrets/state.js'
+import { type PlanInputs, preparePlan, statePathFor } from './prepare-plan.js'
+import { readSavedPlan } from './saved-plan-file.js'
+import { openSession, readToken, type Session } from './session.js'
+
+/*
+ * Where an apply's work comes from: a plan made now from the configuration, or a saved plan
+ * (plan --out), checked and read again. apply.ts then shows, confirms, sends and reports it.
+ */
+
+export interface WorkOptions extends PlanInputs {
+  format: Format
+  /** A saved plan to apply instead of planning now. */
+  plan?: string
+}
+
+/** What is about to be applied: the plan shown, and each changing resource with its latest read. */
+export interface Work {
+  plan: Plan
+  ready: Ready[]
+  session: Session
+  ledger: SecretsLedger
+  statePath: string
+  stateUpdate(): StateUpdate
+}
+
+/** A plan made now; undefined when it cannot be made or a policy of level error stops it (said on stderr). */
+export async function fromConfiguration(options: WorkOptions, io: RedactedIo): Promise<Work | undefined> {
+  const prepared = await preparePlan(options, io)
+  if (!prepared) return undefined
+  if (!passesPolicies(prepared.violations, options.format, io)) {
+    await prepared.session.client.close()
+    return undefined
+  }
+  const { plan, changed } = prepared.result
+  const stateUpdate = () => prepared.ledger.update(declaredSecretValues(prepared.resources))
+  return { plan, ready: plannedFrom(changed, plan.changes), session: prepared.session, ledger: prepared.ledger, statePath: prepared.statePath, stateUpdate }
+}
+
+/** A saved plan, checked (keyed checksum, service URL) and read again: refused whole if any resource changed since. */
+export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promise<Work> {
+  refuseSelection(options)
+  const token = readToken(io)
+  const keys = stateKeys(io.env, token)
+  const saved = decodeSavedPlan(await readSavedPlan(options.plan!, io), { key: keys.key, env: io.env, file: options.plan! })
+  const desired = saved.resources.map((r) => r.desired)
+  learnSecrets(io.redaction, desired)
+  io.redaction.add([keys.key])
+  const apiUrl = serviceForSavedPlan(options.apiUrl ?? io.env.SCANSYNC_API_URL, saved.apiUrl)
+  const statePath = statePathFor({ paths: saved.paths, state: options.state }, io)
+  const ledger = openLedger(await readSecretsState(statePath), keys)
+  const session = openSession({ ...options, apiUrl }, io)
+  try {
+    const { ready, note } = await stillToSend(saved.resources, session.client, ledger.context, 'saved')
+    if (note) line(io.stderr, note)
+    return { plan: planOfReady(saved.plan, ready), ready, session, ledger, statePath, stateUpdate: () => ledger.update(declaredSecretValues(desired)) }
+  } catch (error) {
+    await session.client.close()
+    throw error
+  }
+}

@@ -1,0 +1,74 @@
+import { open, stat } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { findConfigFiles } from '../../config/find-files.js'
+import { MAX_FILE_BYTES } from '../../config/load.js'
+import type { KindName } from '../../core/types.js'
+import type { RedactedIo } from '../../core/io.js'
+import { ListPrefetch } from '../../live/prefetch.js'
+import { KIND_NAMES, KINDS } from '../../resources/index.js'
+import { configLists } from '../../schema/config-lists.js'
+import { openSession, type ConnectionOptions, type Session } from './session.js'
+
+/**
+ * Below this much YAML, loading takes a few milliseconds and reading ahead would gain nothing
+ * (and cost a list page for a kind that turns out to be read by id).
+ */
+const READ_AHEAD_FROM_BYTES = 64 * 1024
+
+export interface EarlyReads {
+  session: Session
+  prefetch: ListPrefetch
+}
+
+/**
+ * Starts reading the lists of the kinds the configuration files declare (a top-level
+ * `targets:`, `assets:` or `agents:`), before the files are parsed and checked: the round trips
+ * then overlap the loading. Reads only; undefined (nothing started) when the run could not read
+ * anyway (no URL or token, ids named) or the configuration is small. The caller closes the
+ * session when the configuration turns out invalid.
+ */
+export async function startEarlyReads(options: ConnectionOptions & { paths: string[]; kinds?: KindName[]; ids?: string[] }, io: RedactedIo): Promise<EarlyReads | undefined> {
+  if (options.ids && options.ids.length > 0) return undefined
+  if (!io.env.SCANSYNC_API_TOKEN || !(options.apiUrl ?? io.env.SCANSYNC_API_URL)) return undefined
+  const kinds = (await declaredKinds(options.paths, io.cwd)).filter((kind) => !options.kinds?.length || options.kinds.includes(kind))
+  if (kinds.length === 0) return undefined
+  let session: Session
+  try {
+    session = openSession(options, io)
+  } catch {
+    // The same problem is reported where it always is, after the configuration is checked.
+    return undefined
+  }
+  return { session, prefetch: new ListPrefetch(kinds.map((kind) => KINDS[kind]), session.client) }
+}
+
+/** The kinds whose lists the files hold at their top level; none when the files are small. */
+async function declaredKinds(paths: string[], cwd: string): Promise<KindName[]> {
+  const { files } = await findConfigFiles(paths, cwd)
+  const sizes = await Promise.all(files.map((file) => stat(resolve(cwd, file)).then((info) => (info.isFile() ? info.size : -1), () => -1)))
+  const total = sizes.reduce((sum, size) => sum + Math.max(0, size), 0)
+  if (total < READ_AHEAD_FROM_BYTES) return []
+  const found = new Set<KindName>()
+  const lists = configLists().map(({ list, kind }) => ({ kind, key: new RegExp(`^${list}[ \\t]*:`, 'm') }))
+  for (const [i, file] of files.entries()) {
+    // Only regular files within the size limit: a pipe or a device is never opened here.
+    if (sizes[i] < 0 || sizes[i] > MAX_FILE_BYTES) continue
+    const text = await readText(resolve(cwd, file))
+    for (const { kind, key } of lists) if (!found.has(kind) && key.test(text)) found.add(kind)
+    if (found.size === lists.length) break
+  }
+  return KIND_NAMES.filter((kind) => found.has(kind))
+}
+
+async function readText(path: string): Promise<string> {
+  try {
+    const handle = await open(path, 'r')
+    try {
+      return await handle.readFile('utf8')
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    return ''
+  }
+}

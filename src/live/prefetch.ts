@@ -1,0 +1,67 @@
+import type { ResourceKind } from '../resources/index.js'
+import type { Requester } from './requester.js'
+
+/**
+ * List pages read ahead, while the configuration is still being loaded: page 1 of each kind the
+ * configuration declares, then (once page 1 tells page_total) the other pages, at most
+ * `maxPages` in all. The reader takes them instead of asking again; a page nobody takes (the
+ * configuration turned out invalid, or the kind is read by id) is dropped. Only reads: nothing is
+ * ever written before the configuration is valid and the plan confirmed.
+ */
+export class ListPrefetch {
+  private readonly pages = new Map<string, Promise<unknown>>()
+  private started = 0
+  private stopped = false
+
+  constructor(
+    kinds: readonly ResourceKind[],
+    private readonly client: Requester,
+    readonly pageLength = 100,
+    /** Bounds the pages held before the reader takes them (memory, and requests that may go unused). */
+    private readonly maxPages = 32,
+  ) {
+    for (const kind of kinds) {
+      this.start(kind, 1)?.then(
+        (body) => {
+          const total = pageTotalOf(body)
+          for (let n = 2; n <= total; n++) if (!this.start(kind, n)) break
+        },
+        () => undefined,
+      )
+    }
+  }
+
+  /** Page `n` of `kind` if it was read ahead at this page length; each page is handed out once. */
+  take(kind: ResourceKind, n: number, pageLength: number): Promise<unknown> | undefined {
+    if (pageLength !== this.pageLength) return undefined
+    const key = `${kind.name}:${n}`
+    const page = this.pages.get(key)
+    this.pages.delete(key)
+    return page
+  }
+
+  /** No more reading ahead; what was not taken is let go. */
+  stop(): void {
+    this.stopped = true
+    this.pages.clear()
+  }
+
+  private start(kind: ResourceKind, n: number): Promise<unknown> | undefined {
+    if (this.stopped || this.started >= this.maxPages) return undefined
+    this.started++
+    const page = this.client.request<unknown>('GET', kind.listPath, { query: { page: n, length: this.pageLength }, resource: `the ${kind.name} list` })
+    // A page nobody takes may fail unseen; the reader that takes it gets its error.
+    page.catch(() => undefined)
+    this.pages.set(`${kind.name}:${n}`, page)
+    return page
+  }
+}
+
+/** page_total as the reader works it out; 1 when the page does not say. */
+function pageTotalOf(body: unknown): number {
+  if (body === null || typeof body !== 'object') return 1
+  const page = body as { page_total?: unknown; count?: unknown; length?: unknown }
+  if (typeof page.page_total === 'number') return page.page_total
+  if (typeof page.count === 'number' && typeof page.length === 'number' && page.length > 0) return Math.ceil(page.count / page.length)
+  return 1
+}

@@ -1,0 +1,38 @@
+// The transport loads two of undici's own modules instead of its index (src/client/undici-pool.ts).
+// They are internal paths: this pins what the transport relies on, so that an upgrade of undici
+// that moves them fails here rather than in use.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { describe, expect, it } from 'vitest'
+import { Pool, poolRequest } from '../../src/client/undici-pool.js'
+
+const require = createRequire(import.meta.url)
+
+describe("undici's Pool without its index", () => {
+  it('is the Pool undici exports, at the pinned version', async () => {
+    const pkg = JSON.parse(readFileSync(require.resolve('undici/package.json'), 'utf8')) as { version: string }
+    const ours = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }
+    expect(ours.dependencies.undici).toBe(pkg.version)
+    const undici = (await import('undici')) as { Pool: unknown }
+    expect(Pool).toBe(undici.Pool)
+  })
+
+  it('sends a request and reads the answer, as pool.request does', async () => {
+    const server = createServer((request, response) => {
+      response.writeHead(201, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ method: request.method, url: request.url }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const pool = new Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { connections: 2 })
+    try {
+      const response = await poolRequest(pool, { path: '/x?y=1', method: 'GET' })
+      expect(response.statusCode).toBe(201)
+      expect(JSON.parse(await response.body.text())).toEqual({ method: 'GET', url: '/x?y=1' })
+    } finally {
+      await pool.close()
+      server.close()
+    }
+  })
+})
