@@ -11,11 +11,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const CONFIG_SCHEMA_PATH = join(root, 'schemas', 'config.schema.json')
 export const REFERENCE_PATH = join(root, 'docs', 'config-reference.md')
 
-const KINDS = [
-  { list: 'targets', def: 'target', file: 'targets.yaml' },
-  { list: 'assets', def: 'asset', file: 'assets.yaml' },
-  { list: 'agents', def: 'agent', file: 'agents.yaml' },
-]
+/** The kinds in output order (schemas/kinds.json); each list's file as `scansync import --out` names it. */
+const KINDS = JSON.parse(readFileSync(join(root, 'schemas', 'kinds.json'), 'utf8')).kinds.map(({ kind, list }) => ({ list, def: kind, file: `${list}.yaml` }))
 
 /** Follows `$ref`s to the definition; the outermost description wins. */
 function resolve(schema, node) {

@@ -1,19 +1,22 @@
 #!/usr/bin/env node
-// Derives what must never be written twice from the hand-written schemas in schemas/:
-//   schemas/config.schema.json  the YAML files' schema: the three request schemas, bundled into one
+// Derives what must never be written twice from the hand-written files in schemas/ (the schemas and
+// kinds.json, the kinds in output order):
+//   schemas/config.schema.json  the YAML files' schema: each kind's request schema, bundled into one
 //                               self-contained document (editors and `scansync schema` need one file),
 //                               with `id` added, every other field optional, and the shorthands
 //                               (`x-config-shorthand`) allowed where the requests take labels or teams;
-//   src/schema/generated.ts     TypeScript types of the request, response, plan and state schemas
-//                               (a declared resource is its request type plus `id`).
-// `node scripts/generate.js` writes both; `--check` exits 1 when a committed copy is stale.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+//                               its `kind` definition is the kind names (plans and policies refer to it);
+//   src/schema/generated.ts     TypeScript types of every schema (a declared resource is its request type
+//                               plus `id`), and SCHEMA_FILES, the names of the schemas in schemas/;
+//   src/core/kind-name.ts       the KindName type (core imports nothing, so it gets a file of its own).
+// `node scripts/generate.js` writes them; `--check` exits 1 when a committed copy is stale.
+import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const schemasDir = join(root, 'schemas')
-const readSchema = (name) => JSON.parse(readFileSync(join(schemasDir, name), 'utf8'))
+const SCHEMAS_DIR = join(root, 'schemas')
+const readJson = (dir, name) => JSON.parse(readFileSync(join(dir, name), 'utf8'))
 
 /**
  * The $ref walker of src/schema/refs.ts (the one the code uses), compiled here on its own:
@@ -27,14 +30,33 @@ async function loadRefWalker() {
 }
 const { atPointer, parseRef } = await loadRefWalker()
 
-export const CONFIG_SCHEMA_PATH = join(schemasDir, 'config.schema.json')
+export const CONFIG_SCHEMA_PATH = join(SCHEMAS_DIR, 'config.schema.json')
 export const TYPES_PATH = join(root, 'src', 'schema', 'generated.ts')
+export const KIND_NAME_PATH = join(root, 'src', 'core', 'kind-name.ts')
 
-const KINDS = [
-  { list: 'targets', def: 'target', request: 'target-patch.request.schema.json', naturalKey: 'site.url', title: 'A target (web application or API) to scan; the fields of the target PATCH request. Without id, site.url identifies it (and a target with no live match is created: it needs site.name and site.url).' },
-  { list: 'assets', def: 'asset', request: 'asset-put.request.schema.json', title: 'A discovered asset; the fields of the asset PUT request.' },
-  { list: 'agents', def: 'agent', request: 'agent-patch.request.schema.json', naturalKey: 'name', title: 'A scanning agent; the fields of the agent PATCH request. Without id, name identifies it.' },
-]
+/** The kinds in output order (schemas/kinds.json): kind, list, request, response, naturalKey?, description. */
+export function readKinds(dir = SCHEMAS_DIR) {
+  const { kinds } = readJson(dir, 'kinds.json')
+  const files = new Set(schemaFiles(dir))
+  for (const entry of kinds) {
+    // A mistake here would be generated into the config schema and the types: say it plainly.
+    const problem =
+      !/^[a-z][a-z0-9_]*$/.test(entry.kind ?? '') ? 'kind: a lower-case name' :
+      !/^[a-z][a-z0-9_]*$/.test(entry.list ?? '') ? 'list: a lower-case name' :
+      !files.has(entry.request) || !entry.request.endsWith('.request.schema.json') ? 'request: a *.request.schema.json file of schemas/' :
+      !files.has(entry.response) || !entry.response.endsWith('.response.schema.json') ? 'response: a *.response.schema.json file of schemas/' :
+      typeof entry.description !== 'string' || entry.description === '' ? 'description: text' :
+      entry.naturalKey !== undefined && typeof entry.naturalKey !== 'string' ? 'naturalKey: a dotted field of the request' : undefined
+    if (problem) throw new Error(`schemas/kinds.json: ${JSON.stringify(entry.kind)} needs ${problem}`)
+  }
+  return kinds
+}
+
+/** The schema files in schemas/, sorted (kinds.json is not a schema). */
+export const schemaFiles = (dir = SCHEMAS_DIR) => readdirSync(dir).filter((name) => name.endsWith('.schema.json')).sort()
+
+/** camelCase of a schema file's name, a member of the types' root: `target-patch.request.schema.json` → targetPatch. */
+const memberName = (file) => file.replace(/(\.request|\.response)?\.schema\.json$/, '').replace(/-(\w)/g, (_, c) => c.toUpperCase())
 
 /** A policy rule (contract, "Policies"); `when` and `require` are JSON Schemas, checked when the rules are compiled. */
 const POLICIES = {
@@ -47,7 +69,7 @@ const POLICIES = {
     properties: {
       name: { type: 'string', minLength: 1, description: 'Unique name of the rule (across all files).' },
       description: { type: 'string', description: 'What the rule wants, in words a reviewer understands: the first words of each violation.' },
-      kind: { type: 'string', enum: ['target', 'asset', 'agent'], description: 'The kind of resource the rule checks.' },
+      kind: { $ref: '#/definitions/kind', description: 'The kind of resource the rule checks.' },
       when: { type: ['object', 'boolean'], description: 'JSON Schema: the rule applies only to resources matching it.' },
       require: { type: ['object', 'boolean'], description: 'JSON Schema every resource the rule applies to must satisfy.' },
       level: { type: 'string', enum: ['error', 'warning'], default: 'error', description: 'error (plan exits 1, apply refuses) or warning (reported only).' },
@@ -55,8 +77,9 @@ const POLICIES = {
   },
 }
 
-export function buildConfigSchema() {
-  const commonDocument = readSchema('common.schema.json')
+export function buildConfigSchema(dir = SCHEMAS_DIR) {
+  const kinds = readKinds(dir)
+  const commonDocument = readJson(dir, 'common.schema.json')
   const common = commonDocument.definitions
   const definitions = {}
 
@@ -87,27 +110,30 @@ export function buildConfigSchema() {
   }
 
   const properties = {}
-  for (const kind of KINDS) {
-    const request = readSchema(kind.request)
-    definitions[kind.def] = {
-      description: kind.title,
+  for (const kind of kinds) {
+    // A kind's definition sits beside the common ones and the kind names.
+    if (kind.kind in common || kind.kind === 'kind') throw new Error(`schemas/kinds.json: the kind name ${kind.kind} is taken by a definition of common.schema.json or the kind names`)
+    const request = readJson(dir, kind.request)
+    definitions[kind.kind] = {
+      description: kind.description,
       type: 'object',
       // A kind with a natural key may leave out the id (src/config/identity-checks.ts checks the key).
       ...(kind.naturalKey ? {} : { required: ['id'] }),
       additionalProperties: false,
       properties: {
         id: kind.naturalKey
-          ? { $ref: '#/definitions/id', description: `Identifier of the ${kind.def}. Without it, ${kind.naturalKey} identifies the ${kind.def}.` }
+          ? { $ref: '#/definitions/id', description: `Identifier of the ${kind.kind}. Without it, ${kind.naturalKey} identifies the ${kind.kind}.` }
           : { $ref: '#/definitions/id' },
         ...localize(request.properties),
       },
     }
     properties[kind.list] = {
       type: ['array', 'null'],
-      items: { $ref: `#/definitions/${kind.def}` },
+      items: { $ref: `#/definitions/${kind.kind}` },
     }
   }
   localize({ $ref: '#/definitions/id' })
+  definitions.kind = { type: 'string', enum: kinds.map((kind) => kind.kind), description: 'A kind of resource.' }
 
   const sortedDefinitions = Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => a.localeCompare(b)))
   return {
@@ -125,38 +151,46 @@ export function buildConfigSchema() {
   }
 }
 
-export const configSchemaText = () => JSON.stringify(buildConfigSchema(), null, 2) + '\n'
+export const configSchemaText = (dir = SCHEMAS_DIR) => JSON.stringify(buildConfigSchema(dir), null, 2) + '\n'
 
-export async function buildTypes() {
+export async function buildTypes(dir = SCHEMAS_DIR) {
   const { compile } = await import('json-schema-to-typescript')
-  // One synthetic root so that shared definitions become one type each.
+  const files = schemaFiles(dir)
+  // One synthetic root so that shared definitions become one type each. The config schema and
+  // common definitions get no member: the request and response types are built from them.
+  const members = files.filter((file) => file !== 'config.schema.json' && file !== 'common.schema.json')
   const rootSchema = {
     title: 'SchemaIndex',
     type: 'object',
     additionalProperties: false,
-    properties: {
-      targetPatch: { $ref: 'target-patch.request.schema.json' },
-      assetPut: { $ref: 'asset-put.request.schema.json' },
-      agentPatch: { $ref: 'agent-patch.request.schema.json' },
-      targetCreate: { $ref: 'target-create.request.schema.json' },
-      team: { $ref: 'team.response.schema.json' },
-      teamListPage: { $ref: 'team-list-page.response.schema.json' },
-      target: { $ref: 'target.response.schema.json' },
-      asset: { $ref: 'asset.response.schema.json' },
-      agent: { $ref: 'agent.response.schema.json' },
-      listPage: { $ref: 'list-page.response.schema.json' },
-      plan: { $ref: 'plan.schema.json' },
-      savedPlan: { $ref: 'saved-plan.schema.json' },
-      state: { $ref: 'state.schema.json' },
-    },
+    properties: Object.fromEntries(members.map((file) => [memberName(file), { $ref: file }])),
   }
-  return compile(rootSchema, 'SchemaIndex', {
-    cwd: schemasDir,
+  const types = await compile(rootSchema, 'SchemaIndex', {
+    cwd: dir,
     bannerComment: '/* Generated by scripts/generate.js from schemas/*.json; do not edit. */',
     additionalProperties: false,
     style: { singleQuote: true, semi: false, printWidth: 120 },
     format: true,
   })
+  return `${types}
+/** The files of schemas/, by name (src/schema/files.ts reads them). */
+export const SCHEMA_FILES = ${JSON.stringify(files, null, 2).replaceAll('"', "'")} as const
+`
+}
+
+const union = (names) => [...new Set(names)].map((name) => `'${name}'`).join(' | ') || 'never'
+
+/** The KindName and NaturalKeyField types: the kinds of schemas/kinds.json and their natural keys. */
+export function kindNameText(dir = SCHEMAS_DIR) {
+  const kinds = readKinds(dir)
+  return `/* Generated by scripts/generate.js from schemas/kinds.json; do not edit. */
+
+/** A kind of resource scansync manages (the registry, src/resources/index.ts, holds their modules). */
+export type KindName = ${union(kinds.map((kind) => kind.kind))}
+
+/** A field that identifies a resource declared without id (a kind's \`naturalKey\`). */
+export type NaturalKeyField = ${union(kinds.flatMap((kind) => kind.naturalKey ?? []))}
+`
 }
 
 async function main() {
@@ -166,7 +200,7 @@ async function main() {
   ]
   // The config schema must exist on disk before the types can $ref it.
   if (!check) writeFileSync(CONFIG_SCHEMA_PATH, outputs[0][1])
-  outputs.push([TYPES_PATH, await buildTypes()])
+  outputs.push([TYPES_PATH, await buildTypes()], [KIND_NAME_PATH, kindNameText()])
   let stale = false
   for (const [path, text] of outputs) {
     let current = ''

@@ -1,10 +1,12 @@
+import { configLists } from '../schema/config-lists.js'
+
 /**
  * YAML that belongs to another tool (a CI pipeline, docker-compose): a mapping with none of the
  * top-level keys of a configuration file. Said in one line instead of one "unknown field" per key.
  */
 
 /** Top-level keys of a configuration file; `x-…` keys are the user's own (YAML anchors and notes). */
-const KNOWN_KEYS: ReadonlySet<string> = new Set(['targets', 'assets', 'agents', 'policies'])
+const KNOWN_KEYS: ReadonlySet<string> = new Set([...configLists().map(({ list }) => list), 'policies'])
 const isKnownKey = (key: string) => KNOWN_KEYS.has(key) || key.startsWith('x-')
 /** `target:` or `agnets:` is a configuration file with a typo, for the schema's "did you mean". */
 const looksKnown = (key: string) => [...KNOWN_KEYS].some((known) => distance(key.toLowerCase(), known) <= 2)
@@ -16,7 +18,7 @@ export function foreignFileMessage(data: object): string | undefined {
   const keys = Object.keys(data)
   if (keys.length === 0 || keys.some((key) => isKnownKey(key) || looksKnown(key))) return undefined
   const shown = keys.slice(0, 3).map((key) => JSON.stringify(key).slice(1, -1).replace(/[^\x20-\x7e]/g, '?')).join(', ')
-  return `${FOREIGN_FILE}: its top-level keys are ${shown}${keys.length > 3 ? ', …' : ''}, none of targets, assets, agents, policies`
+  return `${FOREIGN_FILE}: its top-level keys are ${shown}${keys.length > 3 ? ', …' : ''}, none of ${[...KNOWN_KEYS].join(', ')}`
 }
 
 /** Levenshtein distance, for short keys only (longer ones are far from every known key anyway). */

@@ -2,6 +2,7 @@ import type { Diagnostic, SourcePosition } from '../core/diagnostics.js'
 import { formatPath } from '../core/diagnostics.js'
 import type { DesiredResource, KindName, NaturalKey } from '../core/types.js'
 import { configLists } from '../schema/config-lists.js'
+import { kindEntries } from '../schema/kinds.js'
 import { comparableUrl } from '../core/url.js'
 import { getPath } from '../core/json.js'
 
@@ -13,7 +14,7 @@ import { getPath } from '../core/json.js'
  */
 
 /** The kinds that may be declared without `id`, and the field that then identifies them. */
-const NATURAL_KEY: Partial<Record<KindName, NaturalKey['field']>> = { target: 'site.url', agent: 'name' }
+const NATURAL_KEY: Partial<Record<KindName, NaturalKey['field']>> = Object.fromEntries(kindEntries().flatMap(({ kind, naturalKey }) => (naturalKey ? [[kind, naturalKey]] : [])))
 
 /** The members a target without `id` must declare: it is created when no live target has its URL. */
 const TO_CREATE = ['site.name', 'site.url'] as const

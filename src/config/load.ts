@@ -32,6 +32,8 @@ export interface LoadResult {
 const KIND_OF_LIST = Object.fromEntries(configLists().map(({ list, kind }) => [list, kind])) as Record<string, KindName>
 /** The kind a top-level list holds; undefined for any other key (`constructor` included). */
 const kindOfList = (list: unknown): KindName | undefined => (typeof list === 'string' && Object.hasOwn(KIND_OF_LIST, list) ? KIND_OF_LIST[list] : undefined)
+/** "targets, assets and agents", for messages. */
+const LIST_NAMES = configLists().map(({ list }) => list).join(', ').replace(/, (\w+)$/, ' and $1')
 
 /**
  * The largest configuration file read: 100,000 resources of a typical size take 17 MB and load in
@@ -150,7 +152,7 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
   const atStart = (message: string): LoadFileResult => ({ resources: [], declared: [], diagnostics: [{ file, line: 1, column: 1, path: '', message }], policies: [] })
   if (!parsed) return { resources: [], declared: [], diagnostics, policies: [] }
   const data = parsed.data
-  const expected = 'expected a mapping with any of the lists targets, assets and agents'
+  const expected = `expected a mapping with any of the lists ${LIST_NAMES}`
   if (data === null || data === undefined) return atStart(`the file is empty; ${expected}`)
   if (typeof data !== 'object' || Array.isArray(data)) {
     const position = parsed.locate([])

@@ -1,7 +1,8 @@
 import type { PathSegments, SourcePosition } from './diagnostics.js'
 
-/** The kinds of resource (everything else about them is in src/resources/, the registry). */
-export type KindName = 'target' | 'asset' | 'agent'
+/** The kinds of resource, generated from schemas/kinds.json (everything else about them is in src/resources/, the registry). */
+export type { KindName, NaturalKeyField } from './kind-name.js'
+import type { KindName, NaturalKeyField } from './kind-name.js'
 
 /** What every output shows in place of a sensitive value. */
 export const SENSITIVE = '(sensitive)'
@@ -16,7 +17,7 @@ export type Env = Readonly<Record<string, string | undefined>>
  * compare URLs), an agent's `name`. The value is as written; the field is also in `fields`.
  */
 export interface NaturalKey {
-  field: 'site.url' | 'name'
+  field: NaturalKeyField
   value: string
 }
 

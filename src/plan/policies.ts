@@ -3,6 +3,7 @@ import type { PolicyLevel, PolicyRule } from '../config/policies.js'
 import { formatPath, type SourcePosition } from '../core/diagnostics.js'
 import { isObject } from '../core/json.js'
 import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
+import { KIND_ORDER } from '../resources/index.js'
 import type { ResourceKind } from '../resources/kind.js'
 import { readsOf, union, type Reads } from './policy-reads.js'
 
@@ -195,12 +196,11 @@ export class PolicyChecker {
 
   /** The violations found, declared resources first in the order of the files, then by kind and id. */
   violations(): Violation[] {
-    const order: Record<KindName, number> = { target: 0, asset: 1, agent: 2 }
     return [...this.found].sort(
       (a, b) =>
         Number(a.where === undefined) - Number(b.where === undefined) ||
         (a.where && b.where ? a.where.file.localeCompare(b.where.file) || a.where.line - b.where.line : 0) ||
-        order[a.kind] - order[b.kind] ||
+        KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
         (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
         a.policy.localeCompare(b.policy),
     )

@@ -1,3 +1,4 @@
+import type { KindName } from '../core/types.js'
 import type { Violation } from '../plan/policies.js'
 import { workflowCommand } from './github.js'
 import { clip, escapeText } from './markdown.js'
@@ -9,7 +10,7 @@ import { plural } from './words.js'
 export interface ViolationEntry {
   policy: string
   level: 'error' | 'warning'
-  kind: 'target' | 'asset' | 'agent'
+  kind: KindName
   id: string
   message: string
   file: string | null

@@ -14,7 +14,7 @@ export const agent: ResourceKind = {
   itemPath: (id) => `/scanning-agents/${encodeURIComponent(id)}/`,
   method: 'PATCH',
   requestSchema: 'agent-patch.request.schema.json',
-  responseValidator: 'agentResponse',
+  responseValidator: 'agent.response.schema.json',
   rules,
   sensitiveFields: sensitiveFields('agent-patch.request.schema.json'),
   list: 'agents',

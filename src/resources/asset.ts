@@ -19,7 +19,7 @@ export const asset: ResourceKind = {
   itemPath: (id) => `/discovery/assets/${encodeURIComponent(id)}/`,
   method: 'PUT',
   requestSchema: 'asset-put.request.schema.json',
-  responseValidator: 'assetResponse',
+  responseValidator: 'asset.response.schema.json',
   rules,
   sensitiveFields: sensitiveFields('asset-put.request.schema.json'),
   list: 'assets',

@@ -68,7 +68,7 @@ export const target: ResourceKind = {
   itemPath: (id) => `/targets/${encodeURIComponent(id)}/`,
   method: 'PATCH',
   requestSchema: 'target-patch.request.schema.json',
-  responseValidator: 'targetResponse',
+  responseValidator: 'target.response.schema.json',
   rules,
   sensitiveFields: sensitiveFields('target-patch.request.schema.json'),
   list: 'targets',

@@ -1,28 +1,19 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { SCHEMA_FILES } from './generated.js'
 
 /** The schemas/ folder of the package, the single source of truth for every shape. */
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url))
 
-export const SCHEMA_FILES = [
-  'common.schema.json',
-  'config.schema.json',
-  'target-patch.request.schema.json',
-  'asset-put.request.schema.json',
-  'agent-patch.request.schema.json',
-  'target-create.request.schema.json',
-  'target.response.schema.json',
-  'asset.response.schema.json',
-  'agent.response.schema.json',
-  'list-page.response.schema.json',
-  'team.response.schema.json',
-  'team-list-page.response.schema.json',
-  'plan.schema.json',
-  'saved-plan.schema.json',
-  'state.schema.json',
-] as const
+/** Every file of schemas/ (listed by `npm run gen`, so a schema file's name is checked by the compiler). */
+export { SCHEMA_FILES }
 
 export type SchemaFile = (typeof SCHEMA_FILES)[number]
+
+/** The schema of the answers to GET item or list of a kind (src/schema/validators.ts compiles each). */
+export type ResponseSchemaFile = Extract<SchemaFile, `${string}.response.schema.json`>
+
+export const RESPONSE_SCHEMA_FILES = SCHEMA_FILES.filter((file): file is ResponseSchemaFile => file.endsWith('.response.schema.json'))
 
 export type { JsonSchema } from './refs.js'
 import type { Documents, JsonSchema } from './refs.js'

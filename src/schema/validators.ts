@@ -1,19 +1,20 @@
 import { createRequire } from 'node:module'
 import type { Options, ValidateFunction } from 'ajv'
-import type { SchemaFile } from './files.js'
+import { RESPONSE_SCHEMA_FILES, type ResponseSchemaFile, type SchemaFile } from './files.js'
 import { appendErrorsInPlace } from './validator-code.js'
 
-/** The schemas scansync itself validates against, by the name its code uses. */
+/**
+ * The schemas scansync itself validates against, by the name its code uses: the documents it reads,
+ * and every response schema by its file name (a kind's module names its own: `responseValidator`).
+ */
 export const VALIDATOR_SCHEMAS = {
   config: 'config.schema.json',
-  targetResponse: 'target.response.schema.json',
-  assetResponse: 'asset.response.schema.json',
-  agentResponse: 'agent.response.schema.json',
   listPage: 'list-page.response.schema.json',
   teamResponse: 'team.response.schema.json',
   teamListPage: 'team-list-page.response.schema.json',
   plan: 'plan.schema.json',
   savedPlan: 'saved-plan.schema.json',
+  ...(Object.fromEntries(RESPONSE_SCHEMA_FILES.map((file) => [file, file])) as { [File in ResponseSchemaFile]: File }),
 } as const satisfies Record<string, SchemaFile>
 
 export type ValidatorName = keyof typeof VALIDATOR_SCHEMAS

@@ -1,5 +1,6 @@
 import { Command, Flags } from '@oclif/core'
 import { connectionFlags, listFlag, parseKinds } from '../flags.js'
+import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
 
 export default class Import extends Command {
   static override summary = 'Write YAML for resources that exist on the service, ready to plan clean.'
@@ -17,14 +18,14 @@ export default class Import extends Command {
   static override examples = [
     { description: 'Every target, into targets.yaml under config/:', command: '<%= config.bin %> import --kind target --all --out config' },
     { description: 'Two targets, to stdout:', command: '<%= config.bin %> import --kind target --id 2DZkoZH8WMEM --id 7QwErTy2UiOp > shop.yaml' },
-    { description: 'Everything, replacing files written before:', command: '<%= config.bin %> import --kind target,asset,agent --all --out config --force' },
+    { description: 'Everything, replacing files written before:', command: `<%= config.bin %> import --kind ${KIND_NAMES.join(',')} --all --out config --force` },
     { description: 'Then check that it plans clean:', command: '<%= config.bin %> plan config --detailed-exitcode' },
   ]
   static override flags = {
-    kind: Flags.string({ description: 'The kind to import: target, asset or agent (comma-separated or repeated with --all).', helpValue: 'target,asset,agent', ...listFlag, options: ['target', 'asset', 'agent'], required: true }),
+    kind: Flags.string({ description: `The kind to import: ${KIND_CHOICES} (comma-separated or repeated with --all).`, helpValue: KIND_NAMES.join(','), ...listFlag, options: [...KIND_NAMES], required: true }),
     id: Flags.string({ description: 'Import these resources (comma-separated or repeated).', helpValue: 'ID', ...listFlag, exclusive: ['all'] }),
     all: Flags.boolean({ description: 'Import every resource of the kind (read through the list pages).', exclusive: ['id'] }),
-    out: Flags.string({ description: 'Write one file per kind (targets.yaml, assets.yaml, agents.yaml) into DIR instead of stdout.', helpValue: 'DIR' }),
+    out: Flags.string({ description: `Write one file per kind (${KIND_NAMES.map((kind) => `${KINDS[kind].list}.yaml`).join(', ')}) into DIR instead of stdout.`, helpValue: 'DIR' }),
     force: Flags.boolean({ description: 'Overwrite files that exist in --out.' }),
     secrets: Flags.string({
       description: [
