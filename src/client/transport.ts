@@ -294,6 +294,9 @@ export function createClient(options: ClientOptions): ServiceClient {
           if (breaker.open) throw stopped ? stopped('not retried: the service stopped answering') : notSent(breaker.reason)
           const started = performance.now()
           const result = await attemptOnce(method, target, body, signal)
+          // A 429 lowers the concurrency before this slot is given back: otherwise p-limit starts
+          // the next queued attempt at the old concurrency first (decide() comes after the release).
+          if (result.kind === 'response' && result.status === 429) limiter.throttled(epoch)
           if (result.kind === 'response' || result.kind === 'truncated') breaker.answered()
           else if (result.kind === 'network' && isConnectionFailure(result.error)) breaker.connectionFailed(result.error)
           return { result, epoch, durationMs: performance.now() - started }

@@ -34,7 +34,8 @@ describe('concurrency', () => {
     let stats: { concurrency: number } | undefined
     const { server, client } = await setup(async (_req, res, { index }) => {
       allowedAtArrival.push(stats?.concurrency ?? 0)
-      await delay(10)
+      // Long enough that a busy machine still gets the whole first wave out before any answer.
+      await delay(60)
       if (index < storm) json(res, 429, { detail: 'Request was throttled.' }, { 'Retry-After': '0' })
       else json(res, 200, { ok: true })
     }, { parallelism: 8, maxAttempts: 10 })
