@@ -25,6 +25,10 @@ export const shared = {
 export default defineConfig({
   test: {
     ...shared,
+    // One module cache per worker, not per file: the files' own set-up (importing src/ through
+    // vite) was a third of the run. Files restore what they change (process.env, cwd, emulators);
+    // the slow run keeps isolation, its heavy cases measure memory.
+    poolOptions: { forks: { isolate: false } },
     include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...SLOW_TESTS],
   },
