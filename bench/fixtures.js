@@ -79,3 +79,10 @@ export function writeConfig(dir, config, perFile = 500) {
     }
   }
 }
+
+/** The benchmark's workload, shared by every bench script: 4,200 declared resources, 20 ms of latency (BENCH_LATENCY_MS), parallelism 8. */
+export const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20)
+export const PARALLELISM = 8
+export const SIZES = { targets: 2000, assets: 2000, agents: 200 }
+/** Runs of each measurement: BENCH_RUNS, or the script's own default. */
+export const runsOr = (fallback) => Number(process.env.BENCH_RUNS ?? fallback)

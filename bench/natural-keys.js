@@ -9,13 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startEmulator } from '../dist/emulator/index.js'
-import { buildAccount, writeConfig } from './fixtures.js'
+import { buildAccount, LATENCY_MS, PARALLELISM, runsOr, SIZES, writeConfig } from './fixtures.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20)
-const PARALLELISM = 8
-const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-const SIZES = { targets: 2000, assets: 2000, agents: 200 }
+const RUNS = runsOr(3)
 // BENCH_WITHOUT_ID=0 BENCH_NAME_REFERENCES=0 gives the plain plan on the same machine, for comparison (not saved).
 const WITHOUT_ID = Number(process.env.BENCH_WITHOUT_ID ?? 200)
 const TO_CREATE = Math.min(10, WITHOUT_ID)

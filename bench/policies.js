@@ -16,14 +16,12 @@ import { startEmulator } from '../dist/emulator/index.js'
 import { loadConfig } from '../dist/config/load.js'
 import { KINDS } from '../dist/resources/index.js'
 import { afterApply, PolicyChecker } from '../dist/plan/policies.js'
-import { buildAccount, writeConfig } from './fixtures.js'
+import { buildAccount, LATENCY_MS, PARALLELISM, runsOr, SIZES, writeConfig } from './fixtures.js'
 import { RULES } from './policy-rules.js'
 import jsYaml from 'js-yaml'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20)
-const RUNS = Number(process.env.BENCH_RUNS ?? 5)
-const SIZES = { targets: 2000, assets: 2000, agents: 200 }
+const RUNS = runsOr(5)
 const TOKEN = 'bench-token'
 const work = mkdtempSync(join(tmpdir(), 'scansync-bench-policies-'))
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
@@ -116,7 +114,7 @@ async function main() {
   // Loading and compiling the rules in a fresh process, as a plan does once (Ajv loaded only then).
   const rulesLoad = median(await sequence(RUNS, () => loadInChild(rulesDir)))
 
-  const env = { SCANSYNC_API_URL: emulator.url, SCANSYNC_API_TOKEN: TOKEN, SCANSYNC_PARALLELISM: '8' }
+  const env = { SCANSYNC_API_URL: emulator.url, SCANSYNC_API_TOKEN: TOKEN, SCANSYNC_PARALLELISM: String(PARALLELISM) }
   const state = ['--state', join(work, 'state.json')]
   const without = []
   const withRules = []

@@ -10,13 +10,10 @@ import { fileURLToPath } from 'node:url'
 import { Agent, request } from 'undici'
 import { startEmulator } from '../dist/emulator/index.js'
 import { KINDS } from '../dist/resources/index.js'
-import { buildAccount, writeConfig } from './fixtures.js'
+import { buildAccount, LATENCY_MS, PARALLELISM, runsOr, SIZES, writeConfig } from './fixtures.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20)
-const PARALLELISM = 8
-const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-const SIZES = { targets: 2000, assets: 2000, agents: 200 }
+const RUNS = runsOr(3)
 // --large adds plans of 20,000 and 100,000 resources (minutes, so not in the default run);
 // --only-large runs just those; --no-baseline skips the naive baseline (for quick comparisons).
 const FLAGS = new Set(process.argv.slice(2))

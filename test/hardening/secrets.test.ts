@@ -117,13 +117,7 @@ describe('a service that echoes what it was sent', () => {
   it('its error messages, whatever their status and shape, are redacted before printing, in every format and with --debug', { timeout: 60_000 }, async () => {
     const em = await emulator({ seed: seed() })
     // Answers every write with an error quoting the request: the raw body, and each value by itself.
-    const statuses = [400, 422, 409, 500, 418]
-    let n = 0
-    const proxy = await startProxy(em.url, async (request, forward) => {
-      if (request.method === 'GET') return forward()
-      const values: string[] = []
-      JSON.stringify(JSON.parse(request.body), (_, value: unknown) => (typeof value === 'string' && values.push(value), value))
-      const status = statuses[n++ % statuses.length]
+    const proxy = await echoingProxy(em.url, [400, 422, 409, 500, 418], (request, values, status) => {
       if (status === 422) return { status, body: `rejected: ${request.body}`, contentType: 'text/plain' }
       const quoted = values.map((v) => `"${v}" is not allowed here.`)
       return { status, body: JSON.stringify({ detail: `Invalid request body: ${request.body}`, site: { basic_auth: { password: quoted.slice(0, 3) }, form_login: [{ value: quoted }] }, non_field_errors: [request.body] }) }
@@ -146,6 +140,24 @@ describe('a service that echoes what it was sent', () => {
   })
 })
 
+/**
+ * A proxy in front of the emulator that forwards reads and answers every write with an error of
+ * each status in turn, made by `answer` from the request and every string value it carried.
+ */
+function echoingProxy(
+  target: string,
+  statuses: number[],
+  answer: (request: { body: string }, values: string[], status: number) => Awaited<ReturnType<Parameters<typeof startProxy>[1]>>,
+) {
+  let n = 0
+  return startProxy(target, async (request, forward) => {
+    if (request.method === 'GET') return forward()
+    const values: string[] = []
+    JSON.stringify(JSON.parse(request.body), (_, value: unknown) => (typeof value === 'string' && values.push(value), value))
+    return answer(request, values, statuses[n++ % statuses.length])
+  })
+}
+
 const makeRedactor = (secrets: string[]) => {
   const redaction = new Redaction()
   redaction.add(secrets)
@@ -156,13 +168,7 @@ describe('a service whose error texts are long, or echo short secrets', () => {
   /** Every write answered with an error of each status, its own words first and then 300 characters, then the echo. */
   async function echoSweep(secrets: Record<string, string>): Promise<Record<string, string>> {
     const em = await emulator({ seed: seed() })
-    const statuses = [400, 500, 422, 418, 409]
-    let n = 0
-    const proxy = await startProxy(em.url, async (request, forward) => {
-      if (request.method === 'GET') return forward()
-      const values: string[] = []
-      JSON.stringify(JSON.parse(request.body), (_, value: unknown) => (typeof value === 'string' && values.push(value), value))
-      const status = statuses[n++ % statuses.length]
+    const proxy = await echoingProxy(em.url, [400, 500, 422, 418, 409], (request, values, status) => {
       const long = `Refused. ${'Field rules were checked in order. '.repeat(9)}Token ${TOKEN}. Values: ${values.join(' / ')} ${request.body}`
       if (status === 422) return { status, body: long, contentType: 'text/plain' }
       return { status, body: JSON.stringify({ detail: long, site: { name: [long] } }) }
