@@ -69,9 +69,58 @@ export interface Place {
   liveParent?: unknown
   /** Set inside an object sent whole or a list: a change anywhere below sends it. */
   unit?: string
+  /**
+   * The kind's rules at this place's rule path (null: no rule here or below), carried down from
+   * the parent so that no rule path is spelt out for a place that holds no difference; worked
+   * out from the path when absent.
+   */
+  rules?: RuleNode | null
+}
+
+/** The kind's rules as a tree by member name (list items keep their list's node). */
+export interface RuleNode {
+  rule?: FieldRule
+  members: Map<string, RuleNode>
+}
+
+const ruleTrees = new WeakMap<Readonly<Record<string, FieldRule>>, RuleNode>()
+
+/** The kind's rules as a tree, built once per kind. */
+export function ruleTree(rules: Readonly<Record<string, FieldRule>>): RuleNode {
+  let tree = ruleTrees.get(rules)
+  if (tree) return tree
+  tree = { members: new Map() }
+  for (const [path, rule] of Object.entries(rules)) {
+    let node = tree
+    for (const member of path.split('.')) {
+      let next = node.members.get(member)
+      if (!next) node.members.set(member, (next = { members: new Map() }))
+      node = next
+    }
+    node.rule = rule
+  }
+  ruleTrees.set(rules, tree)
+  return tree
+}
+
+/** The node of a member below a place's node (null when no rule is there or below; undefined when the parent's is not known). */
+const memberRules = (node: RuleNode | null | undefined, member: string): RuleNode | null | undefined =>
+  node === undefined ? undefined : (node?.members.get(member) ?? null)
+
+/** A place's rule node: carried by the place, or found from its path. */
+function rulesAt(context: DiffContext, place: Place): RuleNode | null {
+  if (place.rules !== undefined) return place.rules
+  let node: RuleNode | null = ruleTree(context.kind.rules)
+  for (const step of place.path) if (typeof step === 'string') node = node?.members.get(step) ?? null
+  return node
 }
 
 const identity: Normalizer = (value) => value
+
+/** What most comparisons find: shared and frozen, so nothing appends to it by mistake. */
+const NONE: Finding[] = Object.freeze([]) as unknown as Finding[]
+const NO_DIFF: ResourceDiff = Object.freeze({ fields: Object.freeze([]), units: Object.freeze([]), hiddenSecrets: Object.freeze([]) }) as unknown as ResourceDiff
+const EMPTY_OBJECT: JsonObject = Object.freeze({})
 
 /**
  * Compares the fields a resource declares with its live form (as the kind projects it), by the
@@ -79,10 +128,15 @@ const identity: Normalizer = (value) => value
  */
 export function diffResource(kind: ResourceKind, desired: DesiredResource, live: JsonObject, secrets: SecretContext): ResourceDiff {
   const context = diffContext(kind, desired, secrets)
-  const findings = Object.keys(desired.fields).flatMap((key) =>
-    compareField(context, { path: [key], declared: desired.fields[key], live: live[key], declaredParent: desired.fields, liveParent: live }),
-  )
-  return resourceDiff(findings, desired)
+  const fields = desired.fields
+  const tree = ruleTree(kind.rules)
+  let findings: Finding[] = NONE
+  // Loops, not flatMap: most places compared hold no difference, and each flatMap allocates.
+  for (const key in fields) {
+    const found = compareField(context, { path: [key], declared: fields[key], live: live[key], declaredParent: fields, liveParent: live, rules: memberRules(tree, key) })
+    if (found.length > 0) findings = findings === NONE ? [...found] : (findings.push(...found), findings)
+  }
+  return findings === NONE ? NO_DIFF : resourceDiff(findings, desired)
 }
 
 export function diffContext(kind: ResourceKind, desired: DesiredResource, secrets: SecretContext): DiffContext {
@@ -129,20 +183,26 @@ export function resourceDiff(findings: readonly Finding[], desired: Pick<Desired
 
 /** The kind's rule for a place, or the default by the declared value's shape. */
 export function ruleAt(context: DiffContext, place: Place): FieldRule {
-  return context.kind.rules[rulePath(place.path)] ?? (isObject(place.declared) ? { type: 'object' } : { type: 'scalar' })
+  return context.kind.rules[rulePath(place.path)] ?? (isObject(place.declared) ? OBJECT : SCALAR)
 }
+
+const OBJECT: FieldRule = Object.freeze({ type: 'object' })
+const SCALAR: FieldRule = Object.freeze({ type: 'scalar' })
 
 /** Whether a rule's changes are sets (their before and after shown as the items added and removed). */
 export const showsAsSet = (rule: FieldRule | undefined): boolean => rule?.type === 'set' || (rule?.type === 'keyed' && rule.display === 'whole')
 
 /** Compares one declared place by its rule. */
 export function compareField(context: DiffContext, place: Place): Finding[] {
-  const rule = ruleAt(context, place)
-  const ownUnit = rule.type === 'object' && !rule.sendWhole ? undefined : rulePath(place.path)
-  const here: Place = { ...place, unit: place.unit ?? ownUnit }
+  const rules = rulesAt(context, place)
+  const rule = rules?.rule ?? (isObject(place.declared) ? OBJECT : SCALAR)
+  // A list or an object sent whole is the unit of everything below it; any other place is its
+  // own unit, spelt out only when it holds a change (see `change`).
+  const sentWhole = rule.type === 'set' || rule.type === 'keyed' || (rule.type === 'object' && rule.sendWhole === true)
+  const here: Place = place.unit === undefined && sentWhole ? { ...place, rules, unit: rulePath(place.path) } : place.rules === rules ? place : { ...place, rules }
   switch (rule.type) {
     case 'object':
-      return isObject(here.declared) ? compareObject(context, here) : compareScalar(context, { ...here, unit: here.unit ?? rulePath(place.path) })
+      return isObject(here.declared) ? compareObject(context, here) : compareScalar(context, here)
     case 'reference':
       return compareReference(context, here)
     case 'set':
@@ -157,24 +217,28 @@ export function compareField(context: DiffContext, place: Place): Finding[] {
 /** Each declared member, against the live object's (a live value that is not an object holds none). */
 export function compareObject(context: DiffContext, place: Place): Finding[] {
   const declared = place.declared as JsonObject
-  const live = isObject(place.live) ? place.live : {}
-  return Object.keys(declared).flatMap((member) =>
-    compareField(context, {
+  const live = isObject(place.live) ? place.live : EMPTY_OBJECT
+  let findings: Finding[] = NONE
+  for (const member in declared) {
+    const found = compareField(context, {
       path: memberOf(place.path, member),
       declared: declared[member],
       live: live[member],
       declaredParent: declared,
       liveParent: place.live,
       unit: place.unit,
-    }),
-  )
+      rules: memberRules(place.rules, member),
+    })
+    if (found.length > 0) findings = findings === NONE ? [...found] : (findings.push(...found), findings)
+  }
+  return findings
 }
 
 /** A reference to another resource: compared by id, shown as `{id}` (or null). */
 export function compareReference(context: DiffContext, place: Place): Finding[] {
   const wanted = place.declared === null || place.declared === undefined ? null : idOf(place.declared)
   const actual = place.live === null || place.live === undefined ? null : idOf(place.live)
-  if (wanted === actual) return []
+  if (wanted === actual) return NONE
   const sensitive = fromVariable(context, place.path) || fromVariable(context, memberOf(place.path, 'id'))
   return [change(place, actual === null ? null : { id: actual }, wanted === null ? null : { id: wanted }, { sensitive })]
 }
@@ -184,7 +248,7 @@ export function compareSet(context: DiffContext, place: Place, normalize: Normal
   const declared = nullableList(place.declared)
   const wanted = sortedSet(declared.map(normalize))
   const actual = sortedSet(nullableList(place.live).map(normalize))
-  if (equal(wanted, actual)) return []
+  if (equal(wanted, actual)) return NONE
   const hidden = new Set(
     declared.flatMap((item, index) => (fromVariable(context, itemOf(place.path, { index, key: '' })) ? [sortKey(normalize(item))] : [])),
   )
@@ -199,7 +263,7 @@ export function compareSet(context: DiffContext, place: Place, normalize: Normal
 export function compareWholeList(context: DiffContext, place: Place, key: string): Finding[] {
   const declared = nullableList(place.declared).filter(isObject)
   const live = nullableList(place.live).filter(isObject)
-  if (!keyedListsDiffer(context, place.path, key, declared, live)) return []
+  if (!keyedListsDiffer(context, place.path, key, declared, live)) return NONE
   const declaredByKey = new Map(declared.map((item, index) => [String(item[key]), { item, index }]))
   const shown = (item: JsonObject) => {
     const counterpart = declaredByKey.get(String(item[key]))
@@ -250,9 +314,10 @@ export function compareItem(context: DiffContext, list: Place, key: string, decl
   if (fromVariable(context, memberOf(itemOf(list.path, step), key))) step.hiddenKey = true
   const place: Place = { ...list, path: itemOf(list.path, step) }
   const matches = live.filter((other) => String(other[key]) === itemKey)
-  const after = maskEntry(context, list.path, declared.item, declared)
-  if (matches.length === 0) return [change(place, undefined, after)]
-  if (matches.length > 1) return [change(place, matches.map((copy) => maskEntry(context, list.path, copy, declared)), after)]
+  if (matches.length === 0) return [change(place, undefined, maskEntry(context, list.path, declared.item, declared))]
+  if (matches.length > 1) {
+    return [change(place, matches.map((copy) => maskEntry(context, list.path, copy, declared)), maskEntry(context, list.path, declared.item, declared))]
+  }
   const existing = matches[0]!
   return Object.keys(declared.item).flatMap((member) =>
     compareField(context, {
@@ -262,6 +327,7 @@ export function compareItem(context: DiffContext, list: Place, key: string, decl
       declaredParent: declared.item,
       liveParent: existing,
       unit: list.unit,
+      rules: memberRules(list.rules, member),
     }),
   )
 }
@@ -277,13 +343,14 @@ export interface DeclaredItem {
  * hides is compared through the secrets state instead.
  */
 export function compareScalar(context: DiffContext, place: Place, normalize: Normalizer = identity): Finding[] {
-  const sensitive = isSensitiveAt(context, place)
-  if (sensitive && isObfuscated(place.live) && typeof place.declared === 'string') return compareHiddenSecret(context, place, place.declared, place.live)
+  // An obfuscated live value is always sensitive (the one rule says so), so this is the hidden
+  // secret case; the sensitivity of other places is asked only when they differ.
+  if (isObfuscated(place.live) && typeof place.declared === 'string') return compareHiddenSecret(context, place, place.declared, place.live)
   // Normalizers are pure: the same value on both sides is no change (and parses no URL).
-  if (place.declared === place.live) return []
+  if (place.declared === place.live) return NONE
   const before = normalize(place.live)
   const after = normalize(place.declared)
-  return equal(before, after) ? [] : [change(place, before, after, { sensitive })]
+  return equal(before, after) ? NONE : [change(place, before, after, { sensitive: isSensitiveAt(context, place) })]
 }
 
 /** A secret the service answers obfuscated: recorded as hidden, and planned when the state cannot vouch for it. */
@@ -334,7 +401,7 @@ const fromVariable = (context: DiffContext, path: FieldPath): boolean => {
 }
 
 const change = (place: Place, before: unknown, after: unknown, options: { sensitive?: boolean; set?: boolean } = {}): ChangeFinding => {
-  const finding: ChangeFinding = { type: 'change', path: place.path, before, after, unit: place.unit!, sensitive: options.sensitive ?? false }
+  const finding: ChangeFinding = { type: 'change', path: place.path, before, after, unit: place.unit ?? rulePath(place.path), sensitive: options.sensitive ?? false }
   if (options.set) finding.set = true
   return finding
 }

@@ -42,23 +42,29 @@ const site = (resource: JsonObject): JsonObject => (isObject(resource.site) ? re
 /** Some targets keep api_scan_settings inside site (the document leaves it open); the YAML keeps it at the top level. */
 const INSIDE_SITE = /^site\.api_scan_settings(?=$|[.[])/
 
+/** The members `project` puts in another shape; every other member is taken as it is. */
+const RESHAPED: ReadonlySet<string> = new Set(['site', 'api_scan_settings', 'scan_profile', 'labels', 'scanning_agent', 'blackout_period'])
+
+// Loops rather than rest destructuring: this runs once for every live target a plan reads, and
+// copying with excluded keys is several times slower in V8.
 function project(live: JsonObject): JsonObject {
-  const { site, api_scan_settings: topLevelApiSettings, scan_profile, labels, scanning_agent, blackout_period, ...rest } = live
-  const { api_scan_settings: siteApiSettings, ...siteFields } = isObject(site) ? site : ({} as JsonObject)
+  const projected: JsonObject = {}
+  for (const key in live) if (!RESHAPED.has(key)) projected[key] = live[key]
+  const site = live.site
+  const siteFields: JsonObject = {}
+  if (isObject(site)) for (const key in site) if (key !== 'api_scan_settings') siteFields[key] = site[key]
   // The document leaves the nesting of stack open: read it from the top level when site lacks it.
-  if (siteFields.stack === undefined && rest.stack !== undefined) siteFields.stack = rest.stack
-  const projected: JsonObject = {
-    ...rest,
-    site: siteFields,
-    // Seen inside site as well as at the top level; the YAML keeps it at the top level.
-    api_scan_settings: isObject(topLevelApiSettings) ? topLevelApiSettings : isObject(siteApiSettings) ? siteApiSettings : null,
-    scan_profile: idOf(scan_profile),
-    labels: labelInputs(labels),
-    scanning_agent: scanning_agent === null || scanning_agent === undefined ? null : { id: idOf(scanning_agent) },
-    blackout_period: isObject(blackout_period)
-      ? { ...blackout_period, weekdays: nullableList(blackout_period.weekdays) }
-      : null,
-  }
+  if (siteFields.stack === undefined && projected.stack !== undefined) siteFields.stack = projected.stack
+  const topLevelApiSettings = live.api_scan_settings
+  const siteApiSettings = isObject(site) ? site.api_scan_settings : undefined
+  const { scanning_agent, blackout_period } = live
+  projected.site = siteFields
+  // Seen inside site as well as at the top level; the YAML keeps it at the top level.
+  projected.api_scan_settings = isObject(topLevelApiSettings) ? topLevelApiSettings : isObject(siteApiSettings) ? siteApiSettings : null
+  projected.scan_profile = idOf(live.scan_profile)
+  projected.labels = labelInputs(live.labels)
+  projected.scanning_agent = scanning_agent === null || scanning_agent === undefined ? null : { id: idOf(scanning_agent) }
+  projected.blackout_period = isObject(blackout_period) ? { ...blackout_period, weekdays: nullableList(blackout_period.weekdays) } : null
   return projected
 }
 

@@ -61,6 +61,13 @@ describe('compareScalar', () => {
     expect(compareScalar(context(), place).map((f) => f.type)).toEqual(['hidden', 'change'])
     expect(compareHiddenSecret(context(), place, 'tracked', 'OBFUSCATED_x').map((f) => f.type)).toEqual(['hidden'])
   })
+  it('an obfuscated live value equal to the declared one is still a hidden secret, flag or not (sensitivity is asked only for a difference)', () => {
+    const place = { path: ['p'], declared: 'OBFUSCATED_x', live: 'OBFUSCATED_x', unit: 'p' }
+    expect(compareScalar(context(), place).map((f) => f.type)).toEqual(['hidden', 'change'])
+  })
+  it('a place with no unit of its own is its own unit when it holds a change', () => {
+    expect(changes(compareScalar(context(), { path: ['s', 'name'], declared: 'b', live: 'a' }))).toEqual([{ path: 's.name', before: 'a', after: 'b', unit: 's.name', sensitive: false }])
+  })
 })
 
 describe('compareObject and compareField', () => {
@@ -69,6 +76,21 @@ describe('compareObject and compareField', () => {
     const found = compareField(context({}, rules), { path: ['o'], declared: { a: 1, b: 2 }, live: { a: 1, b: 3 } })
     expect(changes(found)).toEqual([{ path: 'o.b', before: 3, after: 2, unit: 'o', sensitive: false }])
     expect(changes(compareObject(context(), { path: ['x'], declared: { a: 1 }, live: null }))).toEqual([{ path: 'x.a', before: undefined, after: 1, unit: 'x.a', sensitive: false }])
+  })
+  it('the rules found from the path are the rules carried down from the resource (a place made by hand has none carried)', () => {
+    const rules = { o: { type: 'object' }, 'o.w': { type: 'object', sendWhole: true }, 'o.w.t': { type: 'scalar', normalize: color }, 'o.s': { type: 'set' } } as const
+    const declared = { w: { t: '#ABC', u: 1 }, s: [2, 1], x: 'y' }
+    const live = { w: { t: '#abc', u: 2 }, s: [1, 3], x: 'z' }
+    const byPath = changes(compareField(context({}, rules), { path: ['o'], declared, live }))
+    expect(byPath).toEqual([
+      { path: 'o.w.u', before: 2, after: 1, unit: 'o.w', sensitive: false },
+      { path: 'o.s', before: [1, 3], after: [1, 2], unit: 'o.s', sensitive: false },
+      { path: 'o.x', before: 'z', after: 'y', unit: 'o.x', sensitive: false },
+    ])
+    // Inside the object sent whole, a member made by hand takes the unit it is given.
+    expect(changes(compareField(context({}, rules), { path: ['o', 'w', 't'], declared: '#ABD', live: '#abc', unit: 'o.w' }))).toEqual([
+      { path: 'o.w.t', before: '#abc', after: '#abd', unit: 'o.w', sensitive: false },
+    ])
   })
 })
 
