@@ -14,10 +14,21 @@ export interface DeclaredSecret {
   fromVariable: boolean
 }
 
+const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key)
+
+const lastMembersCache = new WeakMap<readonly string[], ReadonlySet<string>>()
+/** The member names the kind's sensitive fields end with (`otp_secret` of `site.otp_secret`). */
+function lastMembersOf(fields: readonly string[]): ReadonlySet<string> {
+  let members = lastMembersCache.get(fields)
+  if (!members) lastMembersCache.set(fields, (members = new Set(fields.map((field) => field.slice(field.lastIndexOf('.') + 1)))))
+  return members
+}
+
 /** Every secret a declared resource holds, as the one sensitivity rule (schema/sensitivity.ts) decides. */
 export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
   const found: DeclaredSecret[] = []
   const sensitiveFields = KINDS[resource.kind].sensitiveFields
+  const lastMembers = lastMembersOf(sensitiveFields)
   const templates = resource.templates
   // One stack of segments and the rule path built as the walk goes down: this runs over every
   // declared value before the first request, so it allocates a path only for a secret it finds.
@@ -35,13 +46,17 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
       for (const key of Object.keys(node)) {
         const value = node[key]
         if (value === null || (typeof value !== 'string' && typeof value !== 'object')) continue
-        const here = index ? `${index}.${key}` : key
-        const rulePath = rule ? `${rule}.${key}` : key
         if (typeof value === 'string') {
-          const fromVariable = templates.size > 0 && templates.has(here)
-          if (isSensitive({ member: key, rulePath, containers: [node], fromVariable, sensitiveFields })) found.push({ value, place: here, segments: [...segments, key], fromVariable })
+          // Places are spelt out only where they can matter: a resource with variables, a
+          // member some sensitive field ends with, a secret found.
+          const here = templates.size > 0 ? join(index, key) : undefined
+          const fromVariable = here !== undefined && templates.has(here)
+          const rulePath = lastMembers.has(key) ? join(rule, key) : ''
+          if (isSensitive({ member: key, rulePath, containers: [node], fromVariable, sensitiveFields })) found.push({ value, place: here ?? join(index, key), segments: [...segments, key], fromVariable })
           continue
         }
+        const here = join(index, key)
+        const rulePath = join(rule, key)
         segments.push(key)
         visit(value, here, rulePath)
         segments.pop()
