@@ -246,6 +246,8 @@ export function compareReference(context: DiffContext, place: Place): Finding[] 
 /** A list of scalars compared as a set; an item from a variable, and its live counterpart, print as (sensitive). */
 export function compareSet(context: DiffContext, place: Place, normalize: Normalizer = identity): Finding[] {
   const declared = nullableList(place.declared)
+  // The common case, the same items in the same order, needs no sorting.
+  if (sameItems(declared, nullableList(place.live), normalize)) return NONE
   const wanted = sortedSet(declared.map(normalize))
   const actual = sortedSet(nullableList(place.live).map(normalize))
   if (equal(wanted, actual)) return NONE
@@ -263,7 +265,7 @@ export function compareSet(context: DiffContext, place: Place, normalize: Normal
 export function compareWholeList(context: DiffContext, place: Place, key: string): Finding[] {
   const declared = nullableList(place.declared).filter(isObject)
   const live = nullableList(place.live).filter(isObject)
-  if (!keyedListsDiffer(context, place.path, key, declared, live)) return NONE
+  if (!keyedListsDiffer(context, place.path, key, declared, live, place.rules)) return NONE
   const declaredByKey = new Map(declared.map((item, index) => [String(item[key]), { item, index }]))
   const shown = (item: JsonObject) => {
     const counterpart = declaredByKey.get(String(item[key]))
@@ -275,19 +277,43 @@ export function compareWholeList(context: DiffContext, place: Place, key: string
 }
 
 /** Whether two keyed lists differ: other keys, a key held twice, or a declared member that differs (normalized). */
-export function keyedListsDiffer(context: DiffContext, path: FieldPath, key: string, declared: readonly JsonObject[], live: readonly JsonObject[]): boolean {
+export function keyedListsDiffer(
+  context: DiffContext,
+  path: FieldPath,
+  key: string,
+  declared: readonly JsonObject[],
+  live: readonly JsonObject[],
+  /** The list's rule node, when the caller carries it (else found from the path). */
+  rules?: RuleNode | null,
+): boolean {
+  const normalizerOf = (member: string): Normalizer => {
+    const rule = (rules !== undefined ? rules?.members.get(member)?.rule : context.kind.rules[rulePath(memberOf(path, member))]) as { normalize?: Normalizer } | undefined
+    return rule?.normalize ?? identity
+  }
+  const membersDiffer = (item: JsonObject, existing: JsonObject) => {
+    for (const member in item) {
+      if (member === key) continue
+      const normalize = normalizerOf(member)
+      if (item[member] !== existing[member] && !equal(normalize(item[member]), normalize(existing[member]))) return true
+    }
+    return false
+  }
+  // The common case: the same keys in the same order, none twice.
+  if (declared.length === live.length && declared.length <= 16) {
+    let sameOrder = true
+    for (let i = 0; i < declared.length && sameOrder; i++) {
+      const itemKey = String(declared[i]![key])
+      if (itemKey !== String(live[i]![key])) sameOrder = false
+      for (let j = 0; j < i && sameOrder; j++) if (String(declared[j]![key]) === itemKey) sameOrder = false
+    }
+    if (sameOrder) return declared.some((item, i) => membersDiffer(item, live[i]!))
+  }
   const liveByKey = new Map(live.map((item) => [String(item[key]), item]))
   const declaredKeys = new Set(declared.map((item) => String(item[key])))
   if (declaredKeys.size !== liveByKey.size || live.length !== liveByKey.size) return true
   return declared.some((item) => {
     const existing = liveByKey.get(String(item[key]))
-    if (!existing) return true
-    return Object.keys(item).some((member) => {
-      if (member === key) return false
-      const rule = context.kind.rules[rulePath(memberOf(path, member))] as { normalize?: Normalizer } | undefined
-      const normalize = rule?.normalize ?? identity
-      return !equal(normalize(item[member]), normalize(existing[member]))
-    })
+    return !existing || membersDiffer(item, existing)
   })
 }
 
@@ -404,6 +430,15 @@ const change = (place: Place, before: unknown, after: unknown, options: { sensit
   const finding: ChangeFinding = { type: 'change', path: place.path, before, after, unit: place.unit ?? rulePath(place.path), sensitive: options.sensitive ?? false }
   if (options.set) finding.set = true
   return finding
+}
+
+/** Whether two lists hold the same items in the same order, normalized. */
+function sameItems(declared: readonly unknown[], live: readonly unknown[], normalize: Normalizer): boolean {
+  if (declared.length !== live.length) return false
+  for (let i = 0; i < declared.length; i++) {
+    if (declared[i] !== live[i] && !equal(normalize(declared[i]), normalize(live[i]))) return false
+  }
+  return true
 }
 
 /** A sortable text for a set member. */
