@@ -54,13 +54,26 @@ export function compare(desired: DesiredResource, raw: JsonObject, secrets: Secr
   const kind = KINDS[desired.kind]
   const live = kind.project(raw)
   const { fields, units, hiddenSecrets } = diffResource(kind, desired, live, secrets)
-  let memo: string | undefined
-  return {
-    kind, desired, raw, live, fields, units, hiddenSecrets,
-    // Only saved plans need it, and only for the resources that change.
-    get fingerprint() {
-      return (memo ??= fingerprint(kind, desired.fields, live))
-    },
+  return new Compared(kind, desired, raw, live, fields, units, hiddenSecrets)
+}
+
+/** A class rather than an object literal with a getter: one is made for every resource a plan reads. */
+class Compared implements Comparison {
+  #fingerprint: string | undefined
+
+  constructor(
+    readonly kind: ResourceKind,
+    readonly desired: DesiredResource,
+    readonly raw: JsonObject,
+    readonly live: JsonObject,
+    readonly fields: FieldChange[],
+    readonly units: string[],
+    readonly hiddenSecrets: HiddenSecret[],
+  ) {}
+
+  // Only saved plans need it, and only for the resources that change.
+  get fingerprint(): string {
+    return (this.#fingerprint ??= fingerprint(this.kind, this.desired.fields, this.live))
   }
 }
 
