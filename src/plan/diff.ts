@@ -123,6 +123,14 @@ const NO_DIFF: ResourceDiff = Object.freeze({ fields: Object.freeze([]), units: 
 const EMPTY_OBJECT: JsonObject = Object.freeze({})
 
 /**
+ * The same scalar on both sides, not an obfuscated one: whatever the place's rule, nothing to
+ * find there (a scalar where a list or an object is expected reads as empty on both sides). Most
+ * places of a plan are this; they are passed over without making a place to compare.
+ */
+const plainlyEqual = (declared: unknown, live: unknown): boolean =>
+  declared === live && (declared === null || typeof declared !== 'object') && !isObfuscated(live)
+
+/**
  * Compares the fields a resource declares with its live form (as the kind projects it), by the
  * kind's rules. Pure: no I/O. Fields the YAML leaves out are not looked at.
  */
@@ -133,6 +141,7 @@ export function diffResource(kind: ResourceKind, desired: DesiredResource, live:
   let findings: Finding[] = NONE
   // Loops, not flatMap: most places compared hold no difference, and each flatMap allocates.
   for (const key in fields) {
+    if (plainlyEqual(fields[key], live[key])) continue
     const found = compareField(context, { path: [key], declared: fields[key], live: live[key], declaredParent: fields, liveParent: live, rules: memberRules(tree, key) })
     if (found.length > 0) findings = findings === NONE ? [...found] : (findings.push(...found), findings)
   }
@@ -220,6 +229,7 @@ export function compareObject(context: DiffContext, place: Place): Finding[] {
   const live = isObject(place.live) ? place.live : EMPTY_OBJECT
   let findings: Finding[] = NONE
   for (const member in declared) {
+    if (plainlyEqual(declared[member], live[member])) continue
     const found = compareField(context, {
       path: memberOf(place.path, member),
       declared: declared[member],

@@ -118,6 +118,17 @@ describe('secrets', () => {
     expect(reason(secretContext(state, 'other-token'))).toEqual(['changed in YAML'])
   })
 
+  it('a declared value written exactly as the service obfuscates it is still compared through the secrets state', () => {
+    const diff = diffTarget({ site: { basic_auth: { username: 'u', password: 'OBFUSCATED_aaa' } } }, live('OBFUSCATED_aaa'))
+    expect(diff.fields.map((f) => [f.path, f.reason])).toEqual([['site.basic_auth.password', 'not yet tracked']])
+    expect(diff.hiddenSecrets.map((h) => h.path)).toEqual(['site.basic_auth.password'])
+  })
+
+  it('the same scalar on both sides is no change whatever the rule (a reference, nullable text, plain text)', () => {
+    const same = { site: { desc: null, name: 'n' }, scanning_agent: null, report_type: 'default' }
+    expect(diffTarget(same, same)).toEqual({ fields: [], units: [], hiddenSecrets: [] })
+  })
+
   it('a header value flagged sensitive on the service is masked', () => {
     const [field] = diffTarget({ site: { headers: [{ name: 'Auth', value: 'new' }] } }, { site: { headers: [{ name: 'Auth', value: 'old', value_is_sensitive: true }] } }).fields
     expect(field).toMatchObject({ path: 'site.headers[Auth].value', before: '(sensitive)', after: '(sensitive)', sensitive: true })
