@@ -42,7 +42,7 @@ function printable(message, redaction) {
 
 async function runOclif() {
   // plan, drift and apply: their list reads leave before oclif loads (dist/cli/run/reads-from-argv.js).
-  const { startReadsFromArgv } = await import('../dist/cli/run/reads-from-argv.js')
+  const { startReadsFromArgv } = await import('../dist/bundle/run/reads-from-argv.js')
   const releaseReads = await startReadsFromArgv(argv)
   // The entry points, not the index: it also loads semver (an engines check), execute, the parser's index… (~27 ms).
   const [{ run }, { flush }, { handle }] = await Promise.all([import('@oclif/core/run'), import('@oclif/core/flush'), import('@oclif/core/handle')])
