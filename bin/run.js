@@ -41,7 +41,7 @@ function printable(message, redaction) {
 }
 
 async function runOclif() {
-  // plan, drift and apply: their list reads leave before oclif loads (dist/cli/run/reads-from-argv.js).
+  // plan, drift and apply: their list reads leave before oclif loads (src/cli/run/reads-from-argv.ts).
   const { startReadsFromArgv } = await import('../dist/bundle/run/reads-from-argv.js')
   const releaseReads = await startReadsFromArgv(argv)
   // The entry points, not the index: it also loads semver (an engines check), execute, the parser's index… (~27 ms).
