@@ -1,4 +1,6 @@
-import { Args, Errors, Flags } from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Errors from '@oclif/core/errors'
+import * as Flags from '@oclif/core/flags'
 import type { KindName } from '../core/types.js'
 import { isKindName, KIND_CHOICES, KIND_NAMES } from '../resources/index.js'
 

@@ -16,6 +16,7 @@ import { expandShorthands } from './shorthands.js'
 import { identifyDeclared } from './identity-checks.js'
 import { DesiredResource, JsonObject, KindName, LoadedConfig } from '../core/types.js'
 import { configLists } from '../schema/config-lists.js'
+import { MAX_FILE_BYTES } from './limits.js'
 
 export interface LoadOptions {
   env: Env
@@ -35,12 +36,7 @@ const kindOfList = (list: unknown): KindName | undefined => (typeof list === 'st
 /** "targets, assets and agents", for messages. */
 const LIST_NAMES = configLists().map(({ list }) => list).join(', ').replace(/, (\w+)$/, ' and $1')
 
-/**
- * The largest configuration file read: 100,000 resources of a typical size take 17 MB and load in
- * about 350 MB of memory, in a second or two. A larger file is refused before it is read (split
- * it: a configuration may hold any number of files).
- */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024
+export { MAX_FILE_BYTES } from './limits.js'
 
 /**
  * The most configuration (all files together) this process can hold: what is read is kept, and a

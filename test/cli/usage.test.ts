@@ -1,8 +1,9 @@
 // The command line's manners (issue 17, friction): one error style, suggestions for mistyped
 // commands and flags without a usage dump, `scansync version`, errors that name the variable.
+import { Config } from '@oclif/core'
 import { describe, expect, it } from 'vitest'
 import { cli, emulator, exampleConfig, tempdir } from '../e2e/helpers.js'
-import { runCli } from '../helpers/cli.js'
+import { ROOT, runCli } from '../helpers/cli.js'
 
 const oneError = (stderr: string) => {
   expect(stderr).toMatch(/^Error: /)
@@ -33,6 +34,16 @@ describe.concurrent('mistyped commands and flags', () => {
     expect(command.code).toBe(0)
     expect(command.stdout).toBe(flag.stdout)
     expect(command.stdout).toMatch(/^scansync\/\d+\.\d+\.\d+ /)
+  })
+
+  // bin/run.js answers these without loading oclif (start-up): the line must stay oclif's own.
+  it('--version, -v and version print oclif\'s userAgent byte for byte, and only when alone', async () => {
+    const expected = `${(await Config.load({ root: ROOT })).userAgent}\n`
+    const runs = await Promise.all([['--version'], ['-v'], ['version']].map((args) => runCli(args)))
+    for (const { code, stdout, stderr } of runs) expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: expected, stderr: '' })
+    // Not alone: oclif decides (help for the command, not a version line).
+    const help = await runCli(['version', '--help'])
+    expect(help.stdout).toContain('USAGE')
   })
 })
 

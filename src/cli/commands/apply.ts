@@ -1,4 +1,5 @@
-import { Command, Flags } from '@oclif/core'
+import { Command } from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
 import { pathArgs, planFlags, planInputs } from '../flags.js'
 
 export default class Apply extends Command {
@@ -22,15 +23,15 @@ export default class Apply extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Apply)
-    const [{ runApply }, { processIo }] = await Promise.all([import('../run/apply.js'), import('../../core/io.js')])
-    process.exitCode = await runApply(
-      {
-        ...planInputs(flags, argv),
-        autoApprove: flags['auto-approve'],
-        maxChanges: flags['max-changes'],
-        plan: flags.plan,
-      },
-      processIo(),
-    )
+    const inputs = { ...planInputs(flags, argv), autoApprove: flags['auto-approve'], maxChanges: flags['max-changes'], plan: flags.plan }
+    // The list reads leave before the use case's modules load (most of the start-up); a saved plan reads none.
+    const ahead = flags.plan ? undefined : (await import('../run/early-reads.js')).readsAhead(inputs)
+    try {
+      await ahead?.sent()
+      const [{ runApply }, { processIo }] = await Promise.all([import('../run/apply.js'), import('../../core/io.js')])
+      process.exitCode = await runApply({ ...inputs, readsAhead: ahead }, ahead?.io ?? processIo())
+    } finally {
+      await ahead?.release()
+    }
   }
 }

@@ -1,4 +1,5 @@
-import { Command, Flags } from '@oclif/core'
+import { Command } from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
 import { connectionFlags, pathArgs, pathArguments } from '../flags.js'
 
 export default class Audit extends Command {

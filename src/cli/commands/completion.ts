@@ -1,4 +1,5 @@
-import { Args, Command } from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import { Command } from '@oclif/core/command'
 
 export default class Completion extends Command {
   static override summary = 'Print a shell completion script (bash or zsh) for commands, flags, their values and file names.'

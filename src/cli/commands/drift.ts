@@ -1,4 +1,5 @@
-import { Command, Flags } from '@oclif/core'
+import { Command } from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
 import { pathArgs, planFlags, planInputs } from '../flags.js'
 
 export default class Drift extends Command {
@@ -20,7 +21,15 @@ export default class Drift extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Drift)
-    const [{ runPlan }, { processIo }] = await Promise.all([import('../run/plan.js'), import('../../core/io.js')])
-    process.exitCode = await runPlan({ mode: 'drift', ...planInputs(flags, argv), unmanaged: flags.unmanaged }, processIo())
+    const inputs = planInputs(flags, argv)
+    // The list reads leave before the use case's modules load (most of the start-up).
+    const ahead = (await import('../run/early-reads.js')).readsAhead(inputs)
+    try {
+      await ahead.sent()
+      const { runPlan } = await import('../run/plan.js')
+      process.exitCode = await runPlan({ mode: 'drift', ...inputs, unmanaged: flags.unmanaged, readsAhead: ahead }, ahead.io)
+    } finally {
+      await ahead.release()
+    }
   }
 }

@@ -1,4 +1,5 @@
-import { Command, Flags } from '@oclif/core'
+import { Command } from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
 
 export default class Emulator extends Command {
   static override summary = 'Run the embedded service emulator: a local stand-in for the scanning service.'

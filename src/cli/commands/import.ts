@@ -1,4 +1,5 @@
-import { Command, Flags } from '@oclif/core'
+import { Command } from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
 import { connectionFlags, listFlag, parseKinds } from '../flags.js'
 import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
 

@@ -1,4 +1,5 @@
-import { Command, Flags } from '@oclif/core'
+import { Command } from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
 import { pathArgs, planFlags, planInputs } from '../flags.js'
 
 export default class Plan extends Command {
@@ -22,15 +23,15 @@ export default class Plan extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Plan)
-    const [{ runPlan }, { processIo }] = await Promise.all([import('../run/plan.js'), import('../../core/io.js')])
-    process.exitCode = await runPlan(
-      {
-        mode: 'plan',
-        ...planInputs(flags, argv),
-        detailedExitcode: flags['detailed-exitcode'],
-        out: flags.out,
-      },
-      processIo(),
-    )
+    const inputs = planInputs(flags, argv)
+    // The list reads leave before the use case's modules load (most of the start-up).
+    const ahead = (await import('../run/early-reads.js')).readsAhead(inputs)
+    try {
+      await ahead.sent()
+      const { runPlan } = await import('../run/plan.js')
+      process.exitCode = await runPlan({ mode: 'plan', ...inputs, detailedExitcode: flags['detailed-exitcode'], out: flags.out, readsAhead: ahead }, ahead.io)
+    } finally {
+      await ahead.release()
+    }
   }
 }

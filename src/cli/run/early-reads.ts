@@ -1,9 +1,9 @@
 import { open, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { findConfigFiles } from '../../config/find-files.js'
-import { MAX_FILE_BYTES } from '../../config/load.js'
+import { MAX_FILE_BYTES } from '../../config/limits.js'
 import type { KindName } from '../../core/types.js'
-import type { RedactedIo } from '../../core/io.js'
+import { processIo, type RedactedIo } from '../../core/io.js'
 import { ListPrefetch } from '../../live/prefetch.js'
 import { KIND_NAMES, KINDS } from '../../resources/index.js'
 import { configLists } from '../../schema/config-lists.js'
@@ -20,6 +20,80 @@ export interface EarlyReads {
   prefetch: ListPrefetch
 }
 
+export type EarlyReadOptions = ConnectionOptions & { paths: string[]; kinds?: KindName[]; ids?: string[] }
+
+/**
+ * Reads started by a command before it loads its use case (most of its modules), handed to the
+ * plan that takes them. The Io is the one the run must use: the session's redaction is its.
+ */
+export class ReadsAhead {
+  private taken = false
+
+  constructor(
+    readonly io: RedactedIo,
+    private readonly started: Promise<EarlyReads | undefined>,
+  ) {
+    // Whoever takes them sees a failure; untaken, it must not end the process.
+    started.catch(() => undefined)
+  }
+
+  /** Once the first requests are on their way (or nothing was started): the moment to load the rest. */
+  async sent(): Promise<void> {
+    await this.started.catch(() => undefined)
+  }
+
+  /** For the plan, once: it then owns (and closes) the session. */
+  take(): Promise<EarlyReads | undefined> {
+    this.taken = true
+    return this.started
+  }
+
+  /** After the run: reads nobody took (it stopped before planning) are let go, and their connections closed. */
+  async release(): Promise<void> {
+    if (this.taken) return
+    this.taken = true
+    const early = await this.started.catch(() => undefined)
+    early?.prefetch.stop()
+    await early?.session.client.close()
+  }
+}
+
+/** Reads started by bin/run.js from its reading of the command line, for the command to claim. */
+let pending: { options: EarlyReadOptions; reads: ReadsAhead } | undefined
+
+/** bin/run.js: start the reads before oclif loads; `options` is its guess at what oclif will parse. */
+export async function startReadsAhead(options: EarlyReadOptions): Promise<void> {
+  const io = processIo() as RedactedIo
+  pending = { options, reads: new ReadsAhead(io, startEarlyReads(options, io)) }
+  await pending.reads.sent()
+}
+
+/** bin/run.js, once oclif is done: reads no command claimed (oclif refused the command line) are let go. */
+export async function releaseReadsAhead(): Promise<void> {
+  const unclaimed = pending
+  pending = undefined
+  await unclaimed?.reads.release()
+}
+
+/**
+ * The command's reads: those bin/run.js started when its guess matches what oclif parsed, else
+ * new ones (a wrong guess only read lists of kinds its files declare; they are let go).
+ */
+export function readsAhead(options: EarlyReadOptions): ReadsAhead {
+  const claimed = pending
+  pending = undefined
+  if (claimed && sameReads(claimed.options, options)) return claimed.reads
+  void claimed?.reads.release()
+  const io = processIo() as RedactedIo
+  return new ReadsAhead(io, startEarlyReads(options, io))
+}
+
+function sameReads(a: EarlyReadOptions, b: EarlyReadOptions): boolean {
+  const key = (o: EarlyReadOptions) =>
+    JSON.stringify([o.paths, o.kinds ?? [], o.ids ?? [], o.apiUrl ?? null, o.parallelism ?? null, Boolean(o.insecureHttp), Boolean(o.debug), o.timeoutMs ?? null])
+  return key(a) === key(b)
+}
+
 /**
  * Starts reading the lists of the kinds the configuration files declare (a top-level
  * `targets:`, `assets:` or `agents:`), before the files are parsed and checked: the round trips
@@ -27,7 +101,7 @@ export interface EarlyReads {
  * anyway (no URL or token, ids named) or the configuration is small. The caller closes the
  * session when the configuration turns out invalid.
  */
-export async function startEarlyReads(options: ConnectionOptions & { paths: string[]; kinds?: KindName[]; ids?: string[] }, io: RedactedIo): Promise<EarlyReads | undefined> {
+export async function startEarlyReads(options: EarlyReadOptions, io: RedactedIo): Promise<EarlyReads | undefined> {
   if (options.ids && options.ids.length > 0) return undefined
   if (!io.env.SCANSYNC_API_TOKEN || !(options.apiUrl ?? io.env.SCANSYNC_API_URL)) return undefined
   const kinds = (await declaredKinds(options.paths, io.cwd)).filter((kind) => !options.kinds?.length || options.kinds.includes(kind))

@@ -14,7 +14,7 @@ import { showNames } from '../../plan/names.js'
 import { identify, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { readDeclared, type ListPrefetch } from '../../live/read.js'
-import { startEarlyReads } from './early-reads.js'
+import { startEarlyReads, type ReadsAhead } from './early-reads.js'
 import { KIND_NAMES } from '../../resources/index.js'
 import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
@@ -39,6 +39,8 @@ export interface PlanInputs extends SelectionOptions, ConnectionOptions {
   state?: string
   /** Also read every live target and agent (drift --unmanaged lists those no file declares). */
   unmanaged?: boolean
+  /** List reads the command started before loading this module (else they start here). */
+  readsAhead?: Pick<ReadsAhead, 'take'>
 }
 
 export interface Loaded {
@@ -187,7 +189,7 @@ export interface Prepared extends Loaded {
 export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<Prepared | undefined> {
   // Reads of the declared kinds' lists start while the files load (reads only: nothing is
   // written before the configuration is valid and the plan confirmed).
-  const early = await startEarlyReads(options, io)
+  const early = await (options.readsAhead?.take() ?? startEarlyReads(options, io))
   const dropEarly = async () => {
     early?.prefetch.stop()
     await early?.session.client.close()

@@ -1,0 +1,91 @@
+/**
+ * bin/run.js starts the list reads of plan, drift and apply before oclif loads (about 100 ms of
+ * a start-up), from its own reading of the command line. The reading is a guess that oclif
+ * confirms: the command claims the reads only when what oclif parsed asks for the same reads
+ * (early-reads.ts), else they are let go. So the guess only has to be safe, not complete: any
+ * form it does not know for sure (help, `--`, an unknown or repeated flag, `-fjson`, a value
+ * that looks like a flag) starts nothing, and whatever it starts reads only the lists of kinds
+ * the named files declare.
+ */
+import { readFileSync } from 'node:fs'
+import type { KindName } from '../../core/types.js'
+import type { EarlyReadOptions } from './early-reads.js'
+
+interface ManifestFlag {
+  name: string
+  char?: string
+  type: 'boolean' | 'option'
+  multiple?: boolean
+  delimiter?: string
+  options?: string[]
+}
+
+type Manifest = { commands: Record<string, { flags: Record<string, ManifestFlag> } | undefined> }
+
+/** The commands that plan from the configuration (apply --plan reads a saved plan instead). */
+const PLANNING = new Set(['plan', 'drift', 'apply'])
+
+/**
+ * Starts the reads when the command line is surely one that plans; resolves once they are sent,
+ * with what lets them go if no command claims them (oclif refused the command line). Other
+ * command lines load nothing more (the client is imported only here).
+ */
+export async function startReadsFromArgv(argv: string[]): Promise<(() => Promise<void>) | undefined> {
+  if (!PLANNING.has(argv[0] ?? '')) return undefined
+  const manifest = JSON.parse(readFileSync(new URL('../../../oclif.manifest.json', import.meta.url), 'utf8')) as Manifest
+  const options = guessReads(argv, manifest)
+  if (!options) return undefined
+  const { releaseReadsAhead, startReadsAhead } = await import('./early-reads.js')
+  await startReadsAhead(options)
+  return releaseReadsAhead
+}
+
+/** What oclif will parse from `argv`, as far as the reads go; undefined when unsure or when no reads would start. */
+export function guessReads(argv: string[], manifest: Manifest): EarlyReadOptions | undefined {
+  const [command, ...rest] = argv
+  const flags = PLANNING.has(command) ? manifest.commands[command]?.flags : undefined
+  if (!flags) return undefined
+  const byName = new Map<string, ManifestFlag>()
+  for (const flag of Object.values(flags)) {
+    byName.set(`--${flag.name}`, flag)
+    if (flag.char) byName.set(`-${flag.char}`, flag)
+  }
+  const paths: string[] = []
+  const values = new Map<string, string[]>()
+  const booleans = new Set<string>()
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]
+    if (arg === '-' || !arg.startsWith('-')) {
+      paths.push(arg)
+      continue
+    }
+    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1
+    const flag = byName.get(equals > 0 ? arg.slice(0, equals) : arg)
+    if (!flag) return undefined
+    if (flag.type === 'boolean') {
+      if (equals > 0 || booleans.has(flag.name)) return undefined
+      booleans.add(flag.name)
+      continue
+    }
+    const value = equals > 0 ? arg.slice(equals + 1) : rest[++i]
+    if (value === undefined || value.startsWith('-')) return undefined
+    // A value oclif refuses (`--format xml`): it stops the run before any read would be used.
+    if (flag.options && !(flag.delimiter ? value.split(flag.delimiter).map((v) => v.trim()) : [value]).every((v) => flag.options!.includes(v))) return undefined
+    const given = values.get(flag.name) ?? []
+    if (given.length > 0 && !flag.multiple) return undefined
+    values.set(flag.name, [...given, value])
+  }
+  if (values.has('plan') || values.has('id')) return undefined
+  const one = (name: string) => values.get(name)?.[0]
+  const parallelism = one('parallelism')
+  if (parallelism !== undefined && !/^[1-9]\d{0,2}$/.test(parallelism)) return undefined
+  const kinds = values.get('kind')?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean) as KindName[] | undefined
+  return {
+    paths,
+    kinds,
+    apiUrl: one('api-url'),
+    parallelism: parallelism === undefined ? undefined : Number(parallelism),
+    insecureHttp: booleans.has('insecure-http') || undefined,
+    debug: booleans.has('debug') || undefined,
+  }
+}

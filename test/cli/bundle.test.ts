@@ -1,0 +1,43 @@
+// The CLI runs from dist/bundle/ (scripts/bundle.js: a few chunks instead of ~100 ES modules).
+// Its modules must find their files as in dist/: the precompiled validators (else Ajv would
+// compile every schema at each start, silently slower), schemas/, package.json, the manifest.
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ROOT } from '../helpers/cli.js'
+
+const BUNDLE = join(ROOT, 'dist', 'bundle')
+/** Reports, at exit, whether the precompiled validators and Ajv's compiler were loaded. */
+const PROBE = `data:text/javascript,${encodeURIComponent(`
+import { createRequire } from 'node:module'
+const cache = createRequire(process.cwd() + '/').cache
+process.on('exit', () => {
+  const keys = Object.keys(cache)
+  process.stderr.write(JSON.stringify({ precompiled: keys.some((k) => k.endsWith('dist/schema/validators.cjs')), compiler: keys.some((k) => k.includes('ajv/dist/core.js')) }))
+})`)}`
+
+describe('the bundle', () => {
+  it('is what oclif runs, and holds each command', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    expect(pkg.oclif.commands).toBe('./dist/bundle/commands')
+    const own = readdirSync(join(ROOT, 'dist', 'cli', 'commands')).filter((f) => f.endsWith('.js'))
+    expect(readdirSync(join(BUNDLE, 'commands')).sort()).toEqual(own.sort())
+  })
+
+  it('every import.meta.url is rewritten to the module\'s file in dist/', () => {
+    const files = readdirSync(BUNDLE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
+    for (const file of files) {
+      const source = readFileSync(join(BUNDLE, file), 'utf8')
+      const raw = source.replaceAll(/new URL\("dist\/[^"]+", new URL\(["']\.\.\/\.\.\/\.\.\/["'], import\.meta\.url\)\)\.href/g, '')
+      expect(raw, file).not.toContain('import.meta.url')
+    }
+  })
+
+  it('validate loads the precompiled validators, not Ajv\'s compiler, and reads schemas/ and the version', () => {
+    const run = spawnSync(process.execPath, ['--import', PROBE, join(ROOT, 'bin', 'run.js'), 'validate', join(ROOT, 'examples', 'config')], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } })
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/^Valid: /)
+    expect(JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('{')))).toEqual({ precompiled: true, compiler: false })
+  })
+})

@@ -1,0 +1,88 @@
+// bin/run.js starts the list reads of plan, drift and apply before oclif loads, from its own
+// reading of the command line (src/cli/run/reads-from-argv.ts); the command claims them when
+// oclif parsed the same. The guess must be safe: unsure forms start nothing.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+// @ts-expect-error the benchmark's fixtures are plain JavaScript without types
+import { buildAccount, writeConfig } from '../../bench/fixtures.js'
+import { guessReads } from '../../src/cli/run/reads-from-argv.js'
+import type { EmulatorSeed } from '../../src/emulator/index.js'
+import { emulator, envFor, ROOT, runCli, tempdir } from '../e2e/helpers.js'
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8'))
+const guess = (line: string) => guessReads(line.split(' ').filter(Boolean), manifest)
+
+describe('the command line as bin/run.js reads it', () => {
+  it.each([
+    ['plan', { paths: [] }],
+    ['plan config extra.yaml', { paths: ['config', 'extra.yaml'] }],
+    ['plan --format json config', { paths: ['config'] }],
+    ['plan -f json config -q --detailed-exitcode --out p.json --state s.json', { paths: ['config'] }],
+    ['drift config --unmanaged --kind target,agent', { paths: ['config'], kinds: ['target', 'agent'] }],
+    ['plan --kind target config --kind=asset', { paths: ['config'], kinds: ['target', 'asset'] }],
+    ['apply config --auto-approve --max-changes 5', { paths: ['config'] }],
+    ['plan config --api-url http://127.0.0.1:9 --parallelism 16 --insecure-http --debug', { paths: ['config'], apiUrl: 'http://127.0.0.1:9', parallelism: 16, insecureHttp: true, debug: true }],
+  ])('%s', (line, expected) => {
+    expect(guess(line)).toEqual({ kinds: undefined, apiUrl: undefined, parallelism: undefined, insecureHttp: undefined, debug: undefined, ...expected })
+  })
+
+  it.each([
+    'validate config',
+    'import --kind target --all',
+    'plan --help',
+    'plan config -h',
+    'plan -- config',
+    'plan --fromat json',
+    'plan -fjson',
+    'plan --format',
+    'plan --format json --format text',
+    'plan --format xml',
+    'plan --kind target,agnet',
+    'plan --state --debug',
+    'plan --quiet --quiet',
+    'plan --debug=true',
+    'plan --id Tg1 config',
+    'apply --plan plan.json',
+    'plan --parallelism 0',
+    'plan --parallelism many',
+  ])('%s: unsure or no reads, nothing started', (line) => {
+    expect(guess(line)).toBeUndefined()
+  })
+})
+
+/** Targets and assets only (about 100 KB of YAML: read ahead); 3 pages of each. */
+const account = buildAccount({ targets: 230, assets: 230, agents: 0 }) as { seed: EmulatorSeed; config: Record<string, unknown[]> }
+delete account.config.agents
+const reads = (em: Awaited<ReturnType<typeof emulator>>) => em.requests().map((r) => `${r.method} ${r.path} ${r.query.page ?? ''}`).sort()
+const EACH_PAGE_ONCE = ['/discovery/assets/', '/targets/'].flatMap((path) => [1, 2, 3].map((page) => `GET ${path} ${page}`)).sort()
+
+describe.concurrent('reads started by bin/run.js', () => {
+  it('are the ones the plan uses: each page of the declared kinds read once', async () => {
+    const em = await emulator({ seed: account.seed })
+    const dir = tempdir()
+    writeConfig(dir, account.config, 100)
+    const run = await runCli(['plan', dir, '--format', 'json', '--state', join(tempdir(), 'state.json')], { env: envFor(em), spawn: true })
+    expect(run.code, run.stderr).toBe(0)
+    expect(reads(em)).toEqual(EACH_PAGE_ONCE)
+  })
+
+  it('a command line oclif then refuses: reads only, of the declared kinds, and the run ends', async () => {
+    const em = await emulator({ seed: account.seed })
+    const dir = tempdir()
+    writeConfig(dir, account.config, 100)
+    const run = await runCli(['apply', dir, '--auto-approve', '--max-changes', 'many'], { env: envFor(em), spawn: true })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^Error: .*max-changes/)
+    expect(em.requests().every((r) => r.method === 'GET' && (r.path === '/targets/' || r.path === '/discovery/assets/'))).toBe(true)
+  })
+
+  it('--help reads nothing', async () => {
+    const em = await emulator({ seed: account.seed })
+    const dir = tempdir()
+    writeConfig(dir, account.config, 100)
+    const run = await runCli(['plan', dir, '--help'], { env: envFor(em), spawn: true })
+    expect(run.code).toBe(0)
+    expect(em.requests()).toEqual([])
+  })
+})
