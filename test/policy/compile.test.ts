@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PolicyCompiler as LocalCompiler, type CompiledSchema } from '../../src/schema/policy-compile.js'
 
-const built = (await import('../../dist/schema/policy-compile.js')) as { PolicyCompiler: typeof LocalCompiler }
+// The built module (`npm run build`), where the worker file exists next to it.
+const built = (await import(new URL('../../dist/schema/policy-compile.js', import.meta.url).href)) as { PolicyCompiler: typeof LocalCompiler }
 
 const SCHEMAS: Array<{ name: string; schema: object | boolean; checkSchema?: boolean }> = [
   { name: 'required and properties', schema: { required: ['labels'], properties: { labels: { type: 'array', minItems: 1 } } } },
