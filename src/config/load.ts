@@ -11,7 +11,7 @@ import { foreignFileMessage } from './foreign-file.js'
 import { Env, hasTemplate, interpolate, mayHoldTemplate } from './interpolate.js'
 import { parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
 import { describeSchemaErrors } from './schema-errors.js'
-import { declaredPolicies, PolicyCompilation, type DeclaredPolicy, type PolicyRule } from './policies.js'
+import { compilePolicies, declaredPolicies, type DeclaredPolicy, type PolicyRule } from './policies.js'
 import { expandShorthands } from './shorthands.js'
 import { identifyDeclared } from './identity-checks.js'
 import { DesiredResource, JsonObject, KindName, LoadedConfig } from '../core/types.js'
@@ -78,14 +78,6 @@ const NOT_REGULAR = 'not a regular file (a device, a pipe or a socket); a config
 const tooLarge = (size: number) =>
   `the file is ${size > MAX_FILE_BYTES + 1 ? megabytes(size) : 'more than ' + megabytes(MAX_FILE_BYTES)}, more than the limit of ${megabytes(MAX_FILE_BYTES)} for one file: split it into several files (a configuration may hold any number)`
 
-/** Whether a file may hold a top-level `policies` list (a quick look; the parse decides). */
-function holdsPolicies(bytes: Buffer): boolean {
-  for (let at = bytes.indexOf('policies'); at !== -1; at = bytes.indexOf('policies', at + 1)) {
-    if (at === 0 || bytes[at - 1] === 0x0a) return true
-  }
-  return false
-}
-
 /** Loads, checks and resolves every configuration file under `paths`. Never throws for bad input. */
 export async function loadConfig(paths: string[], options: LoadOptions): Promise<LoadResult> {
   const cwd = options.cwd ?? process.cwd()
@@ -104,36 +96,21 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
     return { config: { files: found.files, resources: [] }, diagnostics: sortDiagnostics([...diagnostics, { file: found.files[0], line: 1, column: 1, path: '', message }]), policies: [] }
   }
 
-  // Read one at a time (a configuration may have thousands of files), before any is parsed.
-  const reads: Array<{ bytes: Buffer } | { problem: string }> = []
   for (const [i, file] of found.files.entries()) {
+    let read: Awaited<ReturnType<typeof readConfigFile>>
     try {
-      reads.push(kinds[i].regular ? await readConfigFile(resolve(cwd, file)) : { problem: NOT_REGULAR })
+      read = kinds[i].regular ? await readConfigFile(resolve(cwd, file)) : { problem: NOT_REGULAR }
     } catch (error) {
-      reads.push({ problem: `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? error}` })
+      diagnostics.push({ file, line: 1, column: 1, path: '', message: `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? error}` })
+      continue
     }
-  }
-  // Found by searching the current directory: another tool's YAML is said to be one.
-  const load = (i: number, bytes: Buffer) => loadFile(found.files[i], bytes, options.env, { notOurs: found.defaulted })
-  // The files that hold rules are loaded first, so that their rules compile (on another thread)
-  // while the others load; their results still take their place in the files' order.
-  const compilation = new PolicyCompilation()
-  const loadedFirst = new Map<number, LoadFileResult>()
-  reads.forEach((read, i) => {
-    if (!('bytes' in read) || !holdsPolicies(read.bytes)) return
-    const result = load(i, read.bytes)
-    compilation.start(result.policies)
-    loadedFirst.set(i, result)
-  })
-  for (const [i, file] of found.files.entries()) {
-    const read = reads[i]
     if ('problem' in read) {
       diagnostics.push({ file, line: 1, column: 1, path: '', message: read.problem })
       continue
     }
-    // Between files, the reads already under way are answered and the next ones sent.
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve))
-    const result = loadedFirst.get(i) ?? load(i, read.bytes)
+    const bytes = read.bytes
+    // Found by searching the current directory: another tool's YAML is said to be one.
+    const result = loadFile(file, bytes, options.env, { notOurs: found.defaulted })
     // One by one: spreading a list of some hundred thousand items into push() overflows the stack.
     for (const diagnostic of result.diagnostics) diagnostics.push(diagnostic)
     for (const resource of result.resources) resources.push(resource)
@@ -142,7 +119,7 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
   }
   for (const diagnostic of findDuplicateIds(declared)) diagnostics.push(diagnostic)
   for (const diagnostic of identifyDeclared(resources)) diagnostics.push(diagnostic)
-  const compiled = await compilation.finish(policies)
+  const compiled = await compilePolicies(policies)
   for (const diagnostic of compiled.diagnostics) diagnostics.push(diagnostic)
   return { config: { files: found.files, resources }, diagnostics: sortDiagnostics(diagnostics), policies: diagnostics.length > 0 ? [] : compiled.rules }
 }

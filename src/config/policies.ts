@@ -1,10 +1,9 @@
-import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
 import { Diagnostic, formatPath, type PathSegments, type SourcePosition } from '../core/diagnostics.js'
 import type { JsonObject, KindName } from '../core/types.js'
 import type { ParsedFile } from './read-yaml.js'
 import { closest } from './schema-errors.js'
 import { metaSchemaErrors } from '../schema/policy-meta.js'
-import { PolicyCompiler, type CompiledSchema } from '../schema/policy-compile.js'
 
 export type PolicyLevel = 'error' | 'warning'
 
@@ -51,98 +50,68 @@ export function declaredPolicies(list: unknown, parsed: ParsedFile): DeclaredPol
 }
 
 /**
- * Compiles every rule once. A rule that is not a valid JSON Schema, uses a keyword or format Ajv
- * does not know (a misspelling, in strict mode), or repeats another rule's name is a diagnostic
- * at its line.
+ * Compiles every rule once, with Ajv loaded only now (a configuration without rules never loads
+ * it). A rule that is not a valid JSON Schema, uses a keyword or format Ajv does not know (a
+ * misspelling, in strict mode), or repeats another rule's name is a diagnostic at its line.
  */
 export async function compilePolicies(declared: readonly DeclaredPolicy[]): Promise<{ rules: PolicyRule[]; diagnostics: Diagnostic[] }> {
-  const compilation = new PolicyCompilation()
-  compilation.start(declared)
-  return compilation.finish(declared)
-}
-
-type Part = 'when' | 'require'
-
-/**
- * The rules of a configuration being compiled: each file's rules start compiling (on another
- * thread, see src/schema/policy-compile.ts) as soon as the file is read, while the other files
- * load; `finish` waits for them and says what is wrong with them. Ajv is loaded, on that thread,
- * only for a configuration that has rules.
- */
-export class PolicyCompilation {
-  private compiler?: PolicyCompiler
-  private readonly jobs = new Map<DeclaredPolicy, Partial<Record<Part, Promise<CompiledSchema>>>>()
-
-  /** Starts compiling these rules' schemas (those that are JSON Schemas at all). */
-  start(rules: readonly DeclaredPolicy[]): void {
-    for (const rule of rules) {
-      if (this.jobs.has(rule)) continue
-      const jobs: Partial<Record<Part, Promise<CompiledSchema>>> = {}
-      for (const part of ['when', 'require'] as const) {
-        const schema = rule[part] as object | boolean | undefined
-        if (schema === undefined) continue
-        const meta = metaSchemaErrors(schema)
-        if (meta.errors) continue
-        jobs[part] = (this.compiler ??= new PolicyCompiler()).compile({ schema, checkSchema: !meta.knows })
+  const rules: PolicyRule[] = []
+  const diagnostics: Diagnostic[] = []
+  if (declared.length === 0) return { rules, diagnostics }
+  const { createPolicyAjv } = await import('../schema/policy-ajv.js')
+  const ajv = createPolicyAjv({ formats: declared.some((rule) => namesFormat(rule.when) || namesFormat(rule.require)) })
+  const first = new Map<string, DeclaredPolicy>()
+  for (const rule of declared) {
+    const earlier = first.get(rule.name)
+    if (earlier) {
+      const where = (r: DeclaredPolicy) => {
+        const at = r.locate(['name'])
+        return `${at.file}:${at.line}`
       }
-      this.jobs.set(rule, jobs)
+      diagnostics.push(at(rule, ['name'], `policy ${rule.name} is declared twice: here and at ${where(earlier)}; a rule's name must be unique`))
+      diagnostics.push(at(earlier, ['name'], `policy ${rule.name} is declared twice: here and at ${where(rule)}; a rule's name must be unique`))
+      continue
     }
+    first.set(rule.name, rule)
+    const when = rule.when === undefined ? undefined : compilePart(ajv, rule, 'when', diagnostics)
+    const require = compilePart(ajv, rule, 'require', diagnostics)
+    if (require === undefined || (rule.when !== undefined && when === undefined)) continue
+    rules.push({ name: rule.name, description: rule.description ?? rule.name, kind: rule.kind, level: rule.level, source: rule.locate([]), when, require })
   }
-
-  /** Every rule compiled, in order, with the diagnostics of those that cannot be. */
-  async finish(declared: readonly DeclaredPolicy[]): Promise<{ rules: PolicyRule[]; diagnostics: Diagnostic[] }> {
-    const rules: PolicyRule[] = []
-    const diagnostics: Diagnostic[] = []
-    try {
-      const first = new Map<string, DeclaredPolicy>()
-      for (const rule of declared) {
-        const earlier = first.get(rule.name)
-        if (earlier) {
-          const where = (r: DeclaredPolicy) => {
-            const at = r.locate(['name'])
-            return `${at.file}:${at.line}`
-          }
-          diagnostics.push(at(rule, ['name'], `policy ${rule.name} is declared twice: here and at ${where(earlier)}; a rule's name must be unique`))
-          diagnostics.push(at(earlier, ['name'], `policy ${rule.name} is declared twice: here and at ${where(rule)}; a rule's name must be unique`))
-          continue
-        }
-        first.set(rule.name, rule)
-        this.start([rule])
-        const when = rule.when === undefined ? undefined : await this.compiled(rule, 'when', diagnostics)
-        const require = await this.compiled(rule, 'require', diagnostics)
-        if (require === undefined || (rule.when !== undefined && when === undefined)) continue
-        rules.push({ name: rule.name, description: rule.description ?? rule.name, kind: rule.kind, level: rule.level, source: rule.locate([]), when, require })
-      }
-    } finally {
-      this.compiler?.close()
-    }
-    return { rules, diagnostics }
-  }
-
-  /** One of a rule's schemas compiled; undefined (with a diagnostic) when it cannot be. */
-  private async compiled(rule: DeclaredPolicy, part: Part, diagnostics: Diagnostic[]): Promise<ValidateFunction | undefined> {
-    const schema = rule[part] as object | boolean
-    const prefix = `policy ${rule.name}: ${part}`
-    const job = this.jobs.get(rule)?.[part]
-    const result = job ? await job : { schemaErrors: metaSchemaErrors(schema).errors ?? [] }
-    if ('validate' in result) return result.validate
-    if ('error' in result) diagnostics.push(describeCompileError(rule, part, schema, result.error, prefix))
-    else diagnostics.push(notASchema(rule, part, result.schemaErrors, prefix))
-    return undefined
-  }
-}
-
-/** What the meta-schema says is wrong with a schema that is not one (Ajv's first error). */
-function notASchema(rule: DeclaredPolicy, part: Part, errors: readonly ErrorObject[], prefix: string): Diagnostic {
-  const error = errors[0] as ErrorObject | undefined
-  const segments = pointerSegments(error?.instancePath ?? '')
-  const place = segments.length > 0 ? `.${formatPath(segments)}` : ''
-  return at(rule, [part, ...segments], `${prefix}${place} is not a valid JSON Schema: ${error?.message ?? 'invalid'}${allowed(error)}`)
+  return { rules, diagnostics }
 }
 
 function at(rule: DeclaredPolicy, path: PathSegments, message: string, options?: { key?: boolean }): Diagnostic {
   const position = rule.locate(path, options)
   return { file: position.file, line: position.line, column: position.column, path: formatPath([rule.path, ...path]), message }
+}
+
+/** One of a rule's schemas compiled; undefined (with a diagnostic) when it cannot be. */
+function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', diagnostics: Diagnostic[]): ValidateFunction | undefined {
+  const schema = rule[part] as object | boolean
+  const prefix = `policy ${rule.name}: ${part}`
+  const meta = metaSchemaErrors(schema)
+  const errors = meta.knows ? meta.errors : ajv.validateSchema(schema) ? undefined : (ajv.errors ?? [])
+  if (errors) {
+    const error = errors[0] as ErrorObject | undefined
+    const segments = pointerSegments(error?.instancePath ?? '')
+    const place = segments.length > 0 ? `.${formatPath(segments)}` : ''
+    diagnostics.push(at(rule, [part, ...segments], `${prefix}${place} is not a valid JSON Schema: ${error?.message ?? 'invalid'}${allowed(error)}`))
+    return undefined
+  }
+  try {
+    return ajv.compile(schema)
+  } catch (error) {
+    diagnostics.push(describeCompileError(rule, part, schema, (error as Error).message, prefix))
+    return undefined
+  }
+}
+
+/** Whether a `format` key is written anywhere in a schema (ajv-formats is loaded only then). */
+function namesFormat(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some(namesFormat)
+  return Object.hasOwn(value, 'format') || Object.values(value).some(namesFormat)
 }
 
 /** `must be equal to one of the allowed values` says which. */

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv'
+import type { Ajv, Options } from 'ajv'
 
 // Ajv is CommonJS: required as such, it loads without the ESM wrapper's scan of its exports.
 const require = createRequire(import.meta.url)
@@ -47,16 +47,3 @@ export function createPolicyAjv(options: PolicyAjvOptions = {}): Ajv {
 
 /** The meta-schema a rule is written in (draft-07, Ajv's default). */
 export const POLICY_META_SCHEMA = 'http://json-schema.org/draft-07/schema'
-
-/** One schema through the policy Ajv: checked against the meta-schema when asked, then compiled. */
-export function compileSchemaJob(
-  ajv: Ajv,
-  job: { schema: object | boolean; checkSchema?: boolean },
-): { validate: ValidateFunction } | { error: string } | { schemaErrors: ErrorObject[] } {
-  if (job.checkSchema && !ajv.validateSchema(job.schema)) return { schemaErrors: ajv.errors ?? [] }
-  try {
-    return { validate: ajv.compile(job.schema) }
-  } catch (error) {
-    return { error: (error as Error).message }
-  }
-}
