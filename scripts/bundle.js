@@ -44,3 +44,21 @@ await build({
   plugins: [keepImportMetaUrl],
   logLevel: 'warning',
 })
+
+// Ajv and ajv-formats as one CommonJS file for the policy Ajv (src/schema/policy-ajv.ts): a plan
+// whose configuration has rules loads Ajv to compile them, and resolving and compiling Ajv's ~40
+// files took ~35 ms of it, the one file ~10.
+await build({
+  stdin: {
+    contents: "const { Ajv } = require('ajv')\nconst formats = require('ajv-formats')\nmodule.exports = { Ajv, addFormats: formats.default ?? formats }\n",
+    resolveDir: root,
+    sourcefile: 'ajv-for-policies.cjs',
+    loader: 'js',
+  },
+  outfile: join(dist, 'vendor', 'ajv.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+})
