@@ -82,6 +82,9 @@ function mayBeNumber(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || c === 0x2b /* + */ || c === 0x2d /* - */ || c === 0x2e /* . */
 }
 
+/** js-yaml's own limit on nesting (its default maxDepth): the listener's stacks hold that many nodes. */
+const MAX_DEPTH = 100
+
 /** `yaml` refuses an implicit key longer than 1024 characters; an implicit key sits on one line. */
 const MAX_LINE = 1024
 
@@ -113,90 +116,115 @@ export function parseFast(text: string): FastParse {
   if (rule !== undefined) return { ok: false, reason: `text: ${rule}` }
   if (hasLongLine(text)) return { ok: false, reason: 'text: a line longer than 1024 characters' }
 
-  // js-yaml reports the start and end of every node. Between the two, this finds the node's first
-  // character (past the spaces, line breaks and comments before it), and declines:
-  // - a comment straight after a node (`"a"#c`, `[a]#c`): `yaml` wants a space before it;
-  // - a quoted or plain scalar, or a flow collection, that spans lines: `yaml` checks their
-  //   indentation, js-yaml does not;
-  // - a scalar preceded by a comment (`key:`, a comment line, then the value): `yaml` is strict there.
-  let reason: string | undefined
-  // Per open node: where js-yaml opened it, and its first character once known (-1 before).
-  const opened: number[] = []
-  const firsts: number[] = []
-  // The nodes of the top-level mapping (keys and values in turn), each block list with its items.
-  const topLevel: Array<{ kind: string | null; key: unknown; items: number[] | undefined }> = []
-  let items: number[] = []
-  const listener = (event: EventType, state: State): void => {
-    if (event === 'open') {
-      opened.push(state.position)
-      firsts.push(-1)
-      return
-    }
-    const open = opened.pop()!
-    firsts.pop()
-    if (reason !== undefined) return
-    const input = state.input
-    const end = state.position
-    if (input.charCodeAt(end) === HASH && !isSeparator(input.charCodeAt(end - 1))) {
-      reason = 'a comment not separated from the value before it'
-      return
-    }
-    const start = contentStart(input, open)
-    const comment = skippedComment
-    const depth = opened.length
-    if (depth === 2) items.push(start, end)
-    else if (depth === 1) {
-      // Only a block list (`- …` lines) has its items as its direct children: js-yaml may wrap a
-      // value written on the next line (`key:` then `  [a, b]`) in a second node.
-      const blockList = state.kind === 'sequence' && input.charCodeAt(start) === DASH
-      topLevel.push({ kind: state.kind, key: state.kind === 'scalar' ? state.result : undefined, items: blockList ? items : undefined })
-      items = []
-    }
-    if (start >= end) return
-    const first = input.charCodeAt(start)
-    if (state.kind === 'scalar') {
-      if (comment) {
-        reason = 'a value after a comment line'
-        return
-      }
-      if (first === PIPE || first === GREATER) return
-    } else if (first === BRACKET || first === BRACE) {
-      // A [ ] or { } that is a key of a { } mapping (`{ {a: 1} }`, `{x: 1, [a]}`): js-yaml turns
-      // it into "[object Object]" or "a", `yaml` into "{ a: 1 }" or "[ a ]".
-      const parent = firsts.length - 1
-      if (parent >= 0) {
-        if (firsts[parent] < 0) firsts[parent] = input.charCodeAt(contentStart(input, opened[parent]))
-        if (firsts[parent] === BRACE) {
-          let before = start - 1
-          while (before >= 0 && isSeparator(input.charCodeAt(before))) before--
-          const c = input.charCodeAt(before)
-          if (c === BRACE || c === COMMA) {
-            reason = 'a [ ] or { } used as a key'
-            return
-          }
-        }
-      }
-    } else {
-      return
-    }
-    const lineEnd = input.indexOf('\n', start)
-    if (lineEnd >= 0 && lineEnd < end) reason = 'a quoted or plain value, or a [ ] or { } collection, over several lines'
-  }
-
+  seen = { reason: undefined, depth: 0, topLevel: [], items: [], lineFrom: 0, lineEnd: -1 }
   let data: unknown
   try {
     data = load(text, { schema: SCHEMA, listener })
   } catch (error) {
     return { ok: false, reason: `js-yaml: ${(error as Error).message.split('\n')[0]}` }
   }
+  const { reason, topLevel } = seen
   if (reason !== undefined) return { ok: false, reason }
   // An empty document: `yaml` gives null, js-yaml undefined.
   if (data === undefined || data === null) return { ok: true, data: null }
   return { ok: true, data, items: itemRanges(data, topLevel) }
 }
 
+type TopLevelNode = { kind: string | null; key: unknown; items: number[] | undefined }
+
+/** What the listener found in the text being read (one text at a time: js-yaml reads synchronously). */
+let seen: {
+  /** Why the text must go to the `yaml` path, once known. */
+  reason: string | undefined
+  /** How many nodes are open. */
+  depth: number
+  /** The nodes of the top-level mapping (keys and values in turn), each block list with its items. */
+  topLevel: TopLevelNode[]
+  /** The items of the top-level node being read: start and end of each. */
+  items: number[]
+  /** The first line break at or after lineFrom (the text's length when there is none). */
+  lineFrom: number
+  lineEnd: number
+}
+/** Per open node, by depth: where js-yaml opened it, and its first character once known (-1 before). */
+const opened = new Int32Array(MAX_DEPTH)
+const firsts = new Int32Array(MAX_DEPTH)
+
+/**
+ * js-yaml reports the start and end of every node. Between the two, this finds the node's first
+ * character (past the spaces, line breaks and comments before it), and declines:
+ * - a comment straight after a node (`"a"#c`, `[a]#c`): `yaml` wants a space before it;
+ * - a quoted or plain scalar, or a flow collection, that spans lines: `yaml` checks their
+ *   indentation, js-yaml does not;
+ * - a scalar preceded by a comment (`key:`, a comment line, then the value): `yaml` is strict there.
+ * (One function for every text, rather than a closure per text: V8 optimizes it once.)
+ */
+function listener(event: EventType, state: State): void {
+  const at = seen
+  if (event === 'open') {
+    if (at.depth === MAX_DEPTH) at.reason = 'nesting deeper than 100'
+    opened[at.depth] = state.position
+    firsts[at.depth] = -1
+    at.depth++
+    return
+  }
+  const depth = --at.depth
+  if (at.reason !== undefined) return
+  const input = state.input
+  const end = state.position
+  if (input.charCodeAt(end) === HASH && !isSeparator(input.charCodeAt(end - 1))) {
+    at.reason = 'a comment not separated from the value before it'
+    return
+  }
+  const start = contentStart(input, opened[depth])
+  const comment = skippedComment
+  const kind = state.kind
+  if (depth === 2) at.items.push(start, end)
+  else if (depth === 1) {
+    // Only a block list (`- …` lines) has its items as its direct children: js-yaml may wrap a
+    // value written on the next line (`key:` then `  [a, b]`) in a second node.
+    const blockList = kind === 'sequence' && input.charCodeAt(start) === DASH
+    at.topLevel.push({ kind, key: kind === 'scalar' ? state.result : undefined, items: blockList ? at.items : undefined })
+    at.items = []
+  }
+  if (start >= end) return
+  const first = input.charCodeAt(start)
+  if (kind === 'scalar') {
+    if (comment) {
+      at.reason = 'a value after a comment line'
+      return
+    }
+    if (first === PIPE || first === GREATER) return
+  } else if (first === BRACKET || first === BRACE) {
+    // A [ ] or { } that is a key of a { } mapping (`{ {a: 1} }`, `{x: 1, [a]}`): js-yaml turns
+    // it into "[object Object]" or "a", `yaml` into "{ a: 1 }" or "[ a ]".
+    const parent = depth - 1
+    if (parent >= 0) {
+      if (firsts[parent] < 0) firsts[parent] = input.charCodeAt(contentStart(input, opened[parent]))
+      if (firsts[parent] === BRACE) {
+        let before = start - 1
+        while (before >= 0 && isSeparator(input.charCodeAt(before))) before--
+        const c = input.charCodeAt(before)
+        if (c === BRACE || c === COMMA) {
+          at.reason = 'a [ ] or { } used as a key'
+          return
+        }
+      }
+    }
+  } else {
+    return
+  }
+  // A key and its value share a line: the line's end, once found, answers for both.
+  if (start < at.lineFrom || start > at.lineEnd) {
+    at.lineFrom = start
+    at.lineEnd = input.indexOf('\n', start)
+    if (at.lineEnd < 0) at.lineEnd = input.length
+  }
+  if (at.lineEnd < end) at.reason = 'a quoted or plain value, or a [ ] or { } collection, over several lines'
+}
+
 /** The items of each top-level list, if the nodes seen are exactly the top-level mapping's keys and values. */
-function itemRanges(data: unknown, topLevel: ReadonlyArray<{ kind: string | null; key: unknown; items: number[] | undefined }>): ItemRanges | undefined {
+function itemRanges(data: unknown, topLevel: readonly TopLevelNode[]): ItemRanges | undefined {
   if (typeof data !== 'object' || Array.isArray(data)) return undefined
   const keys = Object.keys(data as object)
   if (topLevel.length !== keys.length * 2) return undefined
