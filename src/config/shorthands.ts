@@ -9,6 +9,8 @@ interface SchemaPlan {
   items?: SchemaPlan
   /** Only the properties under which a shorthand can occur. */
   properties?: Map<string, SchemaPlan>
+  /** The same, as a list (made on first use, once the plan is complete). */
+  members?: Array<[string, SchemaPlan]>
   /** False when no value under this schema can be a shorthand: the walk skips it. */
   reaches: boolean
 }
@@ -102,8 +104,11 @@ function expandIn(node: unknown, plan: SchemaPlan): unknown {
     for (let i = 0; i < node.length; i++) node[i] = expandIn(node[i], items)
   } else if (node !== null && typeof node === 'object' && plan.properties) {
     const object = node as Record<string, unknown>
-    for (const [key, property] of plan.properties) {
-      if (Object.hasOwn(object, key) && Object.prototype.propertyIsEnumerable.call(object, key)) object[key] = expandIn(object[key], property)
+    const members = (plan.members ??= [...plan.properties])
+    // Parsed YAML holds own enumerable members only: an own member is one the walk in order meets.
+    for (let i = 0; i < members.length; i++) {
+      const [key, property] = members[i]
+      if (Object.hasOwn(object, key)) object[key] = expandIn(object[key], property)
     }
   }
   return node
