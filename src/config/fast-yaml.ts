@@ -35,7 +35,7 @@ const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$|^[-+]?(?:\
  * asked in turn through one call site, cost about a fifth of the parse.) The tag js-yaml then
  * records is not seen: only the value is kept.
  */
-export const SCHEMA = FAILSAFE_SCHEMA.extend({
+const SCHEMA = FAILSAFE_SCHEMA.extend({
   implicit: [new Type('tag:yaml.org,2002:core-scalar', { kind: 'scalar', resolve: (text: string) => coreScalarKind(text) !== STRING, construct: coreScalarValue })],
 })
 
