@@ -21,6 +21,12 @@ const text = fc
 
 const rules = Object.keys(PRECISE_ONLY) as PreciseRule[]
 
+/** A fixed seed; SCANSYNC_FUZZ_SCALE multiplies the runs and SCANSYNC_FUZZ_SEED replays a seed, as for the loader fuzzing. */
+const FUZZ = {
+  numRuns: 3000 * Number(process.env.SCANSYNC_FUZZ_SCALE ?? 1),
+  seed: process.env.SCANSYNC_FUZZ_SEED === undefined ? 20_261_126 : Number(process.env.SCANSYNC_FUZZ_SEED),
+}
+
 /** Per rule, the pieces it looks for, with a few of every text: so that they meet often. */
 const COMMON = [' ', '\n', 'x', '\u00a0', '\u2028', '\v']
 const RULE_PIECES: Record<PreciseRule, string[]> = {
@@ -46,7 +52,7 @@ describe('each scan answers as its pattern', () => {
       fc.property(fc.oneof(textFor(rule), text), (sample) => {
         expect(PRECISE_SCANS[rule](sample), JSON.stringify(sample)).toBe(pattern.test(sample))
       }),
-      { numRuns: Number(process.env.RUNS ?? 3000), seed: process.env.RUNS ? Date.now() : 20_261_126 },
+      FUZZ,
     )
   })
 
@@ -71,7 +77,7 @@ describe('needsPrecise', () => {
         if (!matched) expect(rule).toBeUndefined()
         else expect(rule !== undefined && new RegExp(PRECISE_ONLY[rule as PreciseRule].source, 'm').test(matched[0])).toBe(true)
       }),
-      { numRuns: Number(process.env.RUNS ?? 3000), seed: process.env.RUNS ? Date.now() : 20_261_126 },
+      FUZZ,
     )
   })
 })
