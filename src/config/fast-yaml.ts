@@ -1,4 +1,5 @@
 import { FAILSAFE_SCHEMA, load, Type, type EventType, type State } from 'js-yaml'
+import { needsPrecise } from './precise-only.js'
 
 /**
  * The fast way to read a configuration file: js-yaml builds plain data several times faster than
@@ -11,7 +12,7 @@ import { FAILSAFE_SCHEMA, load, Type, type EventType, type State } from 'js-yaml
  * - js-yaml rejects the text (syntax errors, duplicate keys, nesting deeper than 100, …);
  * - the text uses anchors, aliases or tags (so the alias cap of the `yaml` path applies), a
  *   directive, explicit or non-string keys, tabs in indentation, or one of the few constructs where
- *   the two parsers are known to disagree (see PRECISE_ONLY and the listener below; each rule was
+ *   the two parsers are known to disagree (see PRECISE_ONLY in precise-only.ts and the listener below; each rule was
  *   found by differential fuzzing against `yaml` and is pinned by test/config/fast-yaml.test.ts).
  *
  * The checks are conservative: a rule may send a harmless file to the `yaml` path (slower, same
@@ -28,78 +29,61 @@ const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$|^[-+]?(?:\
 /**
  * js-yaml's own CORE_SCHEMA differs from `yaml`'s in a few corners (it reads 0b101, -0x1F and
  * +0o7 as numbers, +.5 as a string, -0 as 0), so the implicit types are spelt out here.
+ *
+ * They are one type: js-yaml asks each implicit type in turn about every plain scalar, and most
+ * scalars are names and URLs that a look at their first character rules out at once. (Four types,
+ * asked in turn through one call site, cost about a fifth of the parse.) The tag js-yaml then
+ * records is not seen: only the value is kept.
  */
 const SCHEMA = FAILSAFE_SCHEMA.extend({
-  implicit: [
-    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (text: string) => text.length <= 4 && NULL.test(text), construct: () => null }),
-    new Type('tag:yaml.org,2002:bool', {
-      kind: 'scalar',
-      resolve: (text: string) => (text.length === 4 || text.length === 5) && BOOL.test(text),
-      construct: (text: string) => text[0] === 't' || text[0] === 'T',
-    }),
-    new Type('tag:yaml.org,2002:int', {
-      kind: 'scalar',
-      resolve: (text: string) => mayBeNumber(text) && INT.test(text),
-      construct: (text: string) => (text[1] === 'o' ? parseInt(text.substring(2), 8) : text[1] === 'x' ? parseInt(text.substring(2), 16) : parseInt(text, 10)),
-    }),
-    new Type('tag:yaml.org,2002:float', {
-      kind: 'scalar',
-      resolve: (text: string) => mayBeNumber(text) && (FLOAT.test(text) || FLOAT_SPECIAL.test(text)),
-      construct: (text: string) => {
-        if (!FLOAT_SPECIAL.test(text)) return parseFloat(text)
-        if (/nan$/i.test(text)) return NaN
-        return text[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
-      },
-    }),
-  ],
+  implicit: [new Type('tag:yaml.org,2002:core-scalar', { kind: 'scalar', resolve: (text: string) => coreScalarKind(text) !== STRING, construct: coreScalarValue })],
 })
 
-/** A cheap first look: every number starts with a digit, a sign or a dot. */
-function mayBeNumber(text: string): boolean {
+const STRING = 0
+const NULL_SCALAR = 1
+const BOOL_SCALAR = 2
+const INT_SCALAR = 3
+const FLOAT_SCALAR = 4
+
+/** Which core-schema type a plain scalar resolves to (null, bool, int and float are disjoint). */
+function coreScalarKind(text: string): number {
   const c = text.charCodeAt(0)
+  if (mayBeNumber(c)) {
+    if (INT.test(text)) return INT_SCALAR
+    if (FLOAT.test(text) || FLOAT_SPECIAL.test(text)) return FLOAT_SCALAR
+    return STRING
+  }
+  // Every null and bool starts with one of `~nNtTfF` (or is empty), and is at most 5 characters long.
+  if (text.length > 5) return STRING
+  if (text.length <= 4 && NULL.test(text)) return NULL_SCALAR
+  if ((text.length === 4 || text.length === 5) && BOOL.test(text)) return BOOL_SCALAR
+  return STRING
+}
+
+function coreScalarValue(text: string): unknown {
+  switch (coreScalarKind(text)) {
+    case NULL_SCALAR:
+      return null
+    case BOOL_SCALAR:
+      return text[0] === 't' || text[0] === 'T'
+    case INT_SCALAR:
+      return text[1] === 'o' ? parseInt(text.substring(2), 8) : text[1] === 'x' ? parseInt(text.substring(2), 16) : parseInt(text, 10)
+    case FLOAT_SCALAR:
+      if (!FLOAT_SPECIAL.test(text)) return parseFloat(text)
+      if (/nan$/i.test(text)) return NaN
+      return text[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
+    default:
+      return text
+  }
+}
+
+/** A cheap first look: every number starts with a digit, a sign or a dot. */
+function mayBeNumber(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || c === 0x2b /* + */ || c === 0x2d /* - */ || c === 0x2e /* . */
 }
 
-/**
- * Text patterns that send a file to the `yaml` path. Each may match more than it must (a `&` after
- * a space inside a plain scalar, say); none may miss what it is there for.
- */
-export const PRECISE_ONLY: Readonly<Record<string, RegExp>> = {
-  /** Anchors (`&a`), aliases (`*a`) and tags (`!t`, `!!str`): wherever a node may start. */
-  anchorAliasOrTag: /(?:^|[\s[\]{},:?-])[&*!]/m,
-  /**
-   * A merge key (`<<: *a`, `<<: {…}`): the `yaml` path merges it and locates merged values where
-   * they are written. (An anchor and alias usually come with it and send the file there anyway.)
-   */
-  mergeKey: /(?:^|[\s{,[?])<<[ \t]*:/m,
-  /** A directive (`%YAML 1.1` would change the schema). */
-  directive: /^%/m,
-  /** `---x` or `...x` (a plain scalar to `yaml`, a marker to js-yaml), or content on the `---` line. */
-  documentMarker: /^(?:---|\.\.\.)(?:\S|[ \t]+[^\s#])/m,
-  /** An explicit key (`? key`). */
-  explicitKey: /(?:^|[\s{,[])\?(?:\s|$)/m,
-  /** A flow collection used as a key (`[a, b]: c`, `{a: 1}: c`, `{[a]}`). */
-  collectionKey: /[\]}][ \t]*:|[{,]\s*\[/,
-  /**
-   * A null or empty key (`~:`, `null:`, `: x`, `{null}`): `yaml` names it "", js-yaml "null".
-   * The spaces before the colon belong to the null word only: without one, the character before
-   * the colon is itself a space or a start. (`[ \t]*:` after every space made a long run of
-   * spaces cost time quadratic in its length: a hang on a hostile file.)
-   */
-  nullKey: /(?:^|[\s{,[?])(?:(?:~|null|Null|NULL)[ \t]*)?:(?=[\s,[\]{}]|$)|[{,]\s*(?:~|null|Null|NULL)\s*[,}]/m,
-  /** A tab in the indentation of a line (an error to `yaml`, accepted by js-yaml). */
-  tabIndent: /^[ \t]*\t/m,
-  /** A carriage return that does not end a CRLF line break. */
-  loneCarriageReturn: /\r(?!\n)/,
-  /** An empty list entry (`-` and nothing after it on its line): js-yaml can nest the next entry. */
-  emptyListEntry: /(?:^|[ \t])-[ \t]*(?:[ \t]#.*)?\r?$/m,
-  /** A block scalar with an indentation indicator or keep chomping (`|2`, `>+`): trailing lines differ. */
-  blockScalarIndicator: /[|>][-+]?[0-9+]/,
-  /** A block scalar whose first lines are blank (`yaml` may ask for an indentation indicator). */
-  blockScalarLeadingBlank: /[|>][-+0-9]*[ \t]*(?:#.*)?\r?\n[ \t]*\r?\n/,
-}
-
-const PRECISE_PATTERN = new RegExp(Object.values(PRECISE_ONLY).map((pattern) => `(?:${pattern.source})`).join('|'), 'm')
+/** js-yaml's own limit on nesting (its default maxDepth): the listener's stacks hold that many nodes. */
+const MAX_DEPTH = 100
 
 /** `yaml` refuses an implicit key longer than 1024 characters; an implicit key sits on one line. */
 const MAX_LINE = 1024
@@ -128,94 +112,119 @@ const isSeparator = (c: number) => c === SPACE || c === TAB || c === LF || c ===
 
 /** Reads `text` (BOM already removed) with js-yaml, or says why the `yaml` path must read it. */
 export function parseFast(text: string): FastParse {
-  const matched = PRECISE_PATTERN.exec(text)
-  if (matched) return { ok: false, reason: `text: ${ruleOf(matched[0])}` }
+  const rule = needsPrecise(text)
+  if (rule !== undefined) return { ok: false, reason: `text: ${rule}` }
   if (hasLongLine(text)) return { ok: false, reason: 'text: a line longer than 1024 characters' }
 
-  // js-yaml reports the start and end of every node. Between the two, this finds the node's first
-  // character (past the spaces, line breaks and comments before it), and declines:
-  // - a comment straight after a node (`"a"#c`, `[a]#c`): `yaml` wants a space before it;
-  // - a quoted or plain scalar, or a flow collection, that spans lines: `yaml` checks their
-  //   indentation, js-yaml does not;
-  // - a scalar preceded by a comment (`key:`, a comment line, then the value): `yaml` is strict there.
-  let reason: string | undefined
-  // Per open node: where js-yaml opened it, and its first character once known (-1 before).
-  const opened: number[] = []
-  const firsts: number[] = []
-  // The nodes of the top-level mapping (keys and values in turn), each block list with its items.
-  const topLevel: Array<{ kind: string | null; key: unknown; items: number[] | undefined }> = []
-  let items: number[] = []
-  const listener = (event: EventType, state: State): void => {
-    if (event === 'open') {
-      opened.push(state.position)
-      firsts.push(-1)
-      return
-    }
-    const open = opened.pop()!
-    firsts.pop()
-    if (reason !== undefined) return
-    const input = state.input
-    const end = state.position
-    if (input.charCodeAt(end) === HASH && !isSeparator(input.charCodeAt(end - 1))) {
-      reason = 'a comment not separated from the value before it'
-      return
-    }
-    const start = contentStart(input, open)
-    const comment = skippedComment
-    const depth = opened.length
-    if (depth === 2) items.push(start, end)
-    else if (depth === 1) {
-      // Only a block list (`- …` lines) has its items as its direct children: js-yaml may wrap a
-      // value written on the next line (`key:` then `  [a, b]`) in a second node.
-      const blockList = state.kind === 'sequence' && input.charCodeAt(start) === DASH
-      topLevel.push({ kind: state.kind, key: state.kind === 'scalar' ? state.result : undefined, items: blockList ? items : undefined })
-      items = []
-    }
-    if (start >= end) return
-    const first = input.charCodeAt(start)
-    if (state.kind === 'scalar') {
-      if (comment) {
-        reason = 'a value after a comment line'
-        return
-      }
-      if (first === PIPE || first === GREATER) return
-    } else if (first === BRACKET || first === BRACE) {
-      // A [ ] or { } that is a key of a { } mapping (`{ {a: 1} }`, `{x: 1, [a]}`): js-yaml turns
-      // it into "[object Object]" or "a", `yaml` into "{ a: 1 }" or "[ a ]".
-      const parent = firsts.length - 1
-      if (parent >= 0) {
-        if (firsts[parent] < 0) firsts[parent] = input.charCodeAt(contentStart(input, opened[parent]))
-        if (firsts[parent] === BRACE) {
-          let before = start - 1
-          while (before >= 0 && isSeparator(input.charCodeAt(before))) before--
-          const c = input.charCodeAt(before)
-          if (c === BRACE || c === COMMA) {
-            reason = 'a [ ] or { } used as a key'
-            return
-          }
-        }
-      }
-    } else {
-      return
-    }
-    const lineEnd = input.indexOf('\n', start)
-    if (lineEnd >= 0 && lineEnd < end) reason = 'a quoted or plain value, or a [ ] or { } collection, over several lines'
-  }
-
+  seen = { reason: undefined, depth: 0, topLevel: [], items: [], lineFrom: 0, lineEnd: -1 }
   let data: unknown
   try {
     data = load(text, { schema: SCHEMA, listener })
   } catch (error) {
     return { ok: false, reason: `js-yaml: ${(error as Error).message.split('\n')[0]}` }
   }
+  const { reason, topLevel } = seen
   if (reason !== undefined) return { ok: false, reason }
   // An empty document: `yaml` gives null, js-yaml undefined.
   if (data === undefined || data === null) return { ok: true, data: null }
   return { ok: true, data, items: itemRanges(data, topLevel) }
 }
 
+type TopLevelNode = { kind: string | null; key: unknown; items: number[] | undefined }
+
+/** What the listener found in the text being read (one text at a time: js-yaml reads synchronously). */
+let seen: {
+  /** Why the text must go to the `yaml` path, once known. */
+  reason: string | undefined
+  /** How many nodes are open. */
+  depth: number
+  /** The nodes of the top-level mapping (keys and values in turn), each block list with its items. */
+  topLevel: TopLevelNode[]
+  /** The items of the top-level node being read: start and end of each. */
+  items: number[]
+  /** The first line break at or after lineFrom (the text's length when there is none). */
+  lineFrom: number
+  lineEnd: number
+}
+/** Per open node, by depth: where js-yaml opened it, and its first character once known (-1 before). */
+const opened = new Int32Array(MAX_DEPTH)
+const firsts = new Int32Array(MAX_DEPTH)
+
+/**
+ * js-yaml reports the start and end of every node. Between the two, this finds the node's first
+ * character (past the spaces, line breaks and comments before it), and declines:
+ * - a comment straight after a node (`"a"#c`, `[a]#c`): `yaml` wants a space before it;
+ * - a quoted or plain scalar, or a flow collection, that spans lines: `yaml` checks their
+ *   indentation, js-yaml does not;
+ * - a scalar preceded by a comment (`key:`, a comment line, then the value): `yaml` is strict there.
+ * (One function for every text, rather than a closure per text: V8 optimizes it once.)
+ */
+function listener(event: EventType, state: State): void {
+  const at = seen
+  if (event === 'open') {
+    if (at.depth === MAX_DEPTH) at.reason = 'nesting deeper than 100'
+    opened[at.depth] = state.position
+    firsts[at.depth] = -1
+    at.depth++
+    return
+  }
+  const depth = --at.depth
+  if (at.reason !== undefined) return
+  const input = state.input
+  const end = state.position
+  if (input.charCodeAt(end) === HASH && !isSeparator(input.charCodeAt(end - 1))) {
+    at.reason = 'a comment not separated from the value before it'
+    return
+  }
+  const start = contentStart(input, opened[depth])
+  const comment = skippedComment
+  const kind = state.kind
+  if (depth === 2) at.items.push(start, end)
+  else if (depth === 1) {
+    // Only a block list (`- …` lines) has its items as its direct children: js-yaml may wrap a
+    // value written on the next line (`key:` then `  [a, b]`) in a second node.
+    const blockList = kind === 'sequence' && input.charCodeAt(start) === DASH
+    at.topLevel.push({ kind, key: kind === 'scalar' ? state.result : undefined, items: blockList ? at.items : undefined })
+    at.items = []
+  }
+  if (start >= end) return
+  const first = input.charCodeAt(start)
+  if (kind === 'scalar') {
+    if (comment) {
+      at.reason = 'a value after a comment line'
+      return
+    }
+    if (first === PIPE || first === GREATER) return
+  } else if (first === BRACKET || first === BRACE) {
+    // A [ ] or { } that is a key of a { } mapping (`{ {a: 1} }`, `{x: 1, [a]}`): js-yaml turns
+    // it into "[object Object]" or "a", `yaml` into "{ a: 1 }" or "[ a ]".
+    const parent = depth - 1
+    if (parent >= 0) {
+      if (firsts[parent] < 0) firsts[parent] = input.charCodeAt(contentStart(input, opened[parent]))
+      if (firsts[parent] === BRACE) {
+        let before = start - 1
+        while (before >= 0 && isSeparator(input.charCodeAt(before))) before--
+        const c = input.charCodeAt(before)
+        if (c === BRACE || c === COMMA) {
+          at.reason = 'a [ ] or { } used as a key'
+          return
+        }
+      }
+    }
+  } else {
+    return
+  }
+  // A key and its value share a line: the line's end, once found, answers for both.
+  if (start < at.lineFrom || start > at.lineEnd) {
+    at.lineFrom = start
+    at.lineEnd = input.indexOf('\n', start)
+    if (at.lineEnd < 0) at.lineEnd = input.length
+  }
+  if (at.lineEnd < end) at.reason = 'a quoted or plain value, or a [ ] or { } collection, over several lines'
+}
+
 /** The items of each top-level list, if the nodes seen are exactly the top-level mapping's keys and values. */
-function itemRanges(data: unknown, topLevel: ReadonlyArray<{ kind: string | null; key: unknown; items: number[] | undefined }>): ItemRanges | undefined {
+function itemRanges(data: unknown, topLevel: readonly TopLevelNode[]): ItemRanges | undefined {
   if (typeof data !== 'object' || Array.isArray(data)) return undefined
   const keys = Object.keys(data as object)
   if (topLevel.length !== keys.length * 2) return undefined
@@ -228,11 +237,6 @@ function itemRanges(data: unknown, topLevel: ReadonlyArray<{ kind: string | null
     if (items && Array.isArray(list) && items.length === list.length * 2) ranges.set(key, items)
   }
   return ranges
-}
-
-function ruleOf(match: string): string {
-  for (const [name, pattern] of Object.entries(PRECISE_ONLY)) if (new RegExp(pattern.source, 'm').test(match)) return name
-  return 'pattern'
 }
 
 function hasLongLine(text: string): boolean {

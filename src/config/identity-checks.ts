@@ -15,6 +15,8 @@ import { getPath } from '../core/json.js'
 
 /** The kinds that may be declared without `id`, and the field that then identifies them. */
 const NATURAL_KEY: Partial<Record<KindName, NaturalKey['field']>> = Object.fromEntries(kindEntries().flatMap(({ kind, naturalKey }) => (naturalKey ? [[kind, naturalKey]] : [])))
+/** The same fields, as paths. */
+const NATURAL_KEY_PATH: Partial<Record<KindName, readonly string[]>> = Object.fromEntries(Object.entries(NATURAL_KEY).map(([kind, field]) => [kind, field.split('.')]))
 
 /** The members a target without `id` must declare: it is created when no live target has its URL. */
 const TO_CREATE = ['site.name', 'site.url'] as const
@@ -22,7 +24,7 @@ const TO_CREATE = ['site.name', 'site.url'] as const
 interface Declared {
   resource: DesiredResource
   /** `targets[3]`: the place in its file (resources come in file order, each kind in list order). */
-  place: string
+  readonly place: string
   key?: { field: NaturalKey['field']; value: string; comparable: string }
 }
 
@@ -35,41 +37,67 @@ interface Declared {
 export function identifyDeclared(resources: DesiredResource[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   const declared = places(resources)
+  // The kinds some resource of which is declared without id: only their keys are compared.
+  const withoutId = new Set<KindName>()
   for (const entry of declared) {
-    const { resource, place } = entry
+    const { resource } = entry
     const field = NATURAL_KEY[resource.kind]
-    if (field === undefined) continue
-    const value = getPath(resource.fields, field.split('.'))
-    if (typeof resource.id === 'string' && resource.id !== '') {
-      if (typeof value === 'string' && value !== '') entry.key = { field, value, comparable: comparable(field, value) }
-      continue
-    }
+    if (field === undefined || (typeof resource.id === 'string' && resource.id !== '')) continue
+    withoutId.add(resource.kind)
+    const value = getPath(resource.fields, NATURAL_KEY_PATH[resource.kind]!)
     resource.id = ''
     if (resource.kind === 'target') {
       const missing = TO_CREATE.filter((path) => typeof getPath(resource.fields, path.split('.')) !== 'string')
       if (missing.length > 0) {
-        diagnostics.push(at(resource.source, place, `${place}: a target without id needs ${TO_CREATE.join(' and ')} (${missing.join(' and ')} missing): its URL identifies it, and it is created with both when no live target has that URL`))
+        diagnostics.push(at(resource.source, entry.place, `${entry.place}: a target without id needs ${TO_CREATE.join(' and ')} (${missing.join(' and ')} missing): its URL identifies it, and it is created with both when no live target has that URL`))
       }
     } else if (typeof value !== 'string' || value === '') {
-      diagnostics.push(at(resource.source, place, `${place}: an agent without id needs its name, which identifies it (agents are created by installing them, never by scansync)`))
+      diagnostics.push(at(resource.source, entry.place, `${entry.place}: an agent without id needs its name, which identifies it (agents are created by installing them, never by scansync)`))
     }
     if (typeof value !== 'string' || value === '') continue
     resource.naturalKey = { field, value }
     entry.key = { field, value, comparable: comparable(field, value) }
+  }
+  if (withoutId.size === 0) return diagnostics
+  // A resource with an id matters only if its kind has some declared without: its key may be theirs.
+  for (const entry of declared) {
+    const { resource } = entry
+    if (!withoutId.has(resource.kind) || resource.id === '') continue
+    const field = NATURAL_KEY[resource.kind]!
+    const value = getPath(resource.fields, NATURAL_KEY_PATH[resource.kind]!)
+    if (typeof value === 'string' && value !== '') entry.key = { field, value, comparable: comparable(field, value) }
   }
   for (const diagnostic of duplicateKeys(declared)) diagnostics.push(diagnostic)
   return diagnostics
 }
 
 function places(resources: DesiredResource[]): Declared[] {
-  const counts = new Map<string, number>()
+  // The list each kind is declared in (the first, should two hold one kind).
+  const listOf = new Map<KindName, string>()
+  for (const { kind, list } of configLists()) if (!listOf.has(kind)) listOf.set(kind, list)
+  const counts = new Map<string, Map<string, number>>()
   return resources.map((resource) => {
-    const list = configLists().find((entry) => entry.kind === resource.kind)!.list
-    const counter = `${resource.source.file}\0${list}`
-    const index = counts.get(counter) ?? 0
-    counts.set(counter, index + 1)
-    return { resource, place: formatPath([list, index]) }
+    const list = listOf.get(resource.kind)!
+    let inFile = counts.get(resource.source.file)
+    if (!inFile) counts.set(resource.source.file, (inFile = new Map()))
+    const index = inFile.get(list) ?? 0
+    inFile.set(list, index + 1)
+    return new Place(resource, list, index)
   })
+}
+
+/** A declared resource and its place, worked out for the messages that name it. */
+class Place implements Declared {
+  key?: Declared['key']
+  constructor(
+    readonly resource: DesiredResource,
+    private readonly list: string,
+    private readonly index: number,
+  ) {}
+
+  get place(): string {
+    return formatPath([this.list, this.index])
+  }
 }
 
 /** One key, one declaration: two without id are one resource twice; one with an id is the same resource, or a second one with that key. */

@@ -239,41 +239,55 @@ function resolveVariables(
   const unresolved = new Set<string>()
   // The place of the value being looked at, as a stack (copied only for a value with a template).
   const path: Array<string | number> = []
-  const resolve = (container: Record<string | number, unknown>, key: string | number) => {
-    const value = container[key]
-    if (typeof value === 'string') {
-      if (!hasTemplate(value)) return
-      const here = [...path, key]
-      const place = formatPath(here)
-      const result = interpolate(value, env)
-      if (result.fromVariable && here.length === 3 && kindOfList(here[0]) && typeof here[1] === 'number' && here[2] === 'id') {
-        // A value from a variable is a secret, and an id is in every plan, report, URL and log
-        // line: it could not be kept out of sight. The id stays as written (no value to repeat).
-        diagnostics.push({
-          ...parsed.locate(here),
-          path: place,
-          message: `${place}: an id cannot come from a variable (${value}): values from variables are secrets, and an id is shown in every plan and sent in every URL; write the id itself`,
-        })
-        unresolved.add(place)
-        return
-      }
-      for (const error of result.errors) {
-        diagnostics.push({ ...parsed.locate(here), path: place, message: `${nameOf(data, here)}: ${error}` })
-      }
-      if (result.errors.length > 0) unresolved.add(place)
-      container[key] = result.value
-      if (result.fromVariable) templates.set(place, value)
-    } else if (value !== null && typeof value === 'object') {
-      path.push(key)
-      visit(value as JsonObject | unknown[])
-      path.pop()
+  const resolve = (container: Record<string | number, unknown>, key: string | number, value: string) => {
+    const here = [...path, key]
+    const place = formatPath(here)
+    const result = interpolate(value, env)
+    if (result.fromVariable && here.length === 3 && kindOfList(here[0]) && typeof here[1] === 'number' && here[2] === 'id') {
+      // A value from a variable is a secret, and an id is in every plan, report, URL and log
+      // line: it could not be kept out of sight. The id stays as written (no value to repeat).
+      diagnostics.push({
+        ...parsed.locate(here),
+        path: place,
+        message: `${place}: an id cannot come from a variable (${value}): values from variables are secrets, and an id is shown in every plan and sent in every URL; write the id itself`,
+      })
+      unresolved.add(place)
+      return
     }
+    for (const error of result.errors) {
+      diagnostics.push({ ...parsed.locate(here), path: place, message: `${nameOf(data, here)}: ${error}` })
+    }
+    if (result.errors.length > 0) unresolved.add(place)
+    container[key] = result.value
+    if (result.fromVariable) templates.set(place, value)
   }
-  const visit = (container: JsonObject | unknown[]) => {
+  // Every value is looked at, most of them strings without a template: the walk is one function,
+  // and only a string with `${` goes further.
+  const visit = (container: JsonObject | unknown[]): void => {
     if (Array.isArray(container)) {
-      for (let i = 0; i < container.length; i++) resolve(container as unknown as Record<number, unknown>, i)
-    } else {
-      for (const key of Object.keys(container)) resolve(container, key)
+      for (let i = 0; i < container.length; i++) {
+        const value = container[i]
+        if (typeof value === 'string') {
+          if (hasTemplate(value)) resolve(container as unknown as Record<number, unknown>, i, value)
+        } else if (value !== null && typeof value === 'object') {
+          path.push(i)
+          visit(value as JsonObject | unknown[])
+          path.pop()
+        }
+      }
+      return
+    }
+    const keys = Object.keys(container)
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]
+      const value = container[key]
+      if (typeof value === 'string') {
+        if (hasTemplate(value)) resolve(container, key, value)
+      } else if (value !== null && typeof value === 'object') {
+        path.push(key)
+        visit(value as JsonObject | unknown[])
+        path.pop()
+      }
     }
   }
   visit(data)

@@ -179,8 +179,7 @@ function lazyLocator(file: string, text: string, items: ItemRanges | undefined):
   }
   return (path, options = {}) => {
     if (whole) return inWholeFile(path, options)
-    const at = [...path]
-    return deferredPosition(file, () => find(at, options))
+    return deferredPosition(file, [...path], options, find)
   }
 }
 
@@ -205,23 +204,25 @@ function linePosition(lineStarts: readonly number[], offset: number): { line: nu
   return { line: low + 1, column: offset - lineStarts[low] + 1 }
 }
 
-/** A position whose line and column are found on first read (own enumerable properties, so that spreading and JSON see them). */
-function deferredPosition(file: string, find: () => SourcePosition): SourcePosition {
+/**
+ * A position whose line and column are found on first read (own enumerable properties, so that
+ * spreading and JSON see them). One is made per resource: the accessors are all it holds.
+ */
+function deferredPosition<Options>(file: string, path: PathSegments, options: Options, find: (path: PathSegments, options: Options) => SourcePosition): SourcePosition {
   let found: { line: number; column: number } | undefined
-  const resolve = () => (found ??= find())
   return {
     file,
     get line() {
-      return resolve().line
+      return (found ??= find(path, options)).line
     },
     set line(line) {
-      found = { ...resolve(), line }
+      found = { ...(found ??= find(path, options)), line }
     },
     get column() {
-      return resolve().column
+      return (found ??= find(path, options)).column
     },
     set column(column) {
-      found = { ...resolve(), column }
+      found = { ...(found ??= find(path, options)), column }
     },
   }
 }

@@ -9,6 +9,8 @@ interface SchemaPlan {
   items?: SchemaPlan
   /** Only the properties under which a shorthand can occur. */
   properties?: Map<string, SchemaPlan>
+  /** The same, as a list (made on first use, once the plan is complete). */
+  members?: Array<[string, SchemaPlan]>
   /** False when no value under this schema can be a shorthand: the walk skips it. */
   reaches: boolean
 }
@@ -54,11 +56,17 @@ function planOf(rootSchema: JsonSchema): (schema: JsonSchema) => SchemaPlan {
  * Parts of the value whose schema holds no shorthand are not visited.
  */
 export function expandShorthands(value: unknown, rootSchema: JsonSchema, onExpand?: (path: PathSegments, member: string) => void): void {
+  const plan = planOf(rootSchema)(rootSchema)
+  if (!plan.reaches) return
+  if (!onExpand) {
+    expandIn(value, plan)
+    return
+  }
   const path: Array<string | number> = []
   const walk = (node: unknown, plan: SchemaPlan): unknown => {
     if (plan.shorthandFor !== undefined && typeof node === 'string') {
-      onExpand?.([...path], plan.shorthandFor)
-      return { [plan.shorthandFor]: node }
+      onExpand([...path], plan.shorthandFor)
+      return expanded(plan.shorthandFor, node)
     }
     if (Array.isArray(node)) {
       if (!plan.items) return node
@@ -80,6 +88,33 @@ export function expandShorthands(value: unknown, rootSchema: JsonSchema, onExpan
     }
     return node
   }
-  const plan = planOf(rootSchema)(rootSchema)
-  if (plan.reaches) walk(value, plan)
+  walk(value, plan)
+}
+
+/**
+ * The walk when no one listens: no path is kept, and a mapping is looked up by the few members
+ * under which a shorthand can occur rather than walked member by member (the order in which
+ * members are replaced in place changes nothing).
+ */
+function expandIn(node: unknown, plan: SchemaPlan): unknown {
+  if (plan.shorthandFor !== undefined && typeof node === 'string') return expanded(plan.shorthandFor, node)
+  if (Array.isArray(node)) {
+    const items = plan.items
+    if (!items) return node
+    for (let i = 0; i < node.length; i++) node[i] = expandIn(node[i], items)
+  } else if (node !== null && typeof node === 'object' && plan.properties) {
+    const object = node as Record<string, unknown>
+    const members = (plan.members ??= [...plan.properties])
+    // Parsed YAML holds own enumerable members only: an own member is one the walk in order meets.
+    for (let i = 0; i < members.length; i++) {
+      const [key, property] = members[i]
+      if (Object.hasOwn(object, key)) object[key] = expandIn(object[key], property)
+    }
+  }
+  return node
+}
+
+/** `{ name: "production" }` for the label `production`. */
+function expanded(member: string, value: string): Record<string, unknown> {
+  return { [member]: value }
 }
