@@ -55,7 +55,7 @@ await build({
     sourcefile: 'ajv-for-policies.cjs',
     loader: 'js',
   },
-  outfile: join(dist, 'vendor', 'ajv.cjs'),
+  outfile: join(dist, 'schema', 'ajv.bundle.cjs'),
   bundle: true,
   format: 'cjs',
   platform: 'node',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the schemas scansync validates against at run time into one CommonJS module
 // (dist/schema/validators.cjs) with Ajv's standalone code, so no command pays for compiling schemas on start.
-import { writeFileSync, mkdirSync } from 'node:fs'
+import { writeFileSync, mkdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import standaloneModule from 'ajv/dist/standalone/index.js'
@@ -20,5 +20,8 @@ mkdirSync(dirname(out), { recursive: true })
 writeFileSync(out, appendErrorsInPlace(code))
 
 // The policy Ajv's validator of the meta-schema rules are written in (src/schema/policy-meta.ts).
+// Written with the Ajv package that writes the standalone code: the one-file copy of Ajv that
+// scripts/bundle.js makes for runs (dist/schema/ajv.bundle.cjs) is removed here and made again after.
+rmSync(join(root, 'dist', 'schema', 'ajv.bundle.cjs'), { force: true })
 const policyAjv = createPolicyAjv({ ajv: { code: { source: true, optimize: false } } })
 writeFileSync(join(root, 'dist', 'schema', 'policy-meta.cjs'), standaloneCode(policyAjv, policyAjv.getSchema(POLICY_META_SCHEMA)))

@@ -13,7 +13,7 @@ type AddFormats = (ajv: Ajv) => Ajv
  */
 function loadAjv(): { Ajv: typeof import('ajv').Ajv; addFormats: AddFormats } {
   try {
-    return require('../vendor/ajv.cjs') as { Ajv: typeof import('ajv').Ajv; addFormats: AddFormats }
+    return require('./ajv.bundle.cjs') as { Ajv: typeof import('ajv').Ajv; addFormats: AddFormats }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error
     return { Ajv: (require('ajv') as typeof import('ajv')).Ajv, addFormats: (require('ajv-formats') as { default: AddFormats }).default }

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module'
 const cache = createRequire(process.cwd() + '/').cache
 process.on('exit', () => {
   const keys = Object.keys(cache)
-  process.stderr.write(JSON.stringify({ precompiled: keys.some((k) => k.endsWith('dist/schema/validators.cjs')), compiler: keys.some((k) => k.includes('ajv/dist/core.js')), policyAjv: keys.some((k) => k.endsWith('dist/vendor/ajv.cjs')) }))
+  process.stderr.write(JSON.stringify({ precompiled: keys.some((k) => k.endsWith('dist/schema/validators.cjs')), compiler: keys.some((k) => k.includes('ajv/dist/core.js')), policyAjv: keys.some((k) => k.endsWith('dist/schema/ajv.bundle.cjs')) }))
 })`)}`
 
 describe('the bundle', () => {
@@ -41,7 +41,7 @@ describe('the bundle', () => {
     expect(JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('{')))).toEqual({ precompiled: true, compiler: false, policyAjv: false })
   })
 
-  it('rules compile with Ajv loaded from its one bundled file (dist/vendor/ajv.cjs), not from its ~40 files', () => {
+  it('rules compile with Ajv loaded from its one bundled file (dist/schema/ajv.bundle.cjs), not from its ~40 files', () => {
     const run = spawnSync(process.execPath, ['--import', PROBE, join(ROOT, 'bin', 'run.js'), 'validate', join(ROOT, 'examples', 'config'), join(ROOT, 'examples', 'policies')], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } })
     expect(run.status, run.stderr).toBe(0)
     expect(JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('{')))).toEqual({ precompiled: true, compiler: false, policyAjv: true })
