@@ -57,7 +57,9 @@ export function plannedFrom(changed: readonly Comparison[], changes: readonly Re
   return changed.map((comparison) => {
     const change = byKey.get(plannedKey(comparison.desired))
     if (!change) throw new Error(`internal: no change for ${comparison.desired.kind} ${comparison.desired.id}`)
-    return { planned: { desired: comparison.desired, change, fingerprint: comparison.fingerprint }, comparison }
+    // The fingerprint is worked out only if asked (a re-read after a prompt); --auto-approve never does.
+    const planned = { desired: comparison.desired, change, get fingerprint() { return comparison.fingerprint } }
+    return { planned, comparison }
   })
 }
 
@@ -70,10 +72,17 @@ export function pendingOf({ planned, comparison }: Ready): PendingChange {
 
 /** The secret values each declared resource holds (to re-key a state written before key ids). */
 export function declaredSecretValues(resources: readonly DesiredResource[]): (key: string) => readonly string[] {
-  const values = new Map<string, string[]>()
-  for (const resource of resources) {
-    const secrets = declaredSecrets(resource).map((secret) => secret.value)
-    if (secrets.length > 0) values.set(resourceKey(resource.kind, resource.id), secrets)
+  // Asked only for an old state's entries: each resource's secrets are looked for when asked.
+  let byKey: Map<string, DesiredResource> | undefined
+  const values = new Map<string, readonly string[]>()
+  return (key) => {
+    let found = values.get(key)
+    if (found === undefined) {
+      byKey ??= new Map(resources.map((resource) => [resourceKey(resource.kind, resource.id), resource]))
+      const resource = byKey.get(key)
+      found = resource ? declaredSecrets(resource).map((secret) => secret.value) : []
+      values.set(key, found)
+    }
+    return found
   }
-  return (key) => values.get(key) ?? []
 }
