@@ -4,7 +4,7 @@ import { formatPath, type SourcePosition } from '../core/diagnostics.js'
 import { isObject } from '../core/json.js'
 import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
 import { KIND_ORDER } from '../resources/index.js'
-import type { ResourceKind } from '../resources/kind.js'
+import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import { readsOf, union, type Reads } from './policy-reads.js'
 
 /** A rule a resource breaks (contract, "Policies"). */
@@ -31,46 +31,77 @@ export interface Violation {
  * field that is not set, and a rule saying `required: [blackout_period]` means "is set".
  */
 export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject, reads: Reads = true): JsonObject {
-  const shape = reads === true ? overlay(kind, declared, live, '') : overlayRead(kind, declared, live, '', reads)
+  const shape = reads === true ? overlay(kind, declared, live, '') : overlayRead(kind, declared, live, readMembers(kind, reads))
   shape.id = id
   return shape
 }
 
 /**
- * The members `reads` names of what overlay() would build, each built as overlay() builds it:
+ * A member the rules read, worked out once per kind: its key, its path among the kind's rules,
+ * the rule there, and the members read of it (undefined: the whole value). A plan builds
+ * thousands of shapes, mostly before V8 has optimised anything: no path is spelt out and no map
+ * walked per resource.
+ */
+interface ReadMember {
+  key: string
+  path: string
+  rule: FieldRule | undefined
+  members: ReadMember[] | undefined
+}
+
+const readMembersByKind = new WeakMap<ResourceKind, WeakMap<Map<string, Reads>, ReadMember[]>>()
+
+function readMembers(kind: ResourceKind, reads: Map<string, Reads>): ReadMember[] {
+  let byReads = readMembersByKind.get(kind)
+  if (!byReads) readMembersByKind.set(kind, (byReads = new WeakMap()))
+  let members = byReads.get(reads)
+  if (!members) byReads.set(reads, (members = membersOf(kind, reads, '')))
+  return members
+}
+
+function membersOf(kind: ResourceKind, reads: Map<string, Reads>, prefix: string): ReadMember[] {
+  return [...reads].map(([key, read]) => {
+    const path = prefix ? `${prefix}.${key}` : key
+    return { key, path, rule: Object.hasOwn(kind.rules, path) ? kind.rules[path] : undefined, members: read === true ? undefined : membersOf(kind, read, path) }
+  })
+}
+
+/**
+ * The members the rules read of what overlay() would build, each built as overlay() builds it:
  * the rules read nothing else (src/plan/policy-reads.ts), so they find what the whole shape holds.
  */
-function overlayRead(kind: ResourceKind, declared: JsonObject, live: JsonObject, prefix: string, reads: Map<string, Reads>): JsonObject {
+function overlayRead(kind: ResourceKind, declared: JsonObject, live: JsonObject, members: readonly ReadMember[]): JsonObject {
   const out: JsonObject = {}
-  for (const [key, read] of reads) {
-    const value = Object.hasOwn(declared, key) ? declaredMember(kind, declared[key], live, prefix, key, read) : liveMember(live, key, read)
-    if (value !== undefined) set(out, key, value)
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i]!
+    const value = Object.hasOwn(declared, member.key) ? declaredMember(kind, declared[member.key], live, member) : liveMember(live, member)
+    if (value !== undefined) set(out, member.key, value)
   }
   return out
 }
 
-function liveMember(live: JsonObject, key: string, read: Reads): unknown {
-  const theirs = Object.hasOwn(live, key) ? live[key] : undefined
+function liveMember(live: JsonObject, member: ReadMember): unknown {
+  const theirs = Object.hasOwn(live, member.key) ? live[member.key] : undefined
   if (theirs === null || theirs === undefined) return undefined
-  // A live object overlaid with nothing is that object without its nulls.
-  return read !== true && isObject(theirs) ? overlayRead(NO_RULES, {}, theirs, '', read) : withoutNulls(theirs)
+  // A live object overlaid with nothing is that object without its nulls (no rule applies: nothing is declared in it).
+  return member.members !== undefined && isObject(theirs) ? overlayRead(NO_RULES, NOTHING_DECLARED, theirs, member.members) : withoutNulls(theirs)
 }
 
-function declaredMember(kind: ResourceKind, mine: unknown, live: JsonObject, prefix: string, key: string, read: Reads): unknown {
+function declaredMember(kind: ResourceKind, mine: unknown, live: JsonObject, member: ReadMember): unknown {
   if (mine === null || mine === undefined) return undefined
   if (typeof mine !== 'object') return mine
-  const path = prefix ? `${prefix}.${key}` : key
-  const theirs = Object.hasOwn(live, key) ? live[key] : undefined
-  const rule = kind.rules[path]
+  const theirs = Object.hasOwn(live, member.key) ? live[member.key] : undefined
+  const rule = member.rule
   if (isObject(mine) && rule?.type !== 'reference') {
     const under = isObject(theirs) ? theirs : {}
-    return read === true ? overlay(kind, mine, under, path) : overlayRead(kind, mine, under, path, read)
+    return member.members === undefined ? overlay(kind, mine, under, member.path) : overlayRead(kind, mine, under, member.members)
   }
   if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') return overlayItems(mine, theirs, rule.key)
   return withoutNulls(mine)
 }
 
-/** For live values no declaration lies over: no member has a rule of its kind to apply. */
+/** Below a live object no declaration lies over, nothing is declared: no member's rule is asked. */
+const NOTHING_DECLARED: JsonObject = Object.freeze({})
 const NO_RULES = { rules: {} } as unknown as ResourceKind
 
 function overlay(kind: ResourceKind, declared: JsonObject, live: JsonObject, prefix: string): JsonObject {
