@@ -1,4 +1,5 @@
 import { FAILSAFE_SCHEMA, load, Type, type EventType, type State } from 'js-yaml'
+import { BRACE_OPEN, BRACKET_OPEN, COMMA, CR, GREATER, HASH, LF, MINUS, PIPE, SPACE, TAB } from './char-codes.js'
 import { needsPrecise } from './precise-only.js'
 
 /**
@@ -97,17 +98,6 @@ export type FastParse = { ok: true; data: unknown; items?: ItemRanges } | { ok: 
  */
 export type ItemRanges = ReadonlyMap<string, readonly number[]>
 
-const SPACE = 0x20
-const TAB = 0x09
-const LF = 0x0a
-const CR = 0x0d
-const HASH = 0x23
-const COMMA = 0x2c
-const DASH = 0x2d
-const GREATER = 0x3e
-const BRACKET = 0x5b
-const BRACE = 0x7b
-const PIPE = 0x7c
 const isSeparator = (c: number) => c === SPACE || c === TAB || c === LF || c === CR
 
 /** Reads `text` (BOM already removed) with js-yaml, or says why the `yaml` path must read it. */
@@ -183,7 +173,7 @@ function listener(event: EventType, state: State): void {
   else if (depth === 1) {
     // Only a block list (`- …` lines) has its items as its direct children: js-yaml may wrap a
     // value written on the next line (`key:` then `  [a, b]`) in a second node.
-    const blockList = kind === 'sequence' && input.charCodeAt(start) === DASH
+    const blockList = kind === 'sequence' && input.charCodeAt(start) === MINUS
     at.topLevel.push({ kind, key: kind === 'scalar' ? state.result : undefined, items: blockList ? at.items : undefined })
     at.items = []
   }
@@ -195,17 +185,17 @@ function listener(event: EventType, state: State): void {
       return
     }
     if (first === PIPE || first === GREATER) return
-  } else if (first === BRACKET || first === BRACE) {
+  } else if (first === BRACKET_OPEN || first === BRACE_OPEN) {
     // A [ ] or { } that is a key of a { } mapping (`{ {a: 1} }`, `{x: 1, [a]}`): js-yaml turns
     // it into "[object Object]" or "a", `yaml` into "{ a: 1 }" or "[ a ]".
     const parent = depth - 1
     if (parent >= 0) {
       if (firsts[parent] < 0) firsts[parent] = input.charCodeAt(contentStart(input, opened[parent]))
-      if (firsts[parent] === BRACE) {
+      if (firsts[parent] === BRACE_OPEN) {
         let before = start - 1
         while (before >= 0 && isSeparator(input.charCodeAt(before))) before--
         const c = input.charCodeAt(before)
-        if (c === BRACE || c === COMMA) {
+        if (c === BRACE_OPEN || c === COMMA) {
           at.reason = 'a [ ] or { } used as a key'
           return
         }

@@ -7,6 +7,8 @@
  * every position); `needsPrecise` answers the same question by looking only where the rare
  * character each pattern needs occurs (test/config/precise-only.test.ts checks the two agree).
  */
+import { BRACE_CLOSE, BRACE_OPEN, COLON, COMMA, CR, HASH, LF, MINUS, PLUS, SPACE, TAB } from './char-codes.js'
+
 export const PRECISE_ONLY = {
   /** Anchors (`&a`), aliases (`*a`) and tags (`!t`, `!!str`): wherever a node may start. */
   anchorAliasOrTag: /(?:^|[\s[\]{},:?-])[&*!]/m,
@@ -51,18 +53,6 @@ export const PRECISE_PATTERN = new RegExp(
     .join('|'),
   'm',
 )
-
-const SPACE = 0x20
-const TAB = 0x09
-const LF = 0x0a
-const CR = 0x0d
-const HASH = 0x23
-const COLON = 0x3a
-const COMMA = 0x2c
-const BRACE_OPEN = 0x7b
-const BRACE_CLOSE = 0x7d
-const MINUS = 0x2d
-const PLUS = 0x2b
 
 /** What `\s` matches. (charCodeAt past either end gives NaN, which is none of these.) */
 function isSpace(c: number): boolean {
