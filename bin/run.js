@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs'
 import { arch, platform, release } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const argv = process.argv.slice(2)
 
@@ -40,6 +42,22 @@ function printable(message, redaction) {
   return redaction.output(text)
 }
 
+/**
+ * How oclif loads the CLI. scansync has no plugins of the user's own: without `userPlugins:
+ * false`, oclif loads any plugin a package.json in the user's data directory
+ * (~/.local/share/scansync) lists, and runs its hooks in every command. For a command line that
+ * surely runs plan, drift or apply (`sure`: bin/run.js read it against the manifest, and no help
+ * is asked for), the package's own plugins (help, autocomplete) are left out too: oclif would
+ * read both plugins' package.json and manifest, and match every dependency against their names,
+ * about 20 ms of every plan, for commands those runs never use.
+ */
+function oclifOptions(sure) {
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  if (!sure) return { root, userPlugins: false }
+  const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  return { root, userPlugins: false, pjson: { ...pjson, oclif: { ...pjson.oclif, plugins: [] } } }
+}
+
 async function runOclif() {
   // plan, drift and apply: their list reads leave before oclif loads (src/cli/run/reads-from-argv.ts).
   const { startReadsFromArgv } = await import('../dist/bundle/run/reads-from-argv.js')
@@ -47,7 +65,7 @@ async function runOclif() {
   // The entry points, not the index: it also loads semver (an engines check), execute, the parser's index… (~27 ms).
   const [{ run }, { flush }, { handle }] = await Promise.all([import('@oclif/core/run'), import('@oclif/core/flush'), import('@oclif/core/handle')])
   try {
-    await run(argv, import.meta.url)
+    await run(argv, oclifOptions(releaseReads !== undefined))
     await flush()
   } catch (error) {
     // oclif exits 2 on a mistyped command or flag; in scansync's contract 2 means "changes" or

@@ -114,7 +114,8 @@ async function swappedRun(args: string[], options: CliOptions): Promise<CliResul
     console.log = (...values: unknown[]) => (stdout += format(...values) + '\n')
     console.error = console.warn = (...values: unknown[]) => (stderr += format(...values) + '\n')
     try {
-      await run(args, ROOT)
+      // As bin/run.js loads it: no plugins from the user's data directory.
+      await run(args, { root: ROOT, userPlugins: false })
     } catch {
       return undefined
     }

@@ -27,7 +27,8 @@ const PLANNING = new Set(['plan', 'drift', 'apply'])
 
 /**
  * Starts the reads when the command line is surely one that plans; resolves once they are sent,
- * with what lets them go if no command claims them (oclif refused the command line). Other
+ * with what lets them go if no command claims them (oclif refused the command line). Defined
+ * exactly when the command line is sure (bin/run.js then also has oclif load less). Other
  * command lines load nothing more (the client is imported only here).
  */
 export async function startReadsFromArgv(argv: string[]): Promise<(() => Promise<void>) | undefined> {
