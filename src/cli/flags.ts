@@ -1,6 +1,4 @@
-import * as Args from '@oclif/core/args'
-import * as Errors from '@oclif/core/errors'
-import * as Flags from '@oclif/core/flags'
+import { Args, Errors, Flags } from './oclif.js'
 import type { KindName } from '../core/types.js'
 import { isKindName, KIND_CHOICES, KIND_NAMES } from '../resources/index.js'
 

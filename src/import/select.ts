@@ -1,4 +1,4 @@
-import equal from 'fast-deep-equal'
+import { createRequire } from 'node:module'
 import type { JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import { isObject } from '../core/json.js'
@@ -19,6 +19,9 @@ import {
 } from './schema.js'
 import { isSensitive } from '../schema/sensitivity.js'
 import { Reference, type SecretNote, type VariableNamer } from './secrets.js'
+
+// CommonJS: required, so that Node does not first scan its source for exports as it does for an import.
+const equal = createRequire(import.meta.url)('fast-deep-equal') as typeof import('fast-deep-equal')
 
 export interface SelectOptions {
   /** Keep values equal to the document's defaults (and fields whose switch is off). */

@@ -1,4 +1,4 @@
-import equal from 'fast-deep-equal'
+import { createRequire } from 'node:module'
 import type { DesiredResource, JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import type { Normalizer } from '../resources/normalize.js'
@@ -8,6 +8,9 @@ import { isObfuscated, isSensitive } from '../schema/sensitivity.js'
 import type { SecretContext } from '../secrets/state.js'
 import { FieldChange, SecretReason, SENSITIVE } from './model.js'
 import { declaredSegments, displayPath, itemOf, lastMember, memberOf, rulePath, yamlPlace, type FieldPath, type ItemStep } from './path.js'
+
+// CommonJS: required, so that Node does not first scan its source for exports as it does for an import.
+const equal = createRequire(import.meta.url)('fast-deep-equal') as typeof import('fast-deep-equal')
 
 export interface ResourceDiff {
   fields: FieldChange[]

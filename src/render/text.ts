@@ -1,4 +1,4 @@
-import pc from 'picocolors'
+import { createRequire } from 'node:module'
 import type { Mode } from './options.js'
 import { outcomeOf, type ResourceRow } from './rows.js'
 import { printable } from './value.js'
@@ -14,6 +14,9 @@ import {
   type ApplySummary,
   type PlanSummary,
 } from './words.js'
+
+// CommonJS: required, so that Node does not first scan its source for exports as it does for an import.
+const pc = createRequire(import.meta.url)('picocolors') as typeof import('picocolors')
 
 const INDENT = '    '
 

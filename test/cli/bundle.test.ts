@@ -1,11 +1,12 @@
 // The CLI runs from dist/bundle/ (scripts/bundle.js: a few chunks instead of ~100 ES modules).
 // Its modules must find their files as in dist/: the precompiled validators (else Ajv would
 // compile every schema at each start, silently slower), schemas/, package.json, the manifest.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ROOT } from '../helpers/cli.js'
+import { collectOutput, ROOT } from '../helpers/cli.js'
+import { emulator, envFor, exampleConfig } from '../e2e/helpers.js'
 
 const BUNDLE = join(ROOT, 'dist', 'bundle')
 /** Reports, at exit, whether the precompiled validators and Ajv's compiler were loaded. */
@@ -45,5 +46,17 @@ describe('the bundle', () => {
     const run = spawnSync(process.execPath, ['--import', PROBE, join(ROOT, 'bin', 'run.js'), 'validate', join(ROOT, 'examples', 'config'), join(ROOT, 'examples', 'policies')], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } })
     expect(run.status, run.stderr).toBe(0)
     expect(JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('{')))).toEqual({ precompiled: true, compiler: false, policyAjv: true })
+  })
+
+  it('plan loads no CommonJS package through import (Node would first scan its source for exports, and optimise the scanner)', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    // Not spawnSync: the emulator answers from this process.
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), 'plan', dir, '--format', 'json', '--state', join(dir, 'state.json')], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', NODE_DEBUG: 'esm', ...envFor(em) } as NodeJS.ProcessEnv })
+    const run = await collectOutput(child)
+    expect([0, 2], run.stderr.split('\n').filter((l) => /^(Error|Warn)/.test(l)).join('\n')).toContain(run.code)
+    // NODE_DEBUG=esm names every module the ES loader handles: ours, and none translated from CommonJS.
+    expect(run.stderr).toMatch(/ESM \d+: .*dist\/bundle\/commands\/plan\.js/)
+    expect(run.stderr.match(/Translating CJSModule \S+/g) ?? []).toEqual([])
   })
 })

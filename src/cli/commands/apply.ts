@@ -1,5 +1,4 @@
-import { Command } from '@oclif/core/command'
-import * as Flags from '@oclif/core/flags'
+import { Command, Flags } from '../oclif.js'
 import { pathArgs, planFlags, planInputs } from '../flags.js'
 
 export default class Apply extends Command {

@@ -1,5 +1,4 @@
-import * as Args from '@oclif/core/args'
-import { Command } from '@oclif/core/command'
+import { Args, Command } from '../oclif.js'
 
 export default class Completion extends Command {
   static override summary = 'Print a shell completion script (bash or zsh) for commands, flags, their values and file names.'

@@ -1,5 +1,4 @@
-import { Command } from '@oclif/core/command'
-import * as Flags from '@oclif/core/flags'
+import { Command, Flags } from '../oclif.js'
 
 export default class Emulator extends Command {
   static override summary = 'Run the embedded service emulator: a local stand-in for the scanning service.'

@@ -1,5 +1,4 @@
-import { Command } from '@oclif/core/command'
-import * as Flags from '@oclif/core/flags'
+import { Command, Flags } from '../oclif.js'
 import { connectionFlags, listFlag, parseKinds } from '../flags.js'
 import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
 

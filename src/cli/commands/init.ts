@@ -1,6 +1,4 @@
-import * as Args from '@oclif/core/args'
-import { Command } from '@oclif/core/command'
-import * as Flags from '@oclif/core/flags'
+import { Args, Command, Flags } from '../oclif.js'
 
 export default class Init extends Command {
   static override summary = 'Write a starter configuration directory: one example file per kind, a README and a .gitignore.'

@@ -1,4 +1,4 @@
-import { Command } from '@oclif/core/command'
+import { Command } from '../oclif.js'
 
 export default class Schema extends Command {
   static override summary = 'Print the JSON Schema of the configuration files.'

@@ -1,4 +1,4 @@
-import { Command } from '@oclif/core/command'
+import { Command } from '../oclif.js'
 
 export default class Version extends Command {
   static override summary = 'Print the version of scansync, as --version does.'
