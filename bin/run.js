@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { arch, platform, release } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -77,9 +76,7 @@ async function runOclif() {
   const { startReadsFromArgv } = await import('../dist/bundle/run/reads-from-argv.js')
   const releaseReads = await startReadsFromArgv(argv)
   // The entry points, not the index: it also loads semver (an engines check), execute, the parser's index… (~27 ms).
-  // Required: imported, Node would first scan their CommonJS source for exports (src/cli/oclif.ts).
-  const require = createRequire(import.meta.url)
-  const [{ run }, { flush }, { handle }] = [require('@oclif/core/run'), require('@oclif/core/flush'), require('@oclif/core/handle')]
+  const [{ run }, { flush }, { handle }] = await Promise.all([import('@oclif/core/run'), import('@oclif/core/flush'), import('@oclif/core/handle')])
   try {
     await run(argv, oclifOptions(releaseReads !== undefined))
     await flush()
