@@ -55,8 +55,11 @@ describe('the bundle', () => {
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), 'plan', dir, '--format', 'json', '--state', join(dir, 'state.json')], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', NODE_DEBUG: 'esm', ...envFor(em) } as NodeJS.ProcessEnv })
     const run = await collectOutput(child)
     expect([0, 2], run.stderr.split('\n').filter((l) => /^(Error|Warn)/.test(l)).join('\n')).toContain(run.code)
-    // NODE_DEBUG=esm names every module the ES loader handles: ours, and none translated from CommonJS.
+    // NODE_DEBUG=esm names every module the ES loader handles: ours, and from CommonJS only the
+    // three small entry points bin/run.js imports (imported, not required, so that the reads it
+    // has started get on the wire while they load).
     expect(run.stderr).toMatch(/ESM \d+: .*dist\/bundle\/commands\/plan\.js/)
-    expect(run.stderr.match(/Translating CJSModule \S+/g) ?? []).toEqual([])
+    const translated = [...new Set((run.stderr.match(/Translating CJSModule \S+/g) ?? []).map((line) => line.replace(/.*node_modules\//, '')))].sort()
+    expect(translated).toEqual(['@oclif/core/lib/errors/handle.js', '@oclif/core/lib/flush.js', '@oclif/core/lib/main.js'])
   })
 })
