@@ -13,6 +13,11 @@ import { emulator, plan, tempdir } from '../e2e/helpers.js'
 const account = buildAccount({ targets: 230, assets: 230, agents: 0 }) as { seed: EmulatorSeed; config: Record<string, unknown[]> }
 delete account.config.agents
 
+/** The requests a run sent, as `METHOD path page`, sorted. */
+const listReads = (em: Awaited<ReturnType<typeof emulator>>) => em.requests().map((r) => `${r.method} ${r.path} ${r.query.page ?? ''}`).sort()
+/** Pages 1 to 3 of the two declared kinds' lists, each once. */
+const EACH_PAGE_ONCE = ['/discovery/assets/', '/targets/'].flatMap((path) => [1, 2, 3].map((page) => `GET ${path} ${page}`)).sort()
+
 describe('reading ahead while the configuration loads', () => {
   it('reads each list page of the declared kinds once, and no other list', async () => {
     const em = await emulator({ seed: account.seed })
@@ -20,10 +25,7 @@ describe('reading ahead while the configuration loads', () => {
     writeConfig(dir, account.config, 100)
     const run = await plan(em, dir, { format: 'json', state: join(tempdir(), 'state.json') })
     expect(run.code, run.err).toBe(0)
-    const reads = em.requests().map((r) => `${r.method} ${r.path} ${r.query.page ?? ''}`).sort()
-    expect(reads).toEqual(
-      ['/discovery/assets/', '/targets/'].flatMap((path) => [1, 2, 3].map((page) => `GET ${path} ${page}`)).sort(),
-    )
+    expect(listReads(em)).toEqual(EACH_PAGE_ONCE)
   })
 
   it('targets named by URL: the list identities are read from is the list read ahead, each page once', async () => {
@@ -33,10 +35,7 @@ describe('reading ahead while the configuration loads', () => {
     writeConfig(dir, config, 100)
     const run = await plan(em, dir, { format: 'json', state: join(tempdir(), 'state.json') })
     expect(run.code, run.err).toBe(0)
-    const reads = em.requests().map((r) => `${r.method} ${r.path} ${r.query.page ?? ''}`).sort()
-    expect(reads).toEqual(
-      ['/discovery/assets/', '/targets/'].flatMap((path) => [1, 2, 3].map((page) => `GET ${path} ${page}`)).sort(),
-    )
+    expect(listReads(em)).toEqual(EACH_PAGE_ONCE)
   })
 
   it('an invalid configuration: "nothing was sent" holds (reads only, of declared kinds), and the run ends', async () => {
