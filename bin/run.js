@@ -17,6 +17,16 @@ import { setFlagsFromString } from 'node:v8'
  */
 if (/^1[1-3]\./.test(process.versions.v8)) setFlagsFromString('--wasm-tiering-budget=2147483647')
 
+/**
+ * The code that builds each resource's after-apply shape and runs the policy rules on it is
+ * named `unoptimised…` (src/plan/policies.ts, and the rules' validators: src/schema/policy-ajv.ts)
+ * and stays with V8's baseline code. TurboFan compiled it within the first few hundred
+ * resources: ~100 ms of CPU for twenty rules, on a machine whose cores a plan keeps busy, to
+ * save less than that over 4,200 resources (docs/performance.md). Everything else is optimised
+ * as usual; a `--turbo-filter` given to node is left as it is.
+ */
+if (!`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes('--turbo-filter')) setFlagsFromString('--turbo-filter=-unoptimised*')
+
 const argv = process.argv.slice(2)
 
 /**

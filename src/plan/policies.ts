@@ -7,6 +7,11 @@ import { KIND_ORDER } from '../resources/index.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import { readsOf, union, type Reads } from './policy-reads.js'
 
+// Functions named `unoptimised…` build and check the after-apply shapes, once per resource of a
+// plan: bin/run.js tells V8's optimising compiler (TurboFan) to leave them alone, with the rules'
+// validators (src/schema/policy-ajv.ts). Over a plan's thousands of resources, compiling them
+// cost more CPU than the optimised code saved, on cores the plan keeps busy (docs/performance.md).
+
 /** A rule a resource breaks (contract, "Policies"). */
 export interface Violation {
   policy: string
@@ -31,7 +36,7 @@ export interface Violation {
  * field that is not set, and a rule saying `required: [blackout_period]` means "is set".
  */
 export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject, reads: Reads = true): JsonObject {
-  const shape = reads === true ? overlay(kind, declared, live, '') : overlayRead(kind, declared, live, readMembers(kind, reads))
+  const shape = reads === true ? unoptimisedOverlay(kind, declared, live, '') : unoptimisedOverlayRead(kind, declared, live, readMembers(kind, reads))
   shape.id = id
   return shape
 }
@@ -67,75 +72,75 @@ function membersOf(kind: ResourceKind, reads: Map<string, Reads>, prefix: string
 }
 
 /**
- * The members the rules read of what overlay() would build, each built as overlay() builds it:
+ * The members the rules read of what the whole overlay would build, each built as it builds them:
  * the rules read nothing else (src/plan/policy-reads.ts), so they find what the whole shape holds.
  */
-function overlayRead(kind: ResourceKind, declared: JsonObject, live: JsonObject, members: readonly ReadMember[]): JsonObject {
+function unoptimisedOverlayRead(kind: ResourceKind, declared: JsonObject, live: JsonObject, members: readonly ReadMember[]): JsonObject {
   const out: JsonObject = {}
   for (let i = 0; i < members.length; i++) {
     const member = members[i]!
-    const value = Object.hasOwn(declared, member.key) ? declaredMember(kind, declared[member.key], live, member) : liveMember(live, member)
-    if (value !== undefined) set(out, member.key, value)
+    const value = Object.hasOwn(declared, member.key) ? unoptimisedDeclaredMember(kind, declared[member.key], live, member) : unoptimisedLiveMember(live, member)
+    if (value !== undefined) unoptimisedSet(out, member.key, value)
   }
   return out
 }
 
-function liveMember(live: JsonObject, member: ReadMember): unknown {
+function unoptimisedLiveMember(live: JsonObject, member: ReadMember): unknown {
   const theirs = Object.hasOwn(live, member.key) ? live[member.key] : undefined
   if (theirs === null || theirs === undefined) return undefined
   // A live object overlaid with nothing is that object without its nulls (no rule applies: nothing is declared in it).
-  return member.members !== undefined && isObject(theirs) ? overlayRead(NO_RULES, NOTHING_DECLARED, theirs, member.members) : withoutNulls(theirs)
+  return member.members !== undefined && isObject(theirs) ? unoptimisedOverlayRead(NO_RULES, NOTHING_DECLARED, theirs, member.members) : unoptimisedWithoutNulls(theirs)
 }
 
-function declaredMember(kind: ResourceKind, mine: unknown, live: JsonObject, member: ReadMember): unknown {
+function unoptimisedDeclaredMember(kind: ResourceKind, mine: unknown, live: JsonObject, member: ReadMember): unknown {
   if (mine === null || mine === undefined) return undefined
   if (typeof mine !== 'object') return mine
   const theirs = Object.hasOwn(live, member.key) ? live[member.key] : undefined
   const rule = member.rule
   if (isObject(mine) && rule?.type !== 'reference') {
     const under = isObject(theirs) ? theirs : {}
-    return member.members === undefined ? overlay(kind, mine, under, member.path) : overlayRead(kind, mine, under, member.members)
+    return member.members === undefined ? unoptimisedOverlay(kind, mine, under, member.path) : unoptimisedOverlayRead(kind, mine, under, member.members)
   }
-  if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') return overlayItems(mine, theirs, rule.key)
-  return withoutNulls(mine)
+  if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') return unoptimisedOverlayItems(mine, theirs, rule.key)
+  return unoptimisedWithoutNulls(mine)
 }
 
 /** Below a live object no declaration lies over, nothing is declared: no member's rule is asked. */
 const NOTHING_DECLARED: JsonObject = Object.freeze({})
 const NO_RULES = { rules: {} } as unknown as ResourceKind
 
-function overlay(kind: ResourceKind, declared: JsonObject, live: JsonObject, prefix: string): JsonObject {
+function unoptimisedOverlay(kind: ResourceKind, declared: JsonObject, live: JsonObject, prefix: string): JsonObject {
   const out: JsonObject = {}
   for (const key of Object.keys(live)) {
     const theirs = live[key]
     if (theirs === null || theirs === undefined || Object.hasOwn(declared, key)) continue
-    set(out, key, typeof theirs === 'object' ? withoutNulls(theirs) : theirs)
+    unoptimisedSet(out, key, typeof theirs === 'object' ? unoptimisedWithoutNulls(theirs) : theirs)
   }
   for (const key of Object.keys(declared)) {
     const mine = declared[key]
     if (mine === null || mine === undefined) continue
     // Most values are scalars: they are laid over as they are, with no rule to look up.
     if (typeof mine !== 'object') {
-      set(out, key, mine)
+      unoptimisedSet(out, key, mine)
       continue
     }
     const path = prefix ? `${prefix}.${key}` : key
     const theirs = Object.hasOwn(live, key) ? live[key] : undefined
     const rule = kind.rules[path]
-    if (isObject(mine) && rule?.type !== 'reference') set(out, key, overlay(kind, mine, isObject(theirs) ? theirs : {}, path))
-    else if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') set(out, key, overlayItems(mine, theirs, rule.key))
-    else set(out, key, withoutNulls(mine))
+    if (isObject(mine) && rule?.type !== 'reference') unoptimisedSet(out, key, unoptimisedOverlay(kind, mine, isObject(theirs) ? theirs : {}, path))
+    else if (Array.isArray(mine) && Array.isArray(theirs) && rule?.type === 'keyed') unoptimisedSet(out, key, unoptimisedOverlayItems(mine, theirs, rule.key))
+    else unoptimisedSet(out, key, unoptimisedWithoutNulls(mine))
   }
   return out
 }
 
 /** A value with the null members of its objects left out, at every depth (the value itself when it has none). */
-function withoutNulls(value: unknown): unknown {
+function unoptimisedWithoutNulls(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined
     for (let i = 0; i < value.length; i++) {
-      const item = withoutNulls(value[i])
+      const item = unoptimisedWithoutNulls(value[i])
       if (item !== value[i]) (copy ??= value.slice())[i] = item
     }
     return copy ?? value
@@ -144,33 +149,39 @@ function withoutNulls(value: unknown): unknown {
   const object = value as JsonObject
   for (const key of Object.keys(object)) {
     const member = object[key]
-    const cleaned = member === null || member === undefined ? undefined : withoutNulls(member)
+    const cleaned = member === null || member === undefined ? undefined : unoptimisedWithoutNulls(member)
     if (cleaned === member) continue
     if (!copy) {
       copy = {}
-      for (const k of Object.keys(object)) set(copy, k, object[k])
+      for (const k of Object.keys(object)) unoptimisedSet(copy, k, object[k])
     }
     if (cleaned === undefined) delete copy[key]
-    else set(copy, key, cleaned)
+    else unoptimisedSet(copy, key, cleaned)
   }
   return copy ?? value
 }
 
-function overlayItems(declared: unknown[], live: unknown[], key: string): unknown[] {
+function unoptimisedOverlayItems(declared: unknown[], live: unknown[], key: string): unknown[] {
   const byKey = new Map<unknown, JsonObject>()
   for (const item of live) if (isObject(item) && item[key] !== undefined) byKey.set(item[key], item)
-  return declared.map((item) => {
+  // A loop, not map(): an arrow function would have no name for V8's filter to match.
+  const items: unknown[] = []
+  for (const item of declared) {
     const match = isObject(item) ? byKey.get(item[key]) : undefined
-    if (!match || !isObject(item)) return withoutNulls(item)
+    if (!match || !isObject(item)) {
+      items.push(unoptimisedWithoutNulls(item))
+      continue
+    }
     const merged: JsonObject = {}
-    for (const k of Object.keys(match)) set(merged, k, match[k])
-    for (const k of Object.keys(item)) set(merged, k, item[k])
-    return withoutNulls(merged)
-  })
+    for (const k of Object.keys(match)) unoptimisedSet(merged, k, match[k])
+    for (const k of Object.keys(item)) unoptimisedSet(merged, k, item[k])
+    items.push(unoptimisedWithoutNulls(merged))
+  }
+  return items
 }
 
 /** An own property, even for the key `__proto__` (which plain assignment would take as the prototype). */
-function set(target: JsonObject, key: string, value: unknown): void {
+function unoptimisedSet(target: JsonObject, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
   else target[key] = value
 }
@@ -207,7 +218,9 @@ export class PolicyChecker {
 
   /** Checks one resource in the YAML's shape; `declared` locates a violation in the files. */
   check(kind: KindName, id: string, shape: JsonObject, declared?: Pick<DesiredResource, 'source'>): void {
-    for (const rule of this.byKind.get(kind) ?? []) {
+    const rules = this.byKind.get(kind)
+    if (rules === undefined || unoptimisedAllPass(rules, shape)) return
+    for (const rule of rules) {
       if (rule.when && !rule.when(shape)) continue
       if (rule.require(shape)) continue
       const error = rule.require.errors?.[0]
@@ -236,6 +249,16 @@ export class PolicyChecker {
         a.policy.localeCompare(b.policy),
     )
   }
+}
+
+/** Whether a resource in its after-apply shape satisfies every rule of its kind (the usual answer: then nothing else is done). */
+function unoptimisedAllPass(rules: readonly PolicyRule[], shape: JsonObject): boolean {
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!
+    if (rule.when && !rule.when(shape)) continue
+    if (!rule.require(shape)) return false
+  }
+  return true
 }
 
 /** The rules over a set of resources at once (tests, the benchmark). */
