@@ -7,6 +7,10 @@ import { createInterface } from 'node:readline'
 import { loadConfig } from '../dist/config/load.js'
 import { buildPlan, liveKey } from '../dist/plan/build-plan.js'
 import { emptyState, secretContext } from '../dist/secrets/state.js'
+import { tuneV8 } from '../bin/v8-flags.js'
+
+// V8 tuned as a run of the CLI tunes it (bin/run.js), before any of the work runs.
+tuneV8()
 
 const [configDir, liveFile] = process.argv.slice(2)
 const live = new Map()

@@ -22,6 +22,7 @@ import { afterApply, PolicyChecker } from '../dist/plan/policies.js'
 import { buildAccount, LATENCY_MS, PARALLELISM, runsOr, SIZES, writeConfig } from './fixtures.js'
 import { RULES } from './policy-rules.js'
 import jsYaml from 'js-yaml'
+import { tuneV8 } from '../bin/v8-flags.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const RUNS = runsOr(15)
@@ -221,4 +222,6 @@ async function main() {
   rmSync(work, { recursive: true, force: true })
 }
 
+// The cold run is a plan's process: V8 tuned as bin/run.js tunes it.
+if (process.argv[2] === '--cold') tuneV8()
 await (process.argv[2] === '--cold' ? cold(process.argv.slice(3)) : main())

@@ -3,29 +3,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { arch, platform, release } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { setFlagsFromString } from 'node:v8'
+import { tuneV8 } from './v8-flags.js'
 
-/**
- * undici parses HTTP with llhttp compiled to WebAssembly. V8 runs it first as its baseline
- * compiler made it and, within the first answers (even in a plan of one resource), compiles its
- * main function again with TurboFan on a helper thread: about 190 ms of CPU and 30 MB, on a
- * machine whose cores a plan keeps busy, and a process that is done waits for that compile before
- * it exits (130–190 ms of a small plan's 0.4–0.6 s). With the largest budget, the baseline code
- * serves until some 70 MB of answers have been parsed (about 30,000 resources; a plan of 4,200
- * reads 9.8 MB), past which the optimised parser pays for itself. Set only on the V8 versions
- * known to have the flag (Node.js 20 to 24): V8 prints an error for a flag it does not know.
- */
-if (/^1[1-3]\./.test(process.versions.v8)) setFlagsFromString('--wasm-tiering-budget=2147483647')
-
-/**
- * The code that builds each resource's after-apply shape and runs the policy rules on it is
- * named `unoptimised…` (src/plan/policies.ts, and the rules' validators: src/schema/policy-ajv.ts)
- * and stays with V8's baseline code. TurboFan compiled it within the first few hundred
- * resources: ~100 ms of CPU for twenty rules, on a machine whose cores a plan keeps busy, to
- * save less than that over 4,200 resources (docs/performance.md). Everything else is optimised
- * as usual; a `--turbo-filter` given to node is left as it is.
- */
-if (!`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes('--turbo-filter')) setFlagsFromString('--turbo-filter=-unoptimised*')
+tuneV8()
 
 const argv = process.argv.slice(2)
 

@@ -119,7 +119,7 @@ export class ListReader {
     if (this.results > this.budget.limits.maxResults) {
       throw new ScansyncError(`${this.how}: the ${this.kind.name} list holds more than ${this.budget.limits.maxResults} results, the most scansync reads; stopped reading`)
     }
-    const signature = pageSignature(page.results)
+    const signature = unoptimisedPageSignature(page.results)
     if (signature !== undefined) {
       const earlier = this.seenPages.get(signature)
       if (earlier !== undefined) {
@@ -134,8 +134,11 @@ export class ListReader {
   }
 }
 
-/** The ids of a page's results in order, hashed; undefined for an empty page (those may well repeat). */
-function pageSignature(results: unknown[]): string | undefined {
+/**
+ * The ids of a page's results in order, hashed; undefined for an empty page (those may well repeat).
+ * `unoptimised…`: runs once a page; V8's optimising compiler leaves it alone (bin/v8-flags.js).
+ */
+function unoptimisedPageSignature(results: unknown[]): string | undefined {
   if (results.length === 0) return undefined
   const hash = createHash('sha1')
   for (const item of results) hash.update(`${isObject(item) ? String(item.id) : JSON.stringify(item)}\n`)

@@ -58,18 +58,19 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
   const found = new Map<string, JsonObject>()
   const seen = new Set<string>()
   const wanted = new Set(ids)
-  const keep = (id: string, body: JsonObject) => {
+  // `unoptimised…`: these run once per resource read; V8's optimising compiler leaves them alone (bin/v8-flags.js).
+  const unoptimisedKeep = (id: string, body: JsonObject) => {
     seen.add(id)
     if (options.onResource) options.onResource(id, body)
     else found.set(id, body)
     options.onProgress?.(1)
   }
-  const take = (item: unknown) => {
-    if (isObject(item) && typeof item.id === 'string' && wanted.has(item.id) && !seen.has(item.id)) keep(item.id, asResource(kind, item.id, item, `GET ${kind.listPath}`))
+  const unoptimisedTake = (item: unknown) => {
+    if (isObject(item) && typeof item.id === 'string' && wanted.has(item.id) && !seen.has(item.id)) unoptimisedKeep(item.id, asResource(kind, item.id, item, `GET ${kind.listPath}`))
   }
 
   if (ids.length > 2) {
-    const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take, options.prefetch)
+    const list = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake, options.prefetch)
     const first = await list.first()
     if (first) {
       // The other pages are asked for before page 1 is taken (checked and compared), so that
@@ -90,7 +91,7 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
       return body
     }),
   )
-  missing.forEach((id, i) => keep(id, asResource(kind, id, bodies[i], `GET ${kind.itemPath(id)}`)))
+  missing.forEach((id, i) => unoptimisedKeep(id, asResource(kind, id, bodies[i], `GET ${kind.itemPath(id)}`)))
   return found
 }
 
@@ -101,7 +102,7 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
 export async function readAll(kind: ResourceKind, client: Requester, options: ReadAllOptions = {}): Promise<JsonObject[]> {
   const how = `GET ${kind.listPath}`
   const found = new Map<string, JsonObject>()
-  const take = (item: unknown) => {
+  const unoptimisedTake = (item: unknown) => {
     const id = isObject(item) && typeof item.id === 'string' ? item.id : undefined
     if (id === undefined) throw new ScansyncError(`the service's answer to ${how} holds a ${kind.name} without an id`)
     if (found.has(id)) return
@@ -110,7 +111,7 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
   }
   const budget = budgetOf(options)
   budget.watch(client)
-  const list = new ListReader(kind, client, budget, options.pageLength ?? 100, take, options.prefetch)
+  const list = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake, options.prefetch)
   const first = await list.first()
   if (!first) throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
   await options.onTotal?.(first.count ?? first.results.length * first.pageTotal)

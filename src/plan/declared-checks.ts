@@ -11,7 +11,7 @@ import { getPath, isObject } from '../core/json.js'
  * may hold each key once: with a key declared twice the service keeps both, and no plan could
  * ever come out empty.
  */
-export function checkDeclared(resources: readonly DesiredResource[]): Diagnostic[] {
+function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   // Each kind's keyed lists, worked out once (not once per resource: this runs before the first request).
   const keyedOf = new Map<string, Array<{ rulePath: string; rule: { key: string }; segments: string[] }>>()
@@ -45,3 +45,6 @@ export function checkDeclared(resources: readonly DesiredResource[]): Diagnostic
   }
   return sortDiagnostics(diagnostics)
 }
+
+// `unoptimised…`: run once or a few times per resource; V8's optimising compiler leaves them alone (bin/v8-flags.js).
+export { unoptimisedCheckDeclared as checkDeclared }

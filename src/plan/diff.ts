@@ -137,7 +137,7 @@ const plainlyEqual = (declared: unknown, live: unknown): boolean =>
  * Compares the fields a resource declares with its live form (as the kind projects it), by the
  * kind's rules. Pure: no I/O. Fields the YAML leaves out are not looked at.
  */
-export function diffResource(kind: ResourceKind, desired: DesiredResource, live: JsonObject, secrets: SecretContext): ResourceDiff {
+function unoptimisedDiffResource(kind: ResourceKind, desired: DesiredResource, live: JsonObject, secrets: SecretContext): ResourceDiff {
   const context = diffContext(kind, desired, secrets)
   const fields = desired.fields
   const tree = ruleTree(kind.rules)
@@ -145,7 +145,7 @@ export function diffResource(kind: ResourceKind, desired: DesiredResource, live:
   // Loops, not flatMap: most places compared hold no difference, and each flatMap allocates.
   for (const key in fields) {
     if (plainlyEqual(fields[key], live[key])) continue
-    const found = compareField(context, { path: [key], declared: fields[key], live: live[key], declaredParent: fields, liveParent: live, rules: memberRules(tree, key) })
+    const found = unoptimisedCompareField(context, { path: [key], declared: fields[key], live: live[key], declaredParent: fields, liveParent: live, rules: memberRules(tree, key) })
     if (found.length > 0) findings = findings === NONE ? [...found] : (findings.push(...found), findings)
   }
   return findings === NONE ? NO_DIFF : resourceDiff(findings, desired)
@@ -205,7 +205,7 @@ const SCALAR: FieldRule = Object.freeze({ type: 'scalar' })
 export const showsAsSet = (rule: FieldRule | undefined): boolean => rule?.type === 'set' || (rule?.type === 'keyed' && rule.display === 'whole')
 
 /** Compares one declared place by its rule. */
-export function compareField(context: DiffContext, place: Place): Finding[] {
+function unoptimisedCompareField(context: DiffContext, place: Place): Finding[] {
   const rules = rulesAt(context, place)
   const rule = rules?.rule ?? (isObject(place.declared) ? OBJECT : SCALAR)
   // A list or an object sent whole is the unit of everything below it; any other place is its
@@ -214,26 +214,26 @@ export function compareField(context: DiffContext, place: Place): Finding[] {
   const here: Place = place.unit === undefined && sentWhole ? { ...place, rules, unit: rulePath(place.path) } : place.rules === rules ? place : { ...place, rules }
   switch (rule.type) {
     case 'object':
-      return isObject(here.declared) ? compareObject(context, here) : compareScalar(context, here)
+      return isObject(here.declared) ? unoptimisedCompareObject(context, here) : unoptimisedCompareScalar(context, here)
     case 'reference':
       return compareReference(context, here)
     case 'set':
-      return compareSet(context, here, rule.normalize)
+      return unoptimisedCompareSet(context, here, rule.normalize)
     case 'keyed':
-      return rule.display === 'whole' ? compareWholeList(context, here, rule.key) : compareItems(context, here, rule.key)
+      return rule.display === 'whole' ? unoptimisedCompareWholeList(context, here, rule.key) : unoptimisedCompareItems(context, here, rule.key)
     case 'scalar':
-      return compareScalar(context, here, rule.normalize)
+      return unoptimisedCompareScalar(context, here, rule.normalize)
   }
 }
 
 /** Each declared member, against the live object's (a live value that is not an object holds none). */
-export function compareObject(context: DiffContext, place: Place): Finding[] {
+function unoptimisedCompareObject(context: DiffContext, place: Place): Finding[] {
   const declared = place.declared as JsonObject
   const live = isObject(place.live) ? place.live : EMPTY_OBJECT
   let findings: Finding[] = NONE
   for (const member in declared) {
     if (plainlyEqual(declared[member], live[member])) continue
-    const found = compareField(context, {
+    const found = unoptimisedCompareField(context, {
       path: memberOf(place.path, member),
       declared: declared[member],
       live: live[member],
@@ -257,7 +257,7 @@ export function compareReference(context: DiffContext, place: Place): Finding[] 
 }
 
 /** A list of scalars compared as a set; an item from a variable, and its live counterpart, print as (sensitive). */
-export function compareSet(context: DiffContext, place: Place, normalize: Normalizer = identity): Finding[] {
+function unoptimisedCompareSet(context: DiffContext, place: Place, normalize: Normalizer = identity): Finding[] {
   const declared = nullableList(place.declared)
   // The common case, the same items in the same order, needs no sorting.
   if (sameItems(declared, nullableList(place.live), normalize)) return NONE
@@ -275,10 +275,10 @@ export function compareSet(context: DiffContext, place: Place, normalize: Normal
  * A list of objects keyed by a member, shown whole (labels, owners, teams, stack): one change
  * holding both lists, each item as the members the YAML declares for it (or its key alone).
  */
-export function compareWholeList(context: DiffContext, place: Place, key: string): Finding[] {
+function unoptimisedCompareWholeList(context: DiffContext, place: Place, key: string): Finding[] {
   const declared = nullableList(place.declared).filter(isObject)
   const live = nullableList(place.live).filter(isObject)
-  if (!keyedListsDiffer(context, place.path, key, declared, live, place.rules)) return NONE
+  if (!unoptimisedKeyedListsDiffer(context, place.path, key, declared, live, place.rules)) return NONE
   const declaredByKey = new Map(declared.map((item, index) => [String(item[key]), { item, index }]))
   const shown = (item: JsonObject) => {
     const counterpart = declaredByKey.get(String(item[key]))
@@ -290,7 +290,7 @@ export function compareWholeList(context: DiffContext, place: Place, key: string
 }
 
 /** Whether two keyed lists differ: other keys, a key held twice, or a declared member that differs (normalized). */
-export function keyedListsDiffer(
+function unoptimisedKeyedListsDiffer(
   context: DiffContext,
   path: FieldPath,
   key: string,
@@ -334,12 +334,12 @@ export function keyedListsDiffer(
  * A list of objects keyed by a member, shown item by item (headers, cookies, form fields): an
  * item added, removed, held twice by the service, or changed member by member.
  */
-export function compareItems(context: DiffContext, place: Place, key: string): Finding[] {
+function unoptimisedCompareItems(context: DiffContext, place: Place, key: string): Finding[] {
   const declared = nullableList(place.declared) as JsonObject[]
   const live = nullableList(place.live).filter(isObject)
   const liveByKey = new Map(live.map((item) => [String(item[key]), item]))
   const declaredKeys = new Set(declared.map((item) => String(item[key])))
-  const findings = declared.flatMap((item, index) => compareItem(context, place, key, { item, index }, live))
+  const findings = declared.flatMap((item, index) => unoptimisedCompareItem(context, place, key, { item, index }, live))
   for (const [itemKey, item] of liveByKey) {
     if (!declaredKeys.has(itemKey)) findings.push(change({ ...place, path: itemOf(place.path, { key: itemKey }) }, maskEntry(context, place.path, item), undefined))
   }
@@ -347,7 +347,7 @@ export function compareItems(context: DiffContext, place: Place, key: string): F
 }
 
 /** One declared item of a list shown item by item, against the live items with its key. */
-export function compareItem(context: DiffContext, list: Place, key: string, declared: DeclaredItem, live: readonly JsonObject[]): Finding[] {
+function unoptimisedCompareItem(context: DiffContext, list: Place, key: string, declared: DeclaredItem, live: readonly JsonObject[]): Finding[] {
   const itemKey = String(declared.item[key])
   const step: ItemStep = { index: declared.index, key: itemKey }
   if (fromVariable(context, memberOf(itemOf(list.path, step), key))) step.hiddenKey = true
@@ -359,7 +359,7 @@ export function compareItem(context: DiffContext, list: Place, key: string, decl
   }
   const existing = matches[0]!
   return Object.keys(declared.item).flatMap((member) =>
-    compareField(context, {
+    unoptimisedCompareField(context, {
       path: memberOf(place.path, member),
       declared: declared.item[member],
       live: existing[member],
@@ -381,7 +381,7 @@ export interface DeclaredItem {
  * A scalar (or a value compared whole): normalized on both sides. A sensitive value the service
  * hides is compared through the secrets state instead.
  */
-export function compareScalar(context: DiffContext, place: Place, normalize: Normalizer = identity): Finding[] {
+function unoptimisedCompareScalar(context: DiffContext, place: Place, normalize: Normalizer = identity): Finding[] {
   // An obfuscated live value is always sensitive (the one rule says so), so this is the hidden
   // secret case; the sensitivity of other places is asked only when they differ.
   if (isObfuscated(place.live) && typeof place.declared === 'string') return compareHiddenSecret(context, place, place.declared, place.live)
@@ -463,3 +463,6 @@ export function sortedSet(values: readonly unknown[]): unknown[] {
 }
 
 const sortByKey = (items: readonly JsonObject[], key: string) => [...items].sort((a, b) => (String(a[key]) < String(b[key]) ? -1 : 1))
+
+// `unoptimised…`: run once or a few times per resource; V8's optimising compiler leaves them alone (bin/v8-flags.js).
+export { unoptimisedDiffResource as diffResource, unoptimisedCompareField as compareField, unoptimisedCompareObject as compareObject, unoptimisedCompareSet as compareSet, unoptimisedCompareWholeList as compareWholeList, unoptimisedKeyedListsDiffer as keyedListsDiffer, unoptimisedCompareItems as compareItems, unoptimisedCompareItem as compareItem, unoptimisedCompareScalar as compareScalar }

@@ -59,10 +59,10 @@ export function createPolicyAjv(options: PolicyAjvOptions = {}): Ajv {
 }
 
 /**
- * The prefix of the functions V8's optimising compiler leaves alone (bin/run.js sets
- * `--turbo-filter=-unoptimised*`): the code that checks each resource of a plan against the rules
- * (src/plan/policies.ts). Compiling twenty rules' validators and the shape builders with TurboFan
- * cost ~100 ms of CPU in a plan of 4,200 resources, more than the optimised code saves there.
+ * The prefix of the functions V8's optimising compiler leaves alone (bin/v8-flags.js sets
+ * `--turbo-filter=-unoptimised*`), among them the code that checks each resource of a plan against
+ * the rules (src/plan/policies.ts). Compiling twenty rules' validators and the shape builders with
+ * TurboFan cost ~100 ms of CPU in a plan of 4,200 resources, more than the optimised code saves there.
  */
 export const UNOPTIMISED_PREFIX = 'unoptimised'
 

@@ -33,13 +33,14 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
   // One stack of segments and the rule path built as the walk goes down: this runs over every
   // declared value before the first request, so it allocates a path only for a secret it finds.
   const segments: Array<string | number> = []
-  const visit = (node: unknown, index: string, rule: string) => {
+  // `unoptimised…`: runs over each resource once; V8's optimising compiler leaves it alone (bin/v8-flags.js).
+  const unoptimisedVisit = (node: unknown, index: string, rule: string) => {
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const item: unknown = node[i]
         if (item === null || typeof item !== 'object') continue
         segments.push(i)
-        visit(item, `${index}[${i}]`, rule)
+        unoptimisedVisit(item, `${index}[${i}]`, rule)
         segments.pop()
       }
     } else if (isObject(node)) {
@@ -58,12 +59,12 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
         const here = join(index, key)
         const rulePath = join(rule, key)
         segments.push(key)
-        visit(value, here, rulePath)
+        unoptimisedVisit(value, here, rulePath)
         segments.pop()
       }
     }
   }
-  visit(resource.fields, '', '')
+  unoptimisedVisit(resource.fields, '', '')
   return found
 }
 

@@ -1,0 +1,32 @@
+import { setFlagsFromString } from 'node:v8'
+
+/** Whether node was given the flag itself (on its command line or in NODE_OPTIONS): then it is left as given. */
+const given = (flag) => `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes(flag)
+
+/**
+ * V8's tiering, tuned for a run of the CLI: a process of one to a few seconds whose work is a few
+ * thousand resources, on cores the plan keeps busy (measured in docs/performance.md, "Code V8
+ * leaves unoptimised"). Set at run time, before the code they concern has run; the benchmarks
+ * that measure the CLI's work in a process of their own call this too.
+ */
+export function tuneV8() {
+  /*
+   * undici parses HTTP with llhttp compiled to WebAssembly. V8 runs it first as its baseline
+   * compiler made it and, within the first answers (even in a plan of one resource), compiles its
+   * main function again with TurboFan on a helper thread: about 190 ms of CPU and 30 MB, and a
+   * process that is done waits for that compile before it exits (130–190 ms of a small plan's
+   * 0.4–0.6 s). With the largest budget, the baseline code serves until some 70 MB of answers have
+   * been parsed (about 30,000 resources; a plan of 4,200 reads 9.8 MB), past which the optimised
+   * parser pays for itself. Set only on the V8 versions known to have the flag (Node.js 20 to 24):
+   * V8 prints an error for a flag it does not know.
+   */
+  if (/^1[1-3]\./.test(process.versions.v8) && !given('--wasm-tiering-budget')) setFlagsFromString('--wasm-tiering-budget=2147483647')
+  /*
+   * Functions named `unoptimised…` run once or a few times per resource (the diff, the checks of
+   * declared resources, the reads' hand-over, the after-apply shapes and the policy rules'
+   * validators) and stay with V8's baseline code. TurboFan compiled each within the first few
+   * hundred resources, some twice after a deoptimisation; over a plan of 4,200 resources that
+   * cost more CPU than the optimised code saved. Everything else is optimised as usual.
+   */
+  if (!given('--turbo-filter')) setFlagsFromString('--turbo-filter=-unoptimised*')
+}
