@@ -8,9 +8,9 @@ import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import { readsOf, union, type Reads } from './policy-reads.js'
 
 // Functions named `unoptimised…` build and check the after-apply shapes, once per resource of a
-// plan: V8's optimising compiler leaves them alone (bin/v8-flags.js), and the rules' validators
-// (src/schema/policy-ajv.ts). Over a plan's thousands of resources, compiling them cost more CPU
-// than the optimised code saved, on cores the plan keeps busy (docs/performance.md).
+// plan. V8's optimising compiler leaves them alone, as it leaves the rules' validators
+// (src/schema/policy-ajv.ts): over a plan's thousands of resources, compiling them cost more CPU
+// than the optimised code saved, on cores the plan keeps busy (bin/v8-flags.js, docs/performance.md).
 
 /** A rule a resource breaks (contract, "Policies"). */
 export interface Violation {

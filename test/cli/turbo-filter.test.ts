@@ -1,7 +1,8 @@
-// The code that builds each resource's after-apply shape and runs the policy rules on it is named
-// `unoptimised…`, and bin/run.js keeps V8's optimising compiler away from it: over a plan's few
-// thousand resources, TurboFan cost more CPU than it saved (docs/performance.md). The rules'
-// validators get that name from src/schema/policy-ajv.ts, which rewrites only their header.
+// The functions that run once or a few times per resource of a plan (the diff, the checks of
+// declared resources, the after-apply shapes, the policy rules' validators…) are named
+// `unoptimised…`, and bin/v8-flags.js keeps V8's optimising compiler away from them: over a
+// plan's few thousand resources, TurboFan cost more CPU than it saved (docs/performance.md). The
+// rules' validators get that name from src/schema/policy-ajv.ts, which rewrites only their header.
 import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
