@@ -1,7 +1,10 @@
 import { setFlagsFromString } from 'node:v8'
 
-/** Whether node was given the flag itself (on its command line or in NODE_OPTIONS): then it is left as given. */
-const given = (flag) => `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes(flag)
+/** The V8 versions (Node.js 20 to 24) known to have both flags: V8 prints an error for a flag it does not know. */
+const KNOWN_V8 = /^1[1-3]\./.test(process.versions.v8)
+
+/** Whether node was given the flag on its command line (NODE_OPTIONS may not hold V8's): then it is left as given. */
+const given = (flag) => process.execArgv.some((arg) => arg.startsWith(flag))
 
 /**
  * V8's tiering, tuned for a run of the CLI: a process of one to a few seconds whose work is a few
@@ -17,10 +20,9 @@ export function tuneV8() {
    * process that is done waits for that compile before it exits (130–190 ms of a small plan's
    * 0.4–0.6 s). With the largest budget, the baseline code serves until some 70 MB of answers have
    * been parsed (about 30,000 resources; a plan of 4,200 reads 9.8 MB), past which the optimised
-   * parser pays for itself. Set only on the V8 versions known to have the flag (Node.js 20 to 24):
-   * V8 prints an error for a flag it does not know.
+   * parser pays for itself.
    */
-  if (/^1[1-3]\./.test(process.versions.v8) && !given('--wasm-tiering-budget')) setFlagsFromString('--wasm-tiering-budget=2147483647')
+  if (KNOWN_V8 && !given('--wasm-tiering-budget')) setFlagsFromString('--wasm-tiering-budget=2147483647')
   /*
    * Functions named `unoptimised…` run once or a few times per resource (the diff, the checks of
    * declared resources, the reads' hand-over, the after-apply shapes and the policy rules'
@@ -28,5 +30,5 @@ export function tuneV8() {
    * hundred resources, some twice after a deoptimisation; over a plan of 4,200 resources that
    * cost more CPU than the optimised code saved. Everything else is optimised as usual.
    */
-  if (!given('--turbo-filter')) setFlagsFromString('--turbo-filter=-unoptimised*')
+  if (KNOWN_V8 && !given('--turbo-filter')) setFlagsFromString('--turbo-filter=-unoptimised*')
 }
