@@ -69,8 +69,14 @@ async function tracedPlan(flags: string[]): Promise<{ run: CliResult; optimised:
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...envFor(em) }, stdio: ['ignore', 'pipe', 'pipe'] })
   const run = await collectOutput(child)
   // V8 marks a function for optimisation on the main thread, before a helper thread compiles it:
-  // counting marks, not finished compiles, keeps a loaded machine from hiding one.
-  const optimised = new Set([...run.stdout.matchAll(/(?:marking|compiling method) \S+ <JSFunction (\S+)/g)].map((m) => m[1]!))
+  // counting marks, not finished compiles, keeps a loaded machine from hiding one. Only TurboFan's
+  // (a newer V8 may also mark a function for its mid-tier compiler, which the filter leaves be).
+  const optimised = new Set(
+    run.stdout
+      .split('\n')
+      .filter((line) => /^\[(marking|compiling method) /.test(line) && line.includes('TURBOFAN'))
+      .map((line) => /<JSFunction (\S+)/.exec(line)?.[1] ?? ''),
+  )
   return { run, optimised }
 }
 
