@@ -163,9 +163,11 @@ async function main() {
   const without = []
   const withRules = []
   const loadBefore = loadavg()[0]
-  // Alternating pairs, so that a busy moment of a shared machine weighs on both sides alike.
+  // Alternating pairs, so that a busy moment of a shared machine weighs on both sides alike; each
+  // pair in the other order than the one before, so that neither side is always the second run.
   for (let i = 0; i < RUNS; i++) {
-    for (const [runs, paths] of [[without, [configDir]], [withRules, [configDir, rulesDir]]]) {
+    const sides = [[without, [configDir]], [withRules, [configDir, rulesDir]]]
+    for (const [runs, paths] of i % 2 === 0 ? sides : sides.reverse()) {
       const run = await scansync(['plan', ...paths, '--format', 'json', ...state], env)
       if (run.code !== 0) throw new Error(`plan failed (exit ${run.code}): ${run.stderr.slice(0, 500)}`)
       runs.push(run)
