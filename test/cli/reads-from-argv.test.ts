@@ -4,11 +4,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-// @ts-expect-error the benchmark's fixtures are plain JavaScript without types
-import { buildAccount, writeConfig } from '../../bench/fixtures.js'
 import { guessReads } from '../../src/cli/run/reads-from-argv.js'
-import type { EmulatorSeed } from '../../src/emulator/index.js'
-import { emulator, envFor, ROOT, runCli, tempdir } from '../e2e/helpers.js'
+import { envFor, ROOT, runCli, tempdir } from '../e2e/helpers.js'
+import { EACH_PAGE_ONCE, listReads, onlyDeclaredListReads, readAheadSetup } from '../helpers/read-ahead.js'
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8'))
 const guess = (line: string) => guessReads(line.split(' ').filter(Boolean), manifest)
@@ -51,36 +49,24 @@ describe('the command line as bin/run.js reads it', () => {
   })
 })
 
-/** Targets and assets only (about 100 KB of YAML: read ahead); 3 pages of each. */
-const account = buildAccount({ targets: 230, assets: 230, agents: 0 }) as { seed: EmulatorSeed; config: Record<string, unknown[]> }
-delete account.config.agents
-const reads = (em: Awaited<ReturnType<typeof emulator>>) => em.requests().map((r) => `${r.method} ${r.path} ${r.query.page ?? ''}`).sort()
-const EACH_PAGE_ONCE = ['/discovery/assets/', '/targets/'].flatMap((path) => [1, 2, 3].map((page) => `GET ${path} ${page}`)).sort()
-
 describe.concurrent('reads started by bin/run.js', () => {
   it('are the ones the plan uses: each page of the declared kinds read once', async () => {
-    const em = await emulator({ seed: account.seed })
-    const dir = tempdir()
-    writeConfig(dir, account.config, 100)
+    const { em, dir } = await readAheadSetup()
     const run = await runCli(['plan', dir, '--format', 'json', '--state', join(tempdir(), 'state.json')], { env: envFor(em), spawn: true })
     expect(run.code, run.stderr).toBe(0)
-    expect(reads(em)).toEqual(EACH_PAGE_ONCE)
+    expect(listReads(em)).toEqual(EACH_PAGE_ONCE)
   })
 
   it('a command line oclif then refuses: reads only, of the declared kinds, and the run ends', async () => {
-    const em = await emulator({ seed: account.seed })
-    const dir = tempdir()
-    writeConfig(dir, account.config, 100)
+    const { em, dir } = await readAheadSetup()
     const run = await runCli(['apply', dir, '--auto-approve', '--max-changes', 'many'], { env: envFor(em), spawn: true })
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(/^Error: .*max-changes/)
-    expect(em.requests().every((r) => r.method === 'GET' && (r.path === '/targets/' || r.path === '/discovery/assets/'))).toBe(true)
+    expect(onlyDeclaredListReads(em)).toBe(true)
   })
 
   it('--help reads nothing', async () => {
-    const em = await emulator({ seed: account.seed })
-    const dir = tempdir()
-    writeConfig(dir, account.config, 100)
+    const { em, dir } = await readAheadSetup()
     const run = await runCli(['plan', dir, '--help'], { env: envFor(em), spawn: true })
     expect(run.code).toBe(0)
     expect(em.requests()).toEqual([])
