@@ -136,10 +136,10 @@ export function handleApi(ctx: ApiContext, request: ApiRequest): ApiResponse {
   if (!allowed.includes(request.method)) return notAllowed(request.method, allowed)
   if (route.id === undefined) {
     if (request.method === 'POST') return create(ctx, request)
-    return listPage(ctx.state.ids(route.kind), request.query, (id) => view(ctx, route.kind, id))
+    return listPage(ctx.state.ids(route.kind), request.query, (id) => viewText(ctx, route.kind, id))
   }
   if (!ctx.state.record(route.kind, route.id)) return NOT_FOUND()
-  if (request.method === 'GET') return json(200, view(ctx, route.kind, route.id))
+  if (request.method === 'GET') return jsonText(200, viewText(ctx, route.kind, route.id))
   return write(ctx, route.kind, route.id, request)
 }
 
@@ -150,7 +150,7 @@ const notAllowed = (method: string, allowed: string[]): ApiResponse =>
 function teams(ctx: ApiContext, id: string | undefined, request: ApiRequest): ApiResponse {
   if (request.method !== 'GET') return notAllowed(request.method, ['GET'])
   const registry = ctx.state.teams
-  if (id === undefined) return listPage(registry.ids(), request.query, (teamId) => registry.output(teamId))
+  if (id === undefined) return listPage(registry.ids(), request.query, (teamId) => JSON.stringify(registry.output(teamId)))
   return registry.has(id) ? json(200, registry.output(id)) : NOT_FOUND()
 }
 
@@ -163,20 +163,26 @@ function checkAuthorization(header: string | undefined, token: string): string |
   return parts[1] === token ? undefined : 'Invalid token.'
 }
 
-function view(ctx: ApiContext, kind: EmulatorKind, id: string): unknown {
-  const resource = render(ctx.state, kind, id)
-  return ctx.obfuscate ? obfuscate(resource) : resource
+/** A resource as GET answers it, as JSON text (made once until the next write: State.answerText). */
+function viewText(ctx: ApiContext, kind: EmulatorKind, id: string): string {
+  return ctx.state.answerText(kind, id, () => {
+    const resource = render(ctx.state, kind, id)
+    return ctx.obfuscate ? obfuscate(resource) : resource
+  })
 }
 
+const jsonText = (status: number, text: string): ApiResponse => ({ status, contentType: 'application/json', body: text })
+
 /** DRF page-number pagination: `page` from 1 (or `last`), `length` up to 100; an empty list has one page. */
-function listPage(ids: readonly string[], query: Record<string, string>, view: (id: string) => unknown): ApiResponse {
+function listPage(ids: readonly string[], query: Record<string, string>, itemText: (id: string) => string): ApiResponse {
   const asked = query.length === undefined ? NaN : Number(query.length)
   const length = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_LENGTH) : MAX_PAGE_LENGTH
   const pageTotal = Math.max(1, Math.ceil(ids.length / length))
   const page = query.page === undefined ? 1 : query.page === 'last' ? pageTotal : Number(query.page)
   if (!Number.isInteger(page) || page < 1 || page > pageTotal) return json(404, { detail: 'Invalid page.' })
-  const results = ids.slice((page - 1) * length, page * length).map(view)
-  return json(200, { count: ids.length, page_total: pageTotal, page, length, results })
+  const results = ids.slice((page - 1) * length, page * length).map(itemText)
+  // What JSON.stringify writes for { count, page_total, page, length, results }, with each result's text as it is.
+  return jsonText(200, `{"count":${ids.length},"page_total":${pageTotal},"page":${page},"length":${length},"results":[${results.join(',')}]}`)
 }
 
 /** A write's body as JSON (nothing is `{}`), or the answer refusing it. */
@@ -201,7 +207,7 @@ function create(ctx: ApiContext, request: ApiRequest): ApiResponse {
   const checked = validateTargetCreate(body.value, referencesOf(ctx.state))
   if (!checked.ok) return json(400, checked.errors)
   const id = ctx.state.createTarget({ ...checked.value }, { user: API_USER, now: ctx.clock.now() })
-  return json(201, view(ctx, 'target', id))
+  return jsonText(201, viewText(ctx, 'target', id))
 }
 
 function write(ctx: ApiContext, kind: EmulatorKind, id: string, request: ApiRequest): ApiResponse {
@@ -219,5 +225,5 @@ function write(ctx: ApiContext, kind: EmulatorKind, id: string, request: ApiRequ
     changes.labels ??= []
   }
   state.write(kind, id, changes, { user: API_USER, now: ctx.clock.now() })
-  return json(200, view(ctx, kind, id))
+  return jsonText(200, viewText(ctx, kind, id))
 }
