@@ -1,10 +1,14 @@
 import { FAILSAFE_SCHEMA, load, Type, type EventType, type State } from 'js-yaml'
 import { BRACE_OPEN, BRACKET_OPEN, COMMA, CR, GREATER, HASH, LF, MINUS, PIPE, SPACE, TAB } from './char-codes.js'
 import { needsPrecise } from './precise-only.js'
+import { parseBlockYaml, type ItemRanges } from './block-yaml.js'
+import { coreScalarKind, coreScalarValue, STRING } from './core-scalars.js'
 
 /**
  * The fast way to read a configuration file: js-yaml builds plain data several times faster than
- * the `yaml` package builds its Document (a CST and a node for every value, with positions).
+ * the `yaml` package builds its Document (a CST and a node for every value, with positions). Plain
+ * block YAML, what most configuration files are, is read faster still by block-yaml.ts, tried
+ * first once the text passes the checks below; js-yaml reads what it declines.
  *
  * The answer must be exactly the data the `yaml` path (read-yaml.ts) gives, so this path declines
  * whenever it could differ, and the caller then parses the file with `yaml`, which also gives the
@@ -20,13 +24,6 @@ import { needsPrecise } from './precise-only.js'
  * answer), never the other way round.
  */
 
-/** The scalars of the YAML 1.2 core schema, resolved exactly as the `yaml` package resolves them. */
-const NULL = /^(?:~|[Nn]ull|NULL)?$/
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/
-const INT = /^(?:0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+)$/
-const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/
-const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$|^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/
-
 /**
  * js-yaml's own CORE_SCHEMA differs from `yaml`'s in a few corners (it reads 0b101, -0x1F and
  * +0o7 as numbers, +.5 as a string, -0 as 0), so the implicit types are spelt out here.
@@ -40,63 +37,16 @@ const SCHEMA = FAILSAFE_SCHEMA.extend({
   implicit: [new Type('tag:yaml.org,2002:core-scalar', { kind: 'scalar', resolve: (text: string) => coreScalarKind(text) !== STRING, construct: coreScalarValue })],
 })
 
-const STRING = 0
-const NULL_SCALAR = 1
-const BOOL_SCALAR = 2
-const INT_SCALAR = 3
-const FLOAT_SCALAR = 4
-
-/** Which core-schema type a plain scalar resolves to (null, bool, int and float are disjoint). */
-function coreScalarKind(text: string): number {
-  const c = text.charCodeAt(0)
-  if (mayBeNumber(c)) {
-    if (INT.test(text)) return INT_SCALAR
-    if (FLOAT.test(text) || FLOAT_SPECIAL.test(text)) return FLOAT_SCALAR
-    return STRING
-  }
-  // Every null and bool starts with one of `~nNtTfF` (or is empty), and is at most 5 characters long.
-  if (text.length > 5) return STRING
-  if (text.length <= 4 && NULL.test(text)) return NULL_SCALAR
-  if ((text.length === 4 || text.length === 5) && BOOL.test(text)) return BOOL_SCALAR
-  return STRING
-}
-
-function coreScalarValue(text: string): unknown {
-  switch (coreScalarKind(text)) {
-    case NULL_SCALAR:
-      return null
-    case BOOL_SCALAR:
-      return text[0] === 't' || text[0] === 'T'
-    case INT_SCALAR:
-      return text[1] === 'o' ? parseInt(text.substring(2), 8) : text[1] === 'x' ? parseInt(text.substring(2), 16) : parseInt(text, 10)
-    case FLOAT_SCALAR:
-      if (!FLOAT_SPECIAL.test(text)) return parseFloat(text)
-      if (/nan$/i.test(text)) return NaN
-      return text[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
-    default:
-      return text
-  }
-}
-
-/** A cheap first look: every number starts with a digit, a sign or a dot. */
-function mayBeNumber(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || c === 0x2b /* + */ || c === 0x2d /* - */ || c === 0x2e /* . */
-}
-
 /** js-yaml's own limit on nesting (its default maxDepth): the listener's stacks hold that many nodes. */
 const MAX_DEPTH = 100
 
 /** `yaml` refuses an implicit key longer than 1024 characters; an implicit key sits on one line. */
 const MAX_LINE = 1024
 
+export type { ItemRanges }
+
 export type FastParse = { ok: true; data: unknown; items?: ItemRanges } | { ok: false; reason: string }
 
-/**
- * Where each item of each top-level list is written (`targets` → [start, end, start, end, …], as
- * offsets into the text), when the top level is a block mapping. Lets a position inside one
- * resource be found by parsing that resource's text alone (read-yaml.ts).
- */
-export type ItemRanges = ReadonlyMap<string, readonly number[]>
 
 const isSeparator = (c: number) => c === SPACE || c === TAB || c === LF || c === CR
 
@@ -105,7 +55,13 @@ export function parseFast(text: string): FastParse {
   const rule = needsPrecise(text)
   if (rule !== undefined) return { ok: false, reason: `text: ${rule}` }
   if (hasLongLine(text)) return { ok: false, reason: 'text: a line longer than 1024 characters' }
+  const block = parseBlockYaml(text)
+  if (block) return { ok: true, data: block.data, items: block.items }
+  return parseWithJsYaml(text)
+}
 
+/** js-yaml's reading of a text that passed parseFast's checks of the text (exported for the tests comparing it with block-yaml.ts). */
+export function parseWithJsYaml(text: string): FastParse {
   seen = { reason: undefined, depth: 0, topLevel: [], items: [], lineFrom: 0, lineEnd: -1 }
   let data: unknown
   try {

@@ -4,12 +4,12 @@ import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import { stringify } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import type { PathSegments } from '../../src/core/diagnostics.js'
 import { parseFast } from '../../src/config/fast-yaml.js'
 import { loadFile } from '../../src/config/load.js'
-import { parseYamlFile, type ParsedFile } from '../../src/config/read-yaml.js'
+import { parseYamlFile } from '../../src/config/read-yaml.js'
 import { BAD_INPUTS } from './bad-inputs.js'
 import { ROOT } from './helpers.js'
+import { damaged, placesOf, positionsOf } from './yaml-compare.js'
 
 // The fast path (js-yaml) must give exactly what the precise path (`yaml`) gives: the same plain
 // data, the same diagnostics, the same positions. Where it cannot promise that, it declines.
@@ -114,27 +114,6 @@ const UNUSUAL: Array<[string, string]> = [
   ['a merge key', '<<: {merge: no}\na: {<<: {b: 1}, c: 2}\n'],
   ['a merge key in block style', 'a:\n  <<: {b: 1}\n  c: 2\n'],
 ]
-
-/** Every place in the data: the root, each container and each value. */
-function placesOf(data: unknown, path: Array<string | number> = []): PathSegments[] {
-  const places: PathSegments[] = [path]
-  if (Array.isArray(data)) data.forEach((item, i) => places.push(...placesOf(item, [...path, i])))
-  else if (data !== null && typeof data === 'object') {
-    for (const [key, value] of Object.entries(data)) places.push(...placesOf(value, [...path, key]))
-  }
-  return places
-}
-
-/**
- * The position of every place and of its key. Read deepest-last-first, so that positions inside a
- * resource are found from that resource alone before anything needs the whole file.
- */
-const positionsOf = (parsed: ParsedFile) =>
-  placesOf(parsed.data)
-    .reverse()
-    .map((path) => [{ ...parsed.locate(path) }, { ...parsed.locate(path, { key: true }) }])
-    .reverse()
-    .flat()
 
 /** Both paths on the same bytes: equal data (down to -0, NaN and prototypes), diagnostics and positions. */
 function expectSameAsPrecise(name: string, bytes: Buffer): void {
@@ -253,14 +232,7 @@ const document = fc
     fc.array(fc.tuple(fc.constantFrom(...KEYS), tree), { minLength: 1, maxLength: 3 }),
     fc.array(fc.tuple(fc.nat(), fc.constantFrom(...DAMAGE), fc.boolean()), { maxLength: 3 }),
   )
-  .map(([entries, damage]) => {
-    let text = entries.map(([key, value]) => `${key}:${render(value, 0)}\n`).join('')
-    for (const [at, piece, remove] of damage) {
-      const p = at % (text.length + 1)
-      text = remove ? text.slice(0, p) + text.slice(p + 1) : text.slice(0, p) + piece + text.slice(p)
-    }
-    return text
-  })
+  .map(([entries, damage]) => damaged(entries.map(([key, value]) => `${key}:${render(value, 0)}\n`).join(''), damage))
 
 describe('differential fuzzing against the precise path', () => {
   it('whenever the fast path answers, `yaml` reads the same data without error', () => {

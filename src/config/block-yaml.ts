@@ -1,0 +1,279 @@
+import { DQUOTE, HASH, LF, MINUS, SPACE, SQUOTE } from './char-codes.js'
+import { coreScalarKind, coreScalarValue, STRING } from './core-scalars.js'
+
+/**
+ * The fastest way to read a configuration file, for the YAML most of them are: block mappings and
+ * block lists, every scalar on its key's or its dash's line, plain or quoted without escapes, and
+ * comments on their own lines or after a value. It builds the data as it scans the lines, about
+ * twice as fast as js-yaml (which calls back for every node so that fast-yaml.ts can check it).
+ *
+ * Anything else — flow collections, block scalars, escapes, keys that are not simple names, a
+ * list at its key's column, a value over several lines, a tab, a carriage return, characters
+ * outside the printable ones — makes it decline (undefined), and fast-yaml.ts reads the file
+ * with js-yaml as before. What it answers must equal what js-yaml and `yaml` give for the same
+ * text, down to the item ranges: test/config/block-yaml.test.ts checks that by differential fuzzing.
+ *
+ * It runs after fast-yaml.ts has checked the text for what only the `yaml` path may read
+ * (needsPrecise, lines over 1024 characters).
+ */
+
+/**
+ * Where each item of each top-level list is written (`targets` → [start, end, start, end, …], as
+ * offsets into the text), when the top level is a block mapping. Lets a position inside one
+ * resource be found by parsing that resource's text alone (read-yaml.ts).
+ */
+export type ItemRanges = ReadonlyMap<string, readonly number[]>
+
+export interface BlockParse {
+  data: Record<string, unknown>
+  items: ItemRanges
+}
+
+/** As js-yaml: deeper nesting is declined. */
+const MAX_DEPTH = 100
+
+/**
+ * Characters outside these make the file go to js-yaml: it rejects the non-printable ones with
+ * its own message, and tabs, carriage returns, line and paragraph separators, byte order marks,
+ * `\x85` and astral characters are left to the parsers that know them.
+ */
+const OUTSIDE_PLAIN_TEXT = /[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/
+
+/** Thrown, and caught in parseBlockYaml, when the text leaves the subset. */
+const DECLINE = Symbol('decline')
+
+/** The text being read (one at a time: the reading is synchronous), its length, and where the scan is. */
+let text = ''
+let length = 0
+let at = 0
+
+/** The file's data and each top-level list's item ranges, or undefined for text outside the subset. */
+export function parseBlockYaml(input: string): BlockParse | undefined {
+  if (OUTSIDE_PLAIN_TEXT.test(input)) return undefined
+  text = input
+  length = input.length
+  at = 0
+  try {
+    skipBlankLines()
+    if (at >= length || indentAt(at) !== 0) return undefined
+    const items = new Map<string, number[]>()
+    const data = mapping(0, 0, -1, items)
+    return at >= length ? { data, items } : undefined
+  } catch (error) {
+    if (error === DECLINE) return undefined
+    throw error
+  } finally {
+    text = ''
+  }
+}
+
+function decline(): never {
+  throw DECLINE
+}
+
+/** Past blank lines and lines holding only a comment: `at` ends at the start of a line with content, or at the end. */
+function skipBlankLines(): void {
+  for (;;) {
+    let p = at
+    while (p < length && text.charCodeAt(p) === SPACE) p++
+    if (p >= length) {
+      at = length
+      return
+    }
+    const c = text.charCodeAt(p)
+    if (c === LF) at = p + 1
+    else if (c === HASH) {
+      const end = text.indexOf('\n', p)
+      at = end < 0 ? length : end + 1
+    } else return
+  }
+}
+
+function indentAt(lineStart: number): number {
+  let p = lineStart
+  while (text.charCodeAt(p) === SPACE) p++
+  return p - lineStart
+}
+
+const isNameStart = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f
+const isNamePart = (c: number) => isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === MINUS || c === 0x2e
+
+/** Where a simple key (`name:` then a space or the line's end) starting at `p` ends (at its colon), or -1. */
+function keyEnd(p: number): number {
+  if (!isNameStart(text.charCodeAt(p))) return -1
+  p++
+  while (isNamePart(text.charCodeAt(p))) p++
+  if (text.charCodeAt(p) !== 0x3a) return -1
+  const next = text.charCodeAt(p + 1)
+  return next === SPACE || next === LF || p + 1 >= length ? p : -1
+}
+
+/**
+ * A block mapping whose keys stand at `column`. `firstKey` is where its first key stands when it
+ * starts on a list item's dash line (`- id: …`), else -1 (`at` is then at a line start).
+ * `items` collects the item ranges of the top-level lists.
+ */
+function mapping(column: number, depth: number, firstKey: number, items?: Map<string, number[]>): Record<string, unknown> {
+  if (depth > MAX_DEPTH) decline()
+  const out: Record<string, unknown> = {}
+  let keyAt = firstKey
+  for (;;) {
+    if (keyAt < 0) {
+      skipBlankLines()
+      if (at >= length) return out
+      const indent = indentAt(at)
+      if (indent < column) return out
+      if (indent > column) decline()
+      keyAt = at + indent
+    }
+    const colon = keyEnd(keyAt)
+    if (colon < 0) decline()
+    const key = text.slice(keyAt, colon)
+    // Keys that resolve to null or a bool, duplicates, and the prototype's name are js-yaml's and `yaml`'s to judge.
+    if (key === '__proto__' || Object.hasOwn(out, key) || (key.length <= 5 && coreScalarKind(key) !== STRING)) decline()
+    let p = colon + 1
+    while (text.charCodeAt(p) === SPACE) p++
+    const c = text.charCodeAt(p)
+    if (p >= length || c === LF) {
+      at = p
+      out[key] = valueBelow(column, depth, key, items)
+    } else if (c === HASH) {
+      // `key: # comment`, its value below: left to the others.
+      decline()
+    } else {
+      at = p
+      out[key] = scalarToLineEnd()
+    }
+    keyAt = -1
+  }
+}
+
+/** The value of `key:` written on the lines below it (`at` is at the end of the key's line). */
+function valueBelow(column: number, depth: number, key: string, items: Map<string, number[]> | undefined): unknown {
+  if (at < length) at++
+  skipBlankLines()
+  if (at >= length) return null
+  const indent = indentAt(at)
+  const first = at + indent
+  if (indent <= column) {
+    // A list at its key's column is YAML, but left to the others; anything else there is the next key.
+    if (indent === column && isDash(first)) decline()
+    return null
+  }
+  if (!isDash(first)) return mapping(indent, depth + 1, -1)
+  const ranges = items === undefined ? undefined : []
+  const list = sequence(indent, depth + 1, ranges)
+  if (ranges) items!.set(key, ranges)
+  return list
+}
+
+/** A `-` that starts a list item (followed by a space or the line's end). */
+function isDash(p: number): boolean {
+  if (text.charCodeAt(p) !== MINUS) return false
+  const next = text.charCodeAt(p + 1)
+  return next === SPACE || next === LF || p + 1 >= length
+}
+
+/** A block list whose dashes stand at `column`; `ranges` gets each item's start and end (as js-yaml reports them). */
+function sequence(column: number, depth: number, ranges: number[] | undefined): unknown[] {
+  if (depth > MAX_DEPTH) decline()
+  const out: unknown[] = []
+  for (;;) {
+    skipBlankLines()
+    if (at >= length) return out
+    const lineStart = at
+    const indent = indentAt(lineStart)
+    if (indent < column) return out
+    if (indent > column) decline()
+    let p = lineStart + indent
+    if (!isDash(p)) return out
+    p++
+    // `-` alone on its line, its item below, and `- - x`: left to the others.
+    if (text.charCodeAt(p) !== SPACE) decline()
+    while (text.charCodeAt(p) === SPACE) p++
+    const c = text.charCodeAt(p)
+    if (p >= length || c === LF || c === HASH || isDash(p)) decline()
+    const start = p
+    if (keyEnd(p) >= 0) {
+      out.push(mapping(p - lineStart, depth + 1, p))
+      if (ranges) ranges.push(start, nextContent())
+    } else {
+      at = p
+      out.push(scalarToLineEnd())
+      if (ranges) ranges.push(start, scalarEnd)
+    }
+  }
+}
+
+/**
+ * Where the next line with content starts its content: js-yaml's end of a mapping before it. At
+ * the end of a text without a final line break, one past its end: js-yaml adds the line break.
+ */
+function nextContent(): number {
+  const from = at
+  skipBlankLines()
+  const next = at < length ? at + indentAt(at) : text.charCodeAt(length - 1) === LF ? length : length + 1
+  at = from
+  return next
+}
+
+/** Where the last scalar read ends as js-yaml ends it: at the `#` of a comment after it, else at the line break. */
+let scalarEnd = 0
+
+/** A scalar from `at` to the end of its line, or to a comment after it; `at` ends at the line break. */
+function scalarToLineEnd(): unknown {
+  const c = text.charCodeAt(at)
+  let end = text.indexOf('\n', at)
+  if (end < 0) end = length
+  if (c === DQUOTE) return quoted(end, doubleQuoted(end))
+  if (c === SQUOTE) return quoted(end, singleQuoted(end))
+  // An indicator first (`&`, `*`, `!`, `|`, `>`, `%`, `@`, backquote, `[`, `]`, `{`, `}`, `,`, `?`, `:`, `#`), or `- `.
+  if (INDICATOR[c] === 1 || (c === MINUS && (end === at + 1 || text.charCodeAt(at + 1) === SPACE))) decline()
+  let raw = text.slice(at, end)
+  const comment = raw.indexOf(' #')
+  scalarEnd = comment < 0 ? end : at + comment + 1
+  let stop = comment < 0 ? raw.length : comment
+  while (stop > 0 && raw.charCodeAt(stop - 1) === SPACE) stop--
+  if (stop < raw.length) raw = raw.slice(0, stop)
+  // `key: a: b` is not a plain value, nor one that ends with a colon.
+  if (raw.includes(': ') || raw.charCodeAt(raw.length - 1) === 0x3a) decline()
+  at = end
+  return coreScalarValue(raw)
+}
+
+const INDICATOR = new Uint8Array(128)
+for (const c of '&*!|>%@`[]{},?:#') INDICATOR[c.charCodeAt(0)] = 1
+
+/** The text after a quoted scalar must be spaces, then nothing or a comment (`"x"#c` is left to the others). */
+function quoted(end: number, result: { value: string; close: number }): string {
+  let p = result.close + 1
+  if (text.charCodeAt(p) === HASH) decline()
+  while (p < end && text.charCodeAt(p) === SPACE) p++
+  if (p < end && text.charCodeAt(p) !== HASH) decline()
+  scalarEnd = p
+  at = end
+  return result.value
+}
+
+/** `"…"` on one line, without escapes. */
+function doubleQuoted(end: number): { value: string; close: number } {
+  const close = text.indexOf('"', at + 1)
+  if (close < 0 || close > end) decline()
+  const value = text.slice(at + 1, close)
+  if (value.includes('\\')) decline()
+  return { value, close }
+}
+
+/** `'…'` on one line, `''` standing for `'`. */
+function singleQuoted(end: number): { value: string; close: number } {
+  let value = ''
+  let from = at + 1
+  for (;;) {
+    const close = text.indexOf("'", from)
+    if (close < 0 || close > end) decline()
+    value += text.slice(from, close)
+    if (text.charCodeAt(close + 1) !== SQUOTE) return { value, close }
+    value += "'"
+    from = close + 2
+  }
+}
