@@ -1,16 +1,18 @@
-import { DQUOTE, HASH, LF, MINUS, SPACE, SQUOTE } from './char-codes.js'
+import { BRACE_CLOSE, BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, COLON, COMMA, DQUOTE, HASH, LF, MINUS, SPACE, SQUOTE } from './char-codes.js'
 import { coreScalarKind, coreScalarValue, STRING } from './core-scalars.js'
 
 /**
- * The fastest way to read a configuration file, for the YAML most of them are: block mappings and
- * block lists, every scalar on its key's or its dash's line, plain or quoted without escapes, and
- * comments on their own lines or after a value. It builds the data as it scans the lines, about
- * twice as fast as js-yaml (which calls back for every node so that fast-yaml.ts can check it).
+ * The fastest way to read a configuration file, for the YAML most of them are (what `yaml`
+ * writes, what `scansync import` writes, what people write): block mappings and block lists,
+ * every value on its key's or its dash's line — a plain scalar, one quoted without escapes, or a
+ * short flow collection (`[production, pci]`, `{id: x}`) — and comments on their own lines or
+ * after a value. It builds the data as it scans the lines, about twice as fast as js-yaml (which
+ * calls back for every node so that fast-yaml.ts can check it).
  *
- * Anything else — flow collections, block scalars, escapes, keys that are not simple names, a
- * list at its key's column, a value over several lines, a tab, a carriage return, characters
- * outside the printable ones — makes it decline (undefined), and fast-yaml.ts reads the file
- * with js-yaml as before. What it answers must equal what js-yaml and `yaml` give for the same
+ * Anything else — block scalars, escapes, keys that are not simple names, a list at its key's
+ * column, a value over several lines, a flow collection with an empty entry or a key without a
+ * value, a tab, a carriage return, characters outside the printable ones — makes it decline
+ * (undefined), and fast-yaml.ts reads the file with js-yaml as before. What it answers must equal what js-yaml and `yaml` give for the same
  * text, down to the item ranges: test/config/block-yaml.test.ts checks that by differential fuzzing.
  *
  * It runs after fast-yaml.ts has checked the text for what only the `yaml` path may read
@@ -33,11 +35,12 @@ export interface BlockParse {
 const MAX_DEPTH = 100
 
 /**
- * Characters outside these make the file go to js-yaml: it rejects the non-printable ones with
- * its own message, and tabs, carriage returns, line and paragraph separators, byte order marks,
- * `\x85` and astral characters are left to the parsers that know them.
+ * Characters outside these make the file go to js-yaml: it rejects the non-printable ones (a lone
+ * surrogate among them) with its own message, and tabs, carriage returns, line and paragraph
+ * separators, byte order marks and `\x85` are left to the parsers that know them. Characters
+ * beyond the BMP (an emoji: a pair of surrogates) are text.
  */
-const OUTSIDE_PLAIN_TEXT = /[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/
+const OUTSIDE_PLAIN_TEXT = /[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\ud800-\udfff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** Thrown, and caught in parseBlockYaml, when the text leaves the subset. */
 const DECLINE = Symbol('decline')
@@ -103,7 +106,7 @@ function keyEnd(p: number): number {
   if (!isNameStart(text.charCodeAt(p))) return -1
   p++
   while (isNamePart(text.charCodeAt(p))) p++
-  if (text.charCodeAt(p) !== 0x3a) return -1
+  if (text.charCodeAt(p) !== COLON) return -1
   const next = text.charCodeAt(p + 1)
   return next === SPACE || next === LF || p + 1 >= length ? p : -1
 }
@@ -128,9 +131,7 @@ function mapping(column: number, depth: number, firstKey: number, items?: Map<st
     }
     const colon = keyEnd(keyAt)
     if (colon < 0) decline()
-    const key = text.slice(keyAt, colon)
-    // Keys that resolve to null or a bool, duplicates, and the prototype's name are js-yaml's and `yaml`'s to judge.
-    if (key === '__proto__' || Object.hasOwn(out, key) || (key.length <= 5 && coreScalarKind(key) !== STRING)) decline()
+    const key = newKey(out, text.slice(keyAt, colon))
     let p = colon + 1
     while (text.charCodeAt(p) === SPACE) p++
     const c = text.charCodeAt(p)
@@ -142,10 +143,16 @@ function mapping(column: number, depth: number, firstKey: number, items?: Map<st
       decline()
     } else {
       at = p
-      out[key] = scalarToLineEnd()
+      out[key] = valueToLineEnd(depth)
     }
     keyAt = -1
   }
+}
+
+/** A key new to its mapping: keys that resolve to null or a bool, duplicates, and the prototype's name are js-yaml's and `yaml`'s to judge. */
+function newKey(mapping: Record<string, unknown>, key: string): string {
+  if (key === '__proto__' || Object.hasOwn(mapping, key) || (key.length <= 5 && coreScalarKind(key) !== STRING)) decline()
+  return key
 }
 
 /** The value of `key:` written on the lines below it (`at` is at the end of the key's line). */
@@ -199,7 +206,7 @@ function sequence(column: number, depth: number, ranges: number[] | undefined): 
       if (ranges) ranges.push(start, nextContent())
     } else {
       at = p
-      out.push(scalarToLineEnd())
+      out.push(valueToLineEnd(depth))
       if (ranges) ranges.push(start, scalarEnd)
     }
   }
@@ -220,15 +227,21 @@ function nextContent(): number {
 /** Where the last scalar read ends as js-yaml ends it: at the `#` of a comment after it, else at the line break. */
 let scalarEnd = 0
 
-/** A scalar from `at` to the end of its line, or to a comment after it; `at` ends at the line break. */
-function scalarToLineEnd(): unknown {
+/**
+ * A value written on its key's or its dash's line, to the end of the line or to a comment after
+ * it: a scalar, or a collection in flow style (`[a, b]`, `{id: x}`); `at` ends at the line break.
+ */
+function valueToLineEnd(depth: number): unknown {
   const c = text.charCodeAt(at)
   let end = text.indexOf('\n', at)
   if (end < 0) end = length
-  if (c === DQUOTE) return quoted(end, doubleQuoted(end))
-  if (c === SQUOTE) return quoted(end, singleQuoted(end))
-  // An indicator first (`&`, `*`, `!`, `|`, `>`, `%`, `@`, backquote, `[`, `]`, `{`, `}`, `,`, `?`, `:`, `#`), or `- `.
-  if (INDICATOR[c] === 1 || (c === MINUS && (end === at + 1 || text.charCodeAt(at + 1) === SPACE))) decline()
+  if (c === DQUOTE || c === SQUOTE) {
+    const result = c === DQUOTE ? doubleQuoted(end) : singleQuoted(end)
+    at = result.close + 1
+    return afterValue(end, result.value)
+  }
+  if (c === BRACKET_OPEN || c === BRACE_OPEN) return afterValue(end, flowCollection(end, depth + 1))
+  if (startsIndicator(c, end)) decline()
   let raw = text.slice(at, end)
   const comment = raw.indexOf(' #')
   scalarEnd = comment < 0 ? end : at + comment + 1
@@ -236,7 +249,7 @@ function scalarToLineEnd(): unknown {
   while (stop > 0 && raw.charCodeAt(stop - 1) === SPACE) stop--
   if (stop < raw.length) raw = raw.slice(0, stop)
   // `key: a: b` is not a plain value, nor one that ends with a colon.
-  if (raw.includes(': ') || raw.charCodeAt(raw.length - 1) === 0x3a) decline()
+  if (raw.includes(': ') || raw.charCodeAt(raw.length - 1) === COLON) decline()
   at = end
   return coreScalarValue(raw)
 }
@@ -244,15 +257,90 @@ function scalarToLineEnd(): unknown {
 const INDICATOR = new Uint8Array(128)
 for (const c of '&*!|>%@`[]{},?:#') INDICATOR[c.charCodeAt(0)] = 1
 
-/** The text after a quoted scalar must be spaces, then nothing or a comment (`"x"#c` is left to the others). */
-function quoted(end: number, result: { value: string; close: number }): string {
-  let p = result.close + 1
+/** An indicator first (`&`, `*`, `!`, `|`, `>`, `%`, `@`, backquote, `[`, `]`, `{`, `}`, `,`, `?`, `:`, `#`), or `- `: not a plain scalar here. */
+const startsIndicator = (c: number, end: number) => INDICATOR[c] === 1 || (c === MINUS && (end === at + 1 || text.charCodeAt(at + 1) === SPACE))
+
+/**
+ * After a quoted scalar or a flow collection (its value, and where it ends): spaces, then nothing
+ * or a comment (`"x"#c` and `[a]#c` are left to the others).
+ */
+function afterValue<T>(end: number, value: T): T {
+  let p = at
   if (text.charCodeAt(p) === HASH) decline()
   while (p < end && text.charCodeAt(p) === SPACE) p++
   if (p < end && text.charCodeAt(p) !== HASH) decline()
   scalarEnd = p
   at = end
-  return result.value
+  return value
+}
+
+/**
+ * A flow collection that closes on its line, of the simplest kind: simple keys followed by `: `,
+ * plain scalars without `#` (a `:` only inside a word), quoted scalars, nested collections; no empty or trailing
+ * entries, no key without a value. `at` ends past its closing bracket.
+ */
+function flowCollection(end: number, depth: number): unknown {
+  if (depth > MAX_DEPTH) decline()
+  const isList = text.charCodeAt(at) === BRACKET_OPEN
+  const close = isList ? BRACKET_CLOSE : BRACE_CLOSE
+  const list: unknown[] = []
+  const map: Record<string, unknown> = {}
+  at++
+  skipSpaces(end)
+  if (text.charCodeAt(at) === close) {
+    at++
+    return isList ? list : map
+  }
+  for (;;) {
+    if (isList) list.push(flowValue(end, depth))
+    else {
+      const colon = keyEnd(at)
+      if (colon < 0 || text.charCodeAt(colon + 1) !== SPACE) decline()
+      const key = newKey(map, text.slice(at, colon))
+      at = colon + 1
+      skipSpaces(end)
+      map[key] = flowValue(end, depth)
+    }
+    skipSpaces(end)
+    const c = text.charCodeAt(at)
+    at++
+    if (c === close) return isList ? list : map
+    if (c !== COMMA) decline()
+    skipSpaces(end)
+    if (text.charCodeAt(at) === close) decline()
+  }
+}
+
+/** A value inside a flow collection; `at` ends past it. */
+function flowValue(end: number, depth: number): unknown {
+  const c = text.charCodeAt(at)
+  if (c === BRACKET_OPEN || c === BRACE_OPEN) return flowCollection(end, depth + 1)
+  if (c === DQUOTE || c === SQUOTE) {
+    const result = c === DQUOTE ? doubleQuoted(end) : singleQuoted(end)
+    at = result.close + 1
+    return result.value
+  }
+  if (startsIndicator(c, end) || (c === MINUS && isFlowEnd(text.charCodeAt(at + 1)))) decline()
+  let p = at
+  for (; p < end; p++) {
+    const d = text.charCodeAt(p)
+    if (isFlowEnd(d)) break
+    // A `:` inside a word (`https://…`) is text; before a space or the end of an entry it would make a pair.
+    if (d === HASH || (d === COLON && (p + 1 >= end || text.charCodeAt(p + 1) === SPACE || isFlowEnd(text.charCodeAt(p + 1))))) decline()
+  }
+  let stop = p
+  while (stop > at && text.charCodeAt(stop - 1) === SPACE) stop--
+  if (stop === at) decline()
+  const raw = text.slice(at, stop)
+  at = p
+  return coreScalarValue(raw)
+}
+
+/** What ends a plain scalar in a flow collection (and may not follow a `-` that starts one). */
+const isFlowEnd = (c: number) => c === COMMA || c === BRACKET_CLOSE || c === BRACE_CLOSE || c === BRACKET_OPEN || c === BRACE_OPEN
+
+function skipSpaces(end: number): void {
+  while (at < end && text.charCodeAt(at) === SPACE) at++
 }
 
 /** `"…"` on one line, without escapes. */

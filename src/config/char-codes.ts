@@ -12,6 +12,7 @@ export const MINUS = 0x2d
 export const COLON = 0x3a
 export const GREATER = 0x3e
 export const BRACKET_OPEN = 0x5b
+export const BRACKET_CLOSE = 0x5d
 export const BRACE_OPEN = 0x7b
 export const PIPE = 0x7c
 export const BRACE_CLOSE = 0x7d

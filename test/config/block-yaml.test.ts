@@ -72,6 +72,21 @@ describe('the block reader answers for configuration as tools and people write i
       '    p: value with [brackets] and {braces}, commas',
       '    q: "x" ',
       '    r: \u00e9t\u00e9 \u00a0',
+      '    s: \u{1F642} and "\u{1F600}"',
+    ].join('\n')],
+    ['flow collections, as `scansync import` writes them', [
+      'targets:',
+      '  - id: T1',
+      '    labels: [production, {name: pci, color: "#d93f0b"}]',
+      '    blacklist: [https://shop.example.com/logout, http://shop.example.com:8080/a]',
+      '    scanning_agent: {id: Ag1}',
+      '    blackout_period: {begin: "22:00", cease: "06:00", weekdays: [1, 2, 3], timezone: Europe/Lisbon}',
+      '    headers: []',
+      '    extra: {}',
+      "    nested: [[a, 'b'], {x: [1, {y: z}]}, []]  # a comment",
+      '    spaced: [ a b ,  c ]',
+      '  - [a, b]',
+      '  - {id: T2}   ',
     ].join('\n')],
     ['lists of scalars and of mappings, nested', [
       'agents:',
@@ -101,8 +116,20 @@ describe('the block reader answers for configuration as tools and people write i
 
 describe('anything else is left to js-yaml, which reads it as before', () => {
   it.each([
-    ['a flow mapping', 'a: {b: 1}\n'],
-    ['a flow list', 'a: [1, 2]\n'],
+    ['a flow list over two lines', 'a: [1,\n  2]\n'],
+    ['a flow list with a trailing comma', 'a: [1, 2, ]\n'],
+    ['a flow list with an empty entry', 'a: [1, , 2]\n'],
+    ['a flow mapping with a key and no value', 'a: {b}\n'],
+    ['a flow mapping with a quoted key', 'a: {"b": 1}\n'],
+    ['a flow mapping with a key glued to its value', 'a: {b:1}\n'],
+    ['a pair in a flow list', 'a: [b: 1]\n'],
+    ['a colon ending a flow scalar', 'a: [b:, c]\n'],
+    ['a lone dash in a flow list', 'a: [-]\n'],
+    ['a dash before a flow indicator', 'a: {b: -, c: 1}\n'],
+    ['a comment in a flow list', 'a: [b #c\n  ]\n'],
+    ['a comment glued to a flow list', 'a: [b]#c\n'],
+    ['text after a flow list', 'a: [b] c\n'],
+    ['a duplicate key in a flow mapping', 'a: {b: 1, b: 2}\n'],
     ['a block scalar', 'a: |\n  x\n'],
     ['an escape', 'a: "x\\ty"\n'],
     ['a list at its key\'s column', 'a:\n- x\n'],
@@ -119,7 +146,8 @@ describe('anything else is left to js-yaml, which reads it as before', () => {
     ['a merge key', 'a:\n  <<: {b: 1}\n'],
     ['a tab', 'a:\tb\n'],
     ['a carriage return', 'a: 1\r\nb: 2\r\n'],
-    ['an astral character', 'a: \u{1F600}\n'],
+    ['a lone surrogate', 'a: x\ud83dy\n'],
+    ['a lone low surrogate', 'a: x\ude00y\n'],
     ['a line separator', 'a: x\u2028y\n'],
     ['a control character', 'a: x\u0007\n'],
     ['a document marker', '---\na: 1\n'],
@@ -142,7 +170,7 @@ describe('anything else is left to js-yaml, which reads it as before', () => {
 const SCALARS = [
   'a', 'b c', 'k#v', 'k #v', "'it''s'", '"q"', '"q" # c', '"#d9"', '1', '-1', '-0', '0x1F', '0o7', '0b1', '.5', '+.5', '1e3', '1_000',
   'true', 'False', 'tRUE', 'null', 'NULL', '~', '', '22:00', '1:20', 'https://x/y?a=1&b=*', '.inf', '-.Inf', '.nan', 'y', 'no', 'a :b',
-  'x  ', '\u00e9', '\u00a0x\u00a0', 'x # c # d', '"a b" ', "'x' #c", "''", '"a: b"', "'#'", 'a]b', 'a,b', '-x', '?', ':', 'x:y',
+  'x  ', '\u00e9', '\u00a0x\u00a0', '\u{1F642}', 'a\u{1F642}b', '"\u{1F642}"', 'a\ud83d', 'x # c # d', '"a b" ', "'x' #c", "''", '"a: b"', "'#'", 'a]b', 'a,b', '-x', '?', ':', 'x:y',
 ]
 const ODD_SCALARS = ['x: y', '"q"#c', '"a\\"b"', "'a", '@x', '`x', '-', '- x', '[a]', '{a: 1}', '|', '>', '&a x', '*a', '!t x', '%x', '?x', ': x', ':x', 'a:', 'a\u2028b', 'a\tb']
 const KEYS = ['a', 'b', 'id', 'name', 'x-y', 'k.v', '_k', 'Null1', 'K', 'a1', 'b_c']
@@ -152,7 +180,21 @@ const DAMAGE = [' ', '  ', '\n', '\t', '#', ' #', ':', ': ', '-', '- ', '"', "'"
 const scalar = fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...SCALARS) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_SCALARS) })
 const key = fc.oneof({ weight: 15, arbitrary: fc.constantFrom(...KEYS) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_KEYS) })
 
-type Tree = { scalar: string } | { list: Tree[] } | { map: Array<[string, Tree]> }
+type Tree = { scalar: string } | { list: Tree[] } | { map: Array<[string, Tree]> } | { flow: string }
+
+// Flow collections on one line, mostly of the kinds the block reader answers for.
+const flowScalar = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('a', 'b c', '1', '-1', 'true', '~', '"q"', "'s''t'", '"#d9"', 'x ', 'Tm1', '22:00', '"22:00"', '.5', 'a#b', 'a?b', 'a-b', '-b', 'https://x.example.com/a?b=1', 'a:b', 'a::b', 'http://[::1]:8080/') },
+  { weight: 1, arbitrary: fc.constantFrom('', 'a: b', 'a:b', '#c', ' #c', '- a', '&a', '*a', '!t a', '?', '@x', '"a\\"b"', "'a", 'a,', 'a:', 'a: ', ':a', 'a:,') },
+)
+const flow: fc.Arbitrary<string> = fc.letrec<{ flow: string }>((tie) => ({
+  flow: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    flowScalar,
+    fc.array(tie('flow'), { maxLength: 3 }).chain((items) => fc.constantFrom(', ', ',', ' , ').map((comma) => `[${items.join(comma)}]`)),
+    fc.array(fc.tuple(key, tie('flow')), { maxLength: 3 }).map((entries) => `{${entries.map(([k, v]) => `${k}: ${v}`).join(', ')}}`),
+  ),
+})).flow
 
 const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
   tree: fc.oneof(
@@ -160,6 +202,7 @@ const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
     scalar.map((text) => ({ scalar: text })),
     fc.array(tie('tree'), { minLength: 1, maxLength: 3 }).map((list) => ({ list })),
     fc.array(fc.tuple(key, tie('tree')), { minLength: 1, maxLength: 3 }).map((map) => ({ map })),
+    flow.filter((text) => text.startsWith('[') || text.startsWith('{')).map((text) => ({ flow: text })),
   ),
 })).tree
 
@@ -167,6 +210,7 @@ const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
 function render(node: Tree, indent: number, step: number): string {
   const pad = ' '.repeat(indent + step)
   if ('scalar' in node) return ` ${node.scalar}`
+  if ('flow' in node) return ` ${node.flow}`
   if ('list' in node) return node.list.map((item) => `\n${pad}- ${itemText(item, indent + step, step)}`).join('')
   return node.map.map(([key, value]) => `\n${pad}${key}:${render(value, indent + step, step)}`).join('')
 }
@@ -174,6 +218,7 @@ function render(node: Tree, indent: number, step: number): string {
 /** A list item: a scalar on the dash's line, a mapping's first key there too, a list below. */
 function itemText(node: Tree, dash: number, step: number): string {
   if ('scalar' in node) return node.scalar
+  if ('flow' in node) return node.flow
   if ('map' in node) {
     const [[key, value], ...rest] = node.map
     const column = dash + 2

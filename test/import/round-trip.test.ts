@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parseBlockYaml } from '../../src/config/block-yaml.js'
+import { parseYamlFile } from '../../src/config/read-yaml.js'
 import type { Plan } from '../../src/plan/model.js'
 import { randomTargetsSeed, sensitiveValues } from './arbitraries.js'
 import { applyRun, emulator, exampleSeed, filesIn, importRun, listedVariables, planRun, secretEnv, tempDir, validateRun } from './helpers.js'
@@ -19,6 +21,10 @@ describe('import then plan', () => {
     expect(first.code).toBe(0)
     const files = filesIn(dir)
     expect(Object.keys(files)).toEqual(['agents.yaml', 'assets.yaml', 'targets.yaml'])
+    // What import writes takes the loader's fastest way (src/config/block-yaml.ts), and reads as `yaml` reads it.
+    for (const [name, text] of Object.entries(files)) {
+      expect(parseBlockYaml(text)?.data).toStrictEqual(parseYamlFile(name, Buffer.from(text), { fastPath: false }).parsed?.data)
+    }
 
     const env = secretEnv(em, first.err)
     expect(Object.keys(env).sort()).toEqual([
