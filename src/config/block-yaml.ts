@@ -6,8 +6,8 @@ import { coreScalarKind, coreScalarValue, STRING } from './core-scalars.js'
  * writes, what `scansync import` writes, what people write): block mappings and block lists,
  * every value on its key's or its dash's line — a plain scalar, one quoted without escapes, or a
  * short flow collection (`[production, pci]`, `{id: x}`) — and comments on their own lines or
- * after a value. It builds the data as it scans the lines, about twice as fast as js-yaml (which
- * calls back for every node so that fast-yaml.ts can check it).
+ * after a value. It builds the data as it scans the lines, in half to two thirds of js-yaml's time
+ * (js-yaml also calls back for every node, so that fast-yaml.ts can check it; docs/performance.md).
  *
  * Anything else — block scalars, escapes, keys that are not simple names, a list at its key's
  * column, a value over several lines, a flow collection with an empty entry or a key without a
