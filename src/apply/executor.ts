@@ -86,14 +86,20 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   const newValues = new Set(item.change.fields.filter((f) => f.sensitive && f.reason && NEW_SECRET_REASONS.has(f.reason)).map((f) => f.path))
   const sentSecrets = new Set<string>()
   const unconfirmed: string[] = []
-  for (const secret of compare(item.desired, response, context).hiddenSecrets) {
+  const first = compare(item.desired, response, context)
+  let recorded = false
+  for (const secret of first.hiddenSecrets) {
     if (!wasSent(secret.rulePath)) continue
     sentSecrets.add(secret.path)
     if (newValues.has(secret.path) && tokenBefore.get(secret.path) === secret.live) unconfirmed.push(secret.path)
-    else options.secrets.record(item.kind.name, item.desired.id, secret.path, { hmac: context.hmac(secret.declared), live: secret.live })
+    else {
+      options.secrets.record(item.kind.name, item.desired.id, secret.path, { hmac: context.hmac(secret.declared), live: secret.live })
+      recorded = true
+    }
   }
-  // Compared again now that the state knows what was just sent (the secrets sent were checked above).
-  const after = compare(item.desired, response, context)
+  // Compared again once the state knows what was just sent (the secrets sent were checked above);
+  // with nothing recorded, the comparison would be the same.
+  const after = recorded ? compare(item.desired, response, context) : first
   const planned = new Set(item.change.fields.map((f) => f.path))
   const notTaken = after.fields.filter((f) => planned.has(f.path) && !sentSecrets.has(f.path)).map((f) => f.path)
   const problems = [
