@@ -12,8 +12,9 @@ import { coreScalarKind, coreScalarValue, STRING } from './core-scalars.js'
  * Anything else — block scalars, escapes, keys that are not simple names, a list at its key's
  * column, a value over several lines, a flow collection with an empty entry or a key without a
  * value, a tab, a carriage return, characters outside the printable ones — makes it decline
- * (undefined), and fast-yaml.ts reads the file with js-yaml as before. What it answers must equal what js-yaml and `yaml` give for the same
- * text, down to the item ranges: test/config/block-yaml.test.ts checks that by differential fuzzing.
+ * (undefined), and fast-yaml.ts reads the file with js-yaml as before. What it answers must equal
+ * what `yaml` and js-yaml give for the same text, down to every position and js-yaml's item
+ * ranges: test/config/block-yaml.test.ts checks that by differential fuzzing.
  *
  * It runs after fast-yaml.ts has checked the text for what only the `yaml` path may read
  * (needsPrecise, lines over 1024 characters).
@@ -276,8 +277,8 @@ function afterValue<T>(end: number, value: T): T {
 
 /**
  * A flow collection that closes on its line, of the simplest kind: simple keys followed by `: `,
- * plain scalars without `#` (a `:` only inside a word), quoted scalars, nested collections; no empty or trailing
- * entries, no key without a value. `at` ends past its closing bracket.
+ * plain scalars without `#` (and a `:` only inside a word), quoted scalars, nested collections;
+ * no empty or trailing entries, no key without a value. `at` ends past its closing bracket.
  */
 function flowCollection(end: number, depth: number): unknown {
   if (depth > MAX_DEPTH) decline()
