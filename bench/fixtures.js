@@ -86,3 +86,34 @@ export const PARALLELISM = 8
 export const SIZES = { targets: 2000, assets: 2000, agents: 200 }
 /** Runs of each measurement: BENCH_RUNS, or the script's own default. */
 export const runsOr = (fallback) => Number(process.env.BENCH_RUNS ?? fallback)
+
+/** Every item of one kind's list on the emulator at `url`, page by page. */
+export async function listAll(url, path, token) {
+  const items = []
+  for (let page = 1; ; page++) {
+    const response = await fetch(`${url}${path}?page=${page}&length=100`, { headers: { Authorization: `JWT ${token}` } })
+    const body = await response.json()
+    items.push(...body.results)
+    if (page >= body.page_total) return items
+  }
+}
+
+/**
+ * Reads every page of every kind's list once, `parallelism` at a time: the emulator makes each
+ * answer's text on its first read and keeps it until a write, so that a timed run after this does
+ * not pay, on the cores scansync runs on, for the emulator rendering the account (a service does
+ * that on its own machines).
+ */
+export async function warmEmulator(url, token, listPaths, parallelism = PARALLELISM) {
+  const headers = { Authorization: `JWT ${token}` }
+  const pages = []
+  for (const path of listPaths) {
+    const first = await (await fetch(`${url}${path}?page=1&length=100`, { headers })).json()
+    for (let page = 2; page <= first.page_total; page++) pages.push(`${url}${path}?page=${page}&length=100`)
+  }
+  let next = 0
+  const worker = async () => {
+    while (next < pages.length) await (await fetch(pages[next++], { headers })).text()
+  }
+  await Promise.all(Array.from({ length: parallelism }, worker))
+}

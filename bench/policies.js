@@ -19,7 +19,7 @@ import { startEmulator } from '../dist/emulator/index.js'
 import { loadConfig } from '../dist/config/load.js'
 import { KINDS } from '../dist/resources/index.js'
 import { afterApply, PolicyChecker } from '../dist/plan/policies.js'
-import { buildAccount, LATENCY_MS, PARALLELISM, runsOr, SIZES, writeConfig } from './fixtures.js'
+import { buildAccount, LATENCY_MS, listAll, PARALLELISM, runsOr, SIZES, writeConfig } from './fixtures.js'
 import { RULES } from './policy-rules.js'
 import jsYaml from 'js-yaml'
 import { tuneV8 } from '../bin/v8-flags.js'
@@ -74,7 +74,7 @@ function coldInChild(configDir, rulesDir, url) {
 async function cold([configDir, rulesDir, url]) {
   const { config } = await loadConfig([configDir], { env: {}, cwd: root })
   const lives = new Map()
-  for (const [name, kind] of Object.entries(KINDS)) for (const item of await listAll(url, kind.listPath)) lives.set(`${name}/${item.id}`, item)
+  for (const [name, kind] of Object.entries(KINDS)) for (const item of await listAll(url, kind.listPath, TOKEN)) lives.set(`${name}/${item.id}`, item)
   const projected = config.resources.map((r) => KINDS[r.kind].project(lives.get(`${r.kind}/${r.id}`)))
   const cpu = () => {
     const { user, system } = process.cpuUsage()
@@ -90,17 +90,6 @@ async function cold([configDir, rulesDir, url]) {
   })
   const evaluated = cpu()
   console.log(JSON.stringify({ compile_ms: compiled - started, first_pass_ms: evaluated - compiled, violations: checker.violations().length }))
-}
-
-/** Every item of one kind's list, page by page. */
-async function listAll(url, path) {
-  const items = []
-  for (let page = 1; ; page++) {
-    const response = await fetch(`${url}${path}?page=${page}&length=100`, { headers: { Authorization: `JWT ${TOKEN}` } })
-    const body = await response.json()
-    items.push(...body.results)
-    if (page >= body.page_total) return items
-  }
 }
 
 async function sequence(n, run) {
@@ -126,7 +115,7 @@ async function main() {
   // The service's whole answers (some hundred fields a target), as the plan reads them.
   const emulator = await startEmulator({ seed: account.seed, token: TOKEN, latencyMs: LATENCY_MS })
   const lives = new Map()
-  for (const [name, kind] of Object.entries(KINDS)) for (const item of await listAll(emulator.url, kind.listPath)) lives.set(`${name}/${item.id}`, item)
+  for (const [name, kind] of Object.entries(KINDS)) for (const item of await listAll(emulator.url, kind.listPath, TOKEN)) lives.set(`${name}/${item.id}`, item)
   // Projected once, outside the timing: the plan projects every answer to compare it, rules or not.
   const projected = loaded.config.resources.map((r) => KINDS[r.kind].project(lives.get(`${r.kind}/${r.id}`)))
   /** Seconds to build each resource's after-apply shape (only what the rules read, or whole) and run the rules on it. */

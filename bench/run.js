@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { Agent, request } from 'undici'
 import { startEmulator } from '../dist/emulator/index.js'
 import { KINDS } from '../dist/resources/index.js'
-import { buildAccount, LATENCY_MS, PARALLELISM, runsOr, SIZES, writeConfig } from './fixtures.js'
+import { buildAccount, LATENCY_MS, PARALLELISM, runsOr, SIZES, warmEmulator, writeConfig } from './fixtures.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const RUNS = runsOr(3)
@@ -112,6 +112,8 @@ async function main() {
   const env = { SCANSYNC_API_URL: emulator.url, SCANSYNC_API_TOKEN: TOKEN, SCANSYNC_PARALLELISM: String(PARALLELISM) }
   const floorOf = (requests) => (requests * LATENCY_MS) / 1000 / PARALLELISM
   const results = {}
+  const listPaths = Object.values(KINDS).map((kind) => kind.listPath)
+  await warmEmulator(emulator.url, TOKEN, listPaths)
 
   // plan: the whole process, start to exit.
   const planRuns = []
@@ -138,6 +140,7 @@ async function main() {
   let applyWrites = 0
   for (let i = 0; i < RUNS; i++) {
     emulator.seed(account.seed)
+    await warmEmulator(emulator.url, TOKEN, listPaths)
     emulator.clearRequests()
     const run = await scansync(['apply', configDir, '--auto-approve', '--format', 'json', '--state', join(work, 'state.json')], env)
     if (run.code !== 0) throw new Error(`apply failed (exit ${run.code}): ${run.stderr}`)
@@ -195,6 +198,7 @@ async function largePlans() {
     const dir = join(work, `config-${account.declared}`)
     writeConfig(dir, account.config)
     const emulator = await startEmulator({ seed: account.seed, token: TOKEN, latencyMs: LATENCY_MS })
+    await warmEmulator(emulator.url, TOKEN, Object.values(KINDS).map((kind) => kind.listPath))
     const env = { SCANSYNC_API_URL: emulator.url, SCANSYNC_API_TOKEN: TOKEN, SCANSYNC_PARALLELISM: String(PARALLELISM) }
     const runs = []
     let requests = 0
