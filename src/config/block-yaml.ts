@@ -1,4 +1,4 @@
-import { BRACE_CLOSE, BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, COLON, COMMA, DQUOTE, HASH, LF, MINUS, SPACE, SQUOTE } from './char-codes.js'
+import { BRACE_CLOSE, BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, COLON, COMMA, CR, DQUOTE, HASH, LF, MINUS, SPACE, SQUOTE } from './char-codes.js'
 import { coreScalarKind, coreScalarValue, STRING } from './core-scalars.js'
 
 /**
@@ -9,10 +9,11 @@ import { coreScalarKind, coreScalarValue, STRING } from './core-scalars.js'
  * after a value. It builds the data as it scans the lines, in half to two thirds of js-yaml's time
  * (js-yaml also calls back for every node, so that fast-yaml.ts can check it; docs/performance.md).
  *
- * Anything else — block scalars, escapes, keys that are not simple names, a list at its key's
- * column, a value over several lines, a flow collection with an empty entry or a key without a
- * value, a tab, a carriage return, characters outside the printable ones — makes it decline
- * (undefined), and fast-yaml.ts reads the file with js-yaml as before. What it answers must equal
+ * Lines may end in LF or CRLF. Anything else — block scalars, escapes, keys that are not simple
+ * names, a list at its key's column, a value over several lines, a flow collection with an empty
+ * entry or a key without a value, a tab, a carriage return outside a CRLF, characters outside the
+ * printable ones — makes it decline (undefined), and fast-yaml.ts reads the file with js-yaml as
+ * before. What it answers must equal
  * what `yaml` and js-yaml give for the same text, down to every position and js-yaml's item
  * ranges: test/config/block-yaml.test.ts checks that by differential fuzzing.
  *
@@ -37,11 +38,11 @@ const MAX_DEPTH = 100
 
 /**
  * Characters outside these make the file go to js-yaml: it rejects the non-printable ones (a lone
- * surrogate among them) with its own message, and tabs, carriage returns, line and paragraph
- * separators, byte order marks and `\x85` are left to the parsers that know them. Characters
- * beyond the BMP (an emoji: a pair of surrogates) are text.
+ * surrogate among them) with its own message, and tabs, carriage returns other than in a CRLF line
+ * break, line and paragraph separators, byte order marks and `\x85` are left to the parsers that
+ * know them. Characters beyond the BMP (an emoji: a pair of surrogates) are text.
  */
-const OUTSIDE_PLAIN_TEXT = /[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\ud800-\udfff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const OUTSIDE_PLAIN_TEXT = /[^\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\ud800-\udfff]|\r(?!\n)|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** Thrown, and caught in parseBlockYaml, when the text leaves the subset. */
 const DECLINE = Symbol('decline')
@@ -86,6 +87,7 @@ function skipBlankLines(): void {
     }
     const c = text.charCodeAt(p)
     if (c === LF) at = p + 1
+    else if (c === CR) at = p + 2
     else if (c === HASH) {
       const end = text.indexOf('\n', p)
       at = end < 0 ? length : end + 1
@@ -109,7 +111,7 @@ function keyEnd(p: number): number {
   while (isNamePart(text.charCodeAt(p))) p++
   if (text.charCodeAt(p) !== COLON) return -1
   const next = text.charCodeAt(p + 1)
-  return next === SPACE || next === LF || p + 1 >= length ? p : -1
+  return next === SPACE || isLineBreak(next) || p + 1 >= length ? p : -1
 }
 
 /**
@@ -136,7 +138,7 @@ function mapping(column: number, depth: number, firstKey: number, items?: Map<st
     let p = colon + 1
     while (text.charCodeAt(p) === SPACE) p++
     const c = text.charCodeAt(p)
-    if (p >= length || c === LF) {
+    if (p >= length || isLineBreak(c)) {
       at = p
       out[key] = valueBelow(column, depth, key, items)
     } else if (c === HASH) {
@@ -158,7 +160,6 @@ function newKey(mapping: Record<string, unknown>, key: string): string {
 
 /** The value of `key:` written on the lines below it (`at` is at the end of the key's line). */
 function valueBelow(column: number, depth: number, key: string, items: Map<string, number[]> | undefined): unknown {
-  if (at < length) at++
   skipBlankLines()
   if (at >= length) return null
   const indent = indentAt(at)
@@ -179,8 +180,11 @@ function valueBelow(column: number, depth: number, key: string, items: Map<strin
 function isDash(p: number): boolean {
   if (text.charCodeAt(p) !== MINUS) return false
   const next = text.charCodeAt(p + 1)
-  return next === SPACE || next === LF || p + 1 >= length
+  return next === SPACE || isLineBreak(next) || p + 1 >= length
 }
+
+/** A line feed, or the carriage return of a CRLF (the only one the text may hold). */
+const isLineBreak = (c: number) => c === LF || c === CR
 
 /** A block list whose dashes stand at `column`; `ranges` gets each item's start and end (as js-yaml reports them). */
 function sequence(column: number, depth: number, ranges: number[] | undefined): unknown[] {
@@ -200,7 +204,7 @@ function sequence(column: number, depth: number, ranges: number[] | undefined): 
     if (text.charCodeAt(p) !== SPACE) decline()
     while (text.charCodeAt(p) === SPACE) p++
     const c = text.charCodeAt(p)
-    if (p >= length || c === LF || c === HASH || isDash(p)) decline()
+    if (p >= length || isLineBreak(c) || c === HASH || isDash(p)) decline()
     const start = p
     if (keyEnd(p) >= 0) {
       out.push(mapping(p - lineStart, depth + 1, p))
@@ -236,6 +240,7 @@ function valueToLineEnd(depth: number): unknown {
   const c = text.charCodeAt(at)
   let end = text.indexOf('\n', at)
   if (end < 0) end = length
+  else if (text.charCodeAt(end - 1) === CR) end--
   if (c === DQUOTE || c === SQUOTE) {
     const result = c === DQUOTE ? doubleQuoted(end) : singleQuoted(end)
     at = result.close + 1

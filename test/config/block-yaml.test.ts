@@ -31,6 +31,9 @@ function expectAgreement(text: string): 'answered' | 'declined' {
   return 'answered'
 }
 
+/** The same text with Windows line breaks. */
+const crlf = (text: string) => text.replaceAll('\n', '\r\n')
+
 const benchFiles = (): string[] => {
   const { config } = buildAccount({ targets: 60, assets: 60, agents: 20 })
   return Object.entries(config).map(([list, items]) => stringify({ [list]: items }, { lineWidth: 0, aliasDuplicateObjects: false }))
@@ -39,6 +42,7 @@ const benchFiles = (): string[] => {
 describe('the block reader answers for configuration as tools and people write it', () => {
   it.each(benchFiles().map((text, i) => [i, text]))('the benchmark\'s files, as `yaml` writes them (%s)', (_, text) => {
     expect(expectAgreement(text)).toBe('answered')
+    expect(expectAgreement(crlf(text))).toBe('answered')
   })
 
   it.each([
@@ -105,11 +109,13 @@ describe('the block reader answers for configuration as tools and people write i
     ].join('\n')],
   ])('%s', (_, text) => {
     expect(expectAgreement(text)).toBe('answered')
+    expect(expectAgreement(crlf(text))).toBe('answered')
   })
 
   it('the file\'s last item ends where js-yaml ends it, with or without a final line break or comment', () => {
     for (const tail of ['', '\n', '\n\n', '\n# end\n', '\n  # end', '\nagents:\n']) {
       expect(expectAgreement(`targets:\n  - id: T1\n  - id: T2${tail}`)).toBe('answered')
+      expect(expectAgreement(crlf(`targets:\n  - id: T1\n  - id: T2${tail}`))).toBe('answered')
     }
   })
 })
@@ -145,7 +151,8 @@ describe('anything else is left to js-yaml, which reads it as before', () => {
     ['a key named __proto__', '__proto__: 1\n'],
     ['a merge key', 'a:\n  <<: {b: 1}\n'],
     ['a tab', 'a:\tb\n'],
-    ['a carriage return', 'a: 1\r\nb: 2\r\n'],
+    ['a lone carriage return', 'a: 1\rb: 2\n'],
+    ['a carriage return inside a value', 'a: x\ry\n'],
     ['a lone surrogate', 'a: x\ud83dy\n'],
     ['a lone low surrogate', 'a: x\ude00y\n'],
     ['a line separator', 'a: x\u2028y\n'],
@@ -231,9 +238,13 @@ const document = fc
   .tuple(
     fc.array(fc.tuple(key, tree), { minLength: 1, maxLength: 3 }),
     fc.constantFrom(1, 2, 4),
+    fc.boolean(),
     fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(fc.tuple(fc.nat(), fc.constantFrom(...DAMAGE), fc.boolean()), { minLength: 1, maxLength: 2 }) }),
   )
-  .map(([entries, step, damage]) => damaged(entries.map(([key, value]) => `${key}:${render(value, 0, step)}\n`).join(''), damage))
+  .map(([entries, step, windows, damage]) => {
+    const text = entries.map(([key, value]) => `${key}:${render(value, 0, step)}\n`).join('')
+    return damaged(windows ? crlf(text) : text, damage)
+  })
 
 describe('differential fuzzing of the block reader against `yaml` and js-yaml', () => {
   it('whenever it answers, both read the same data (and js-yaml the same item ranges)', () => {
