@@ -13,9 +13,9 @@ import { coreScalarKind, coreScalarValue, STRING } from './core-scalars.js'
  * names, a list at its key's column, a value over several lines, a flow collection with an empty
  * entry or a key without a value, a tab, a carriage return outside a CRLF, characters outside the
  * printable ones — makes it decline (undefined), and fast-yaml.ts reads the file with js-yaml as
- * before. What it answers must equal
- * what `yaml` and js-yaml give for the same text, down to every position and js-yaml's item
- * ranges: test/config/block-yaml.test.ts checks that by differential fuzzing.
+ * before. What it answers must equal what `yaml` and js-yaml give for the same text, down to
+ * every position and js-yaml's item ranges: test/config/block-yaml.test.ts checks that by
+ * differential fuzzing.
  *
  * It runs after fast-yaml.ts has checked the text for what only the `yaml` path may read
  * (needsPrecise, lines over 1024 characters).
