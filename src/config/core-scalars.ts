@@ -50,4 +50,3 @@ export function coreScalarValue(text: string): unknown {
 function mayBeNumber(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || c === 0x2b /* + */ || c === 0x2d /* - */ || c === 0x2e /* . */
 }
-

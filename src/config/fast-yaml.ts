@@ -47,7 +47,6 @@ export type { ItemRanges }
 
 export type FastParse = { ok: true; data: unknown; items?: ItemRanges } | { ok: false; reason: string }
 
-
 const isSeparator = (c: number) => c === SPACE || c === TAB || c === LF || c === CR
 
 /** Reads `text` (BOM already removed) with js-yaml, or says why the `yaml` path must read it. */
