@@ -10,9 +10,9 @@ import { damaged, positionsOf } from './yaml-compare.js'
 
 // block-yaml.ts reads plain block YAML itself. Whatever it answers must be what `yaml` (the
 // precise path, the reference) and js-yaml (the fast path it stands in front of) give: the same
-// data, down to -0, NaN and prototypes, and the same item ranges as js-yaml's.
+// data, down to -0, NaN and prototypes, the same position for every value, and js-yaml's item ranges.
 
-/** The three readings agree, and the block reader answered; or it declined and js-yaml still answers as before. */
+/** Whether the block reader answered; where it did, `yaml` and (where it answers) js-yaml agree with it. */
 function expectAgreement(text: string): 'answered' | 'declined' {
   const block = parseBlockYaml(text)
   if (block === undefined) return 'declined'
