@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs'
 import { arch, platform, release } from 'node:os'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tuneV8 } from './v8-flags.js'
@@ -61,14 +62,36 @@ function oclifOptions(sure) {
   return { root, userPlugins: false, pjson: { ...pjson, oclif: { ...pjson.oclif, plugins: [] } } }
 }
 
+/**
+ * oclif's entry points as installed. The entry points, not the index: it also loads semver (an
+ * engines check), execute, the parser's index… (~27 ms).
+ */
+async function installedOclif() {
+  const [{ run }, { flush }, { handle }] = await Promise.all([import('@oclif/core/run'), import('@oclif/core/flush'), import('@oclif/core/handle')])
+  return { run, flush, handle }
+}
+
+/**
+ * For a command line read for sure as plan, drift or apply, whose reads are on the wire: oclif
+ * from its one bundled file (about 100 files as installed, whose resolving, reading and compiling
+ * took more of a plan's start than running them). Such a run loads no plugin, the only other
+ * code that would load oclif as installed; the commands take Command and the flags from this
+ * copy (src/cli/oclif.ts).
+ */
+async function bundledOclif() {
+  // Two turns of the event loop first, so that the reads just started connect and are written
+  // before the ~30 ms of loading the file (loaded at once, the first request left ~35 ms later).
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve))
+  const oclif = createRequire(import.meta.url)('../dist/vendor/oclif.cjs')
+  globalThis[Symbol.for('scansync.oclif.bundled')] = oclif
+  return oclif
+}
+
 async function runOclif() {
   // plan, drift and apply: their list reads leave before oclif loads (src/cli/run/reads-from-argv.ts).
   const { startReadsFromArgv } = await import('../dist/bundle/run/reads-from-argv.js')
   const releaseReads = await startReadsFromArgv(argv)
-  // The entry points, not the index: it also loads semver (an engines check), execute, the parser's index… (~27 ms).
-  // Imported, not required: loading ES modules yields to the event loop, so the reads started above
-  // get on the wire meanwhile (required, the first request left 80–100 ms later, medians of 10).
-  const [{ run }, { flush }, { handle }] = await Promise.all([import('@oclif/core/run'), import('@oclif/core/flush'), import('@oclif/core/handle')])
+  const { run, flush, handle } = releaseReads === undefined ? await installedOclif() : await bundledOclif()
   try {
     await run(argv, oclifOptions(releaseReads !== undefined))
     await flush()

@@ -62,3 +62,28 @@ await build({
   target: 'node20',
   logLevel: 'warning',
 })
+
+// oclif's entry points as one CommonJS file (dist/vendor/oclif.cjs) for the runs bin/run.js is
+// sure plan, drift or apply: oclif and its dependencies are ~100 files, and resolving, reading
+// and compiling each took more of a plan's start than running them. Those runs load no plugin,
+// so no other copy of oclif meets this one; every other run loads oclif as installed.
+await build({
+  stdin: {
+    contents: [
+      "const { Command } = require('@oclif/core/command')",
+      "module.exports = { run: require('@oclif/core/run').run, flush: require('@oclif/core/flush').flush, handle: require('@oclif/core/handle').handle,",
+      "  Command, Args: require('@oclif/core/args'), Errors: require('@oclif/core/errors'), Flags: require('@oclif/core/flags') }",
+    ].join('\n'),
+    resolveDir: root,
+    sourcefile: 'oclif-for-planning-runs.cjs',
+    loader: 'js',
+  },
+  outfile: join(dist, 'vendor', 'oclif.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  // What oclif loads only to run a command written in TypeScript (a plugin in development).
+  external: ['typescript', 'ts-node', 'tsx'],
+  logLevel: 'warning',
+})

@@ -18,6 +18,15 @@ process.on('exit', () => {
   process.stderr.write(JSON.stringify({ precompiled: keys.some((k) => k.endsWith('dist/schema/validators.cjs')), compiler: keys.some((k) => k.includes('ajv/dist/core.js')), policyAjv: keys.some((k) => k.endsWith('dist/schema/ajv.bundle.cjs')) }))
 })`)}`
 
+/** Reports, at exit, whether oclif's bundled file was loaded, and which files of oclif as installed. */
+const OCLIF_PROBE = `data:text/javascript,${encodeURIComponent(`
+import { createRequire } from 'node:module'
+const cache = createRequire(process.cwd() + '/').cache
+process.on('exit', () => {
+  const keys = Object.keys(cache)
+  process.stderr.write(JSON.stringify({ bundled: keys.some((k) => k.endsWith('dist/vendor/oclif.cjs')), installed: keys.filter((k) => k.includes('node_modules/@oclif/core/')).map((k) => k.replace(/.*node_modules\\//, '')) }))
+})`)}`
+
 describe('the bundle', () => {
   it('is what oclif runs, and holds each command', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
@@ -55,11 +64,37 @@ describe('the bundle', () => {
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), 'plan', dir, '--format', 'json', '--state', join(dir, 'state.json')], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', NODE_DEBUG: 'esm', ...envFor(em) } as NodeJS.ProcessEnv })
     const run = await collectOutput(child)
     expect([0, 2], run.stderr.split('\n').filter((l) => /^(Error|Warn)/.test(l)).join('\n')).toContain(run.code)
-    // NODE_DEBUG=esm names every module the ES loader handles: ours, and from CommonJS only the
-    // three small entry points bin/run.js imports (imported, not required, so that the reads it
-    // has started get on the wire while they load).
+    // NODE_DEBUG=esm names every module the ES loader handles: ours, and none from CommonJS (a
+    // plan read for sure requires oclif from its bundled file).
     expect(run.stderr).toMatch(/ESM \d+: .*dist\/bundle\/commands\/plan\.js/)
     const translated = [...new Set((run.stderr.match(/Translating CJSModule \S+/g) ?? []).map((line) => line.replace(/.*node_modules\//, '')))].sort()
-    expect(translated).toEqual(['@oclif/core/lib/errors/handle.js', '@oclif/core/lib/flush.js', '@oclif/core/lib/main.js'])
+    expect(translated).toEqual([])
+  })
+
+  it('help, validate and a plan not read for sure import oclif\'s three small entry points, as installed', () => {
+    for (const args of [['validate', join(ROOT, 'examples', 'config')], ['plan', '--help']]) {
+      const run = spawnSync(process.execPath, [join(ROOT, 'bin', 'run.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', NODE_DEBUG: 'esm' } })
+      expect(run.status, run.stderr).toBe(0)
+      const translated = [...new Set((run.stderr.match(/Translating CJSModule \S+/g) ?? []).map((line) => line.replace(/.*node_modules\//, '')))].sort()
+      expect(translated, args.join(' ')).toEqual(['@oclif/core/lib/errors/handle.js', '@oclif/core/lib/flush.js', '@oclif/core/lib/main.js'])
+    }
+  })
+
+  it('a plan, drift or apply read for sure runs oclif from its one bundled file (dist/vendor/oclif.cjs), and no file of oclif as installed', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    for (const command of ['plan', 'drift', 'apply']) {
+      const args = command === 'apply' ? ['apply', dir, '--auto-approve'] : [command, dir, '--format', 'json']
+      const child = spawn(process.execPath, ['--import', OCLIF_PROBE, join(ROOT, 'bin', 'run.js'), ...args, '--state', join(dir, 'state.json')], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...envFor(em) } as NodeJS.ProcessEnv })
+      const run = await collectOutput(child)
+      expect([0, 2], `${command}: ${run.stderr}`).toContain(run.code)
+      expect(JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('{'))), command).toEqual({ bundled: true, installed: [] })
+    }
+    // The same probe sees oclif as installed where a run is not read for sure.
+    const help = spawnSync(process.execPath, ['--import', OCLIF_PROBE, join(ROOT, 'bin', 'run.js'), 'plan', '--help'], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } })
+    expect(help.status, help.stderr).toBe(0)
+    const seen = JSON.parse(help.stderr.slice(help.stderr.lastIndexOf('{'))) as { bundled: boolean; installed: string[] }
+    expect(seen.bundled).toBe(false)
+    expect(seen.installed).toContain('@oclif/core/lib/main.js')
   })
 })
