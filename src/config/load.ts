@@ -47,7 +47,9 @@ export const maxTotalBytes = (): number => Math.floor(getHeapStatistics().heap_s
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 
-/** A configuration file's bytes, or why it is not read: not a regular file, too large. */
+/** A configuration file's bytes, why it is not read (not a regular file, too large), or the error reading it. */
+type FileRead = { bytes: Buffer } | { problem: string } | { error: unknown }
+
 async function readConfigFile(path: string): Promise<{ bytes: Buffer } | { problem: string }> {
   const handle = await open(path, 'r')
   try {
@@ -96,12 +98,15 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
     return { config: { files: found.files, resources: [] }, diagnostics: sortDiagnostics([...diagnostics, { file: found.files[0], line: 1, column: 1, path: '', message }]), policies: [] }
   }
 
+  // Each file is read while the one before it is parsed: the main thread does not wait for the disk.
+  const reading = (i: number): Promise<FileRead> | undefined =>
+    i < found.files.length ? (kinds[i].regular ? readConfigFile(resolve(cwd, found.files[i])).catch((error: unknown) => ({ error })) : Promise.resolve({ problem: NOT_REGULAR })) : undefined
+  let next = reading(0)
   for (const [i, file] of found.files.entries()) {
-    let read: Awaited<ReturnType<typeof readConfigFile>>
-    try {
-      read = kinds[i].regular ? await readConfigFile(resolve(cwd, file)) : { problem: NOT_REGULAR }
-    } catch (error) {
-      diagnostics.push({ file, line: 1, column: 1, path: '', message: `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? error}` })
+    const read = (await next)!
+    next = reading(i + 1)
+    if ('error' in read) {
+      diagnostics.push({ file, line: 1, column: 1, path: '', message: `cannot read the file: ${(read.error as NodeJS.ErrnoException).code ?? read.error}` })
       continue
     }
     if ('problem' in read) {

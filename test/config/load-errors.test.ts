@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { symlinkSync } from 'node:fs'
+import { join } from 'node:path'
 import { loadConfig } from '../../src/config/load.js'
 import { runValidate } from '../../src/cli/run/validate.js'
 import { captureIo } from '../helpers/cli.js'
@@ -151,5 +153,16 @@ describe('all errors at once', () => {
       'b.yaml:2: agent G1 is declared twice: here and at a.yaml:2',
       'b.yaml:3: agent G1: name must be a string (got an integer; quote it: "5")',
     ])
+  })
+})
+
+describe('a file that cannot be read', () => {
+  it('is a located error, and the files around it are still read in order (each is read while the one before is parsed)', async () => {
+    const cwd = testdir({ 'a.yaml': 'agents:\n  - id: Ag1\n    name: first\n', 'c.yaml': 'agents:\n  - id: Ag3\n    nam: third\n' })
+    // A link to itself: its size cannot be known beforehand, and opening it fails (as root too).
+    symlinkSync('b.yaml', join(cwd, 'b.yaml'))
+    const { diagnostics, config } = await loadConfig(['.'], { env: {}, cwd })
+    expect(diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual(['b.yaml:1: cannot read the file: ELOOP', expect.stringMatching(/^c\.yaml:3: .*nam/)])
+    expect(config.files).toEqual(['a.yaml', 'b.yaml', 'c.yaml'])
   })
 })
