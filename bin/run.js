@@ -82,7 +82,7 @@ async function bundledOclif() {
   // Two turns of the event loop first, so that the reads just started connect and are written
   // before the ~30 ms of loading the file (loaded at once, the first request left ~35 ms later).
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve))
-  const oclif = createRequire(import.meta.url)('../dist/vendor/oclif.cjs')
+  const oclif = createRequire(import.meta.url)('../dist/cli/oclif.bundle.cjs')
   globalThis[Symbol.for('scansync.oclif.bundled')] = oclif
   return oclif
 }

@@ -63,7 +63,25 @@ await build({
   logLevel: 'warning',
 })
 
-// oclif's entry points as one CommonJS file (dist/vendor/oclif.cjs) for the runs bin/run.js is
+// The two modules of undici the transport uses (src/client/undici-pool.ts) as one CommonJS file
+// (dist/client/undici.bundle.cjs), with the version they come from: ~25 files to resolve, read and
+// compile before the first request, ~8 ms of CPU more than the one file.
+await build({
+  stdin: {
+    contents: "module.exports = { Pool: require('undici/lib/dispatcher/pool.js'), request: require('undici/lib/api/api-request.js'), version: require('undici/package.json').version }\n",
+    resolveDir: root,
+    sourcefile: 'undici-for-the-transport.cjs',
+    loader: 'js',
+  },
+  outfile: join(dist, 'client', 'undici.bundle.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+})
+
+// oclif's entry points as one CommonJS file (dist/cli/oclif.bundle.cjs) for the runs bin/run.js is
 // sure plan, drift or apply: oclif and its dependencies are ~100 files, and resolving, reading
 // and compiling each took more of a plan's start than running them. Those runs load no plugin,
 // so no other copy of oclif meets this one; every other run loads oclif as installed.
@@ -78,7 +96,7 @@ await build({
     sourcefile: 'oclif-for-planning-runs.cjs',
     loader: 'js',
   },
-  outfile: join(dist, 'vendor', 'oclif.cjs'),
+  outfile: join(dist, 'cli', 'oclif.bundle.cjs'),
   bundle: true,
   format: 'cjs',
   platform: 'node',

@@ -5,7 +5,7 @@
  * load as they do inside oclif.
  *
  * For a run bin/run.js is sure plans (plan, drift, apply), it has loaded oclif from its one
- * bundled file (dist/vendor/oclif.cjs) and left it under `OCLIF_BUNDLED`: the command must be
+ * bundled file (dist/cli/oclif.bundle.cjs) and left it under `OCLIF_BUNDLED`: the command must be
  * a subclass of that copy's Command, the one that copy's `run` parses and runs.
  */
 import { createRequire } from 'node:module'

@@ -11,8 +11,25 @@ import type { Dispatcher, Pool as UndiciPool } from 'undici'
 
 const require = createRequire(import.meta.url)
 
-export const Pool = require('undici/lib/dispatcher/pool.js') as typeof UndiciPool
-const requestApi = require('undici/lib/api/api-request.js') as (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>
+type RequestApi = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>
+
+/**
+ * The two modules from the one file the build makes of them (scripts/bundle.js: ~25 files fewer
+ * to load before the first request); from the package itself when running from the sources,
+ * where there is no such file.
+ */
+function loadUndici(): { Pool: typeof UndiciPool; request: RequestApi } {
+  try {
+    return require('./undici.bundle.cjs') as { Pool: typeof UndiciPool; request: RequestApi }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error
+    return { Pool: require('undici/lib/dispatcher/pool.js') as typeof UndiciPool, request: require('undici/lib/api/api-request.js') as RequestApi }
+  }
+}
+
+const undici = loadUndici()
+export const Pool = undici.Pool
+const requestApi = undici.request
 
 /** `pool.request(options)`, as undici's index defines it. */
 export const poolRequest = (pool: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> => requestApi.call(pool, options)

@@ -18,13 +18,13 @@ process.on('exit', () => {
   process.stderr.write(JSON.stringify({ precompiled: keys.some((k) => k.endsWith('dist/schema/validators.cjs')), compiler: keys.some((k) => k.includes('ajv/dist/core.js')), policyAjv: keys.some((k) => k.endsWith('dist/schema/ajv.bundle.cjs')) }))
 })`)}`
 
-/** Reports, at exit, whether oclif's bundled file was loaded, and which files of oclif as installed. */
+/** Reports, at exit, whether oclif's and undici's bundled files were loaded, and which files of them as installed. */
 const OCLIF_PROBE = `data:text/javascript,${encodeURIComponent(`
 import { createRequire } from 'node:module'
 const cache = createRequire(process.cwd() + '/').cache
 process.on('exit', () => {
   const keys = Object.keys(cache)
-  process.stderr.write(JSON.stringify({ bundled: keys.some((k) => k.endsWith('dist/vendor/oclif.cjs')), installed: keys.filter((k) => k.includes('node_modules/@oclif/core/')).map((k) => k.replace(/.*node_modules\\//, '')) }))
+  process.stderr.write(JSON.stringify({ bundled: keys.some((k) => k.endsWith('dist/cli/oclif.bundle.cjs')), installed: keys.filter((k) => k.includes('node_modules/@oclif/core/')).map((k) => k.replace(/.*node_modules\\//, '')), undici: keys.filter((k) => k.includes('node_modules/undici/')).length, undiciBundled: keys.some((k) => k.endsWith('dist/client/undici.bundle.cjs')) }))
 })`)}`
 
 describe('the bundle', () => {
@@ -80,7 +80,7 @@ describe('the bundle', () => {
     }
   })
 
-  it('a plan, drift or apply read for sure runs oclif from its one bundled file (dist/vendor/oclif.cjs), and no file of oclif as installed', async () => {
+  it('a plan, drift or apply read for sure runs oclif and undici from their bundled files (dist/cli/oclif.bundle.cjs, dist/client/undici.bundle.cjs), and no file of either as installed', async () => {
     const em = await emulator()
     const dir = exampleConfig()
     for (const command of ['plan', 'drift', 'apply']) {
@@ -88,7 +88,7 @@ describe('the bundle', () => {
       const child = spawn(process.execPath, ['--import', OCLIF_PROBE, join(ROOT, 'bin', 'run.js'), ...args, '--state', join(dir, 'state.json')], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...envFor(em) } as NodeJS.ProcessEnv })
       const run = await collectOutput(child)
       expect([0, 2], `${command}: ${run.stderr}`).toContain(run.code)
-      expect(JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('{'))), command).toEqual({ bundled: true, installed: [] })
+      expect(JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('{'))), command).toEqual({ bundled: true, installed: [], undici: 0, undiciBundled: true })
     }
     // The same probe sees oclif as installed where a run is not read for sure.
     const help = spawnSync(process.execPath, ['--import', OCLIF_PROBE, join(ROOT, 'bin', 'run.js'), 'plan', '--help'], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } })

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { Pool, poolRequest } from '../../src/client/undici-pool.js'
+import { ensureBuilt } from '../config/helpers.js'
 
 const require = createRequire(import.meta.url)
 
@@ -30,6 +31,27 @@ describe("undici's Pool without its index", () => {
       const response = await poolRequest(pool, { path: '/x?y=1', method: 'GET' })
       expect(response.statusCode).toBe(201)
       expect(JSON.parse(await response.body.text())).toEqual({ method: 'GET', url: '/x?y=1' })
+    } finally {
+      await pool.close()
+      server.close()
+    }
+  })
+
+  it('the build\'s one file of them (dist/client/undici.bundle.cjs, what the CLI loads) comes from the pinned version and sends a request as pool.request does', async () => {
+    await ensureBuilt()
+    const built = require('../../dist/client/undici.bundle.cjs') as { Pool: typeof Pool; request: (this: unknown, options: object) => Promise<{ statusCode: number; body: { text(): Promise<string> } }>; version: string }
+    const ours = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }
+    expect(built.version).toBe(ours.dependencies.undici)
+    const server = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ method: request.method, url: request.url }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const pool = new built.Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { connections: 1 })
+    try {
+      const response = await built.request.call(pool, { path: '/y', method: 'PATCH', body: '{}' })
+      expect(response.statusCode).toBe(200)
+      expect(JSON.parse(await response.body.text())).toEqual({ method: 'PATCH', url: '/y' })
     } finally {
       await pool.close()
       server.close()
