@@ -80,9 +80,10 @@ async function installedOclif() {
  */
 async function bundledOclif() {
   // Two turns of the event loop first, so that the reads just started connect and are written
-  // before the ~30 ms of loading the file (loaded at once, the first request left ~35 ms later).
+  // before the ~30 ms of loading the file (loaded at once, the first request left 35–55 ms later).
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve))
   const oclif = createRequire(import.meta.url)('../dist/cli/oclif.bundle.cjs')
+  // The key src/cli/oclif.ts reads (OCLIF_BUNDLED).
   globalThis[Symbol.for('scansync.oclif.bundled')] = oclif
   return oclif
 }

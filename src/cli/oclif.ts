@@ -13,7 +13,7 @@ import { createRequire } from 'node:module'
 const require = createRequire(import.meta.url)
 
 /** Where bin/run.js leaves the bundled copy of oclif it runs. */
-export const OCLIF_BUNDLED = Symbol.for('scansync.oclif.bundled')
+const OCLIF_BUNDLED = Symbol.for('scansync.oclif.bundled')
 
 interface OclifParts {
   Command: typeof import('@oclif/core/command').Command

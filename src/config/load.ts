@@ -47,9 +47,10 @@ export const maxTotalBytes = (): number => Math.floor(getHeapStatistics().heap_s
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 
-/** A configuration file's bytes, why it is not read (not a regular file, too large), or the error reading it. */
+/** What reading a configuration file gave: its bytes, why it is not read, or the error reading it. */
 type FileRead = { bytes: Buffer } | { problem: string } | { error: unknown }
 
+/** A configuration file's bytes, or why it is not read: not a regular file, too large. */
 async function readConfigFile(path: string): Promise<{ bytes: Buffer } | { problem: string }> {
   const handle = await open(path, 'r')
   try {
