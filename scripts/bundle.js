@@ -45,63 +45,54 @@ await build({
   logLevel: 'warning',
 })
 
+/**
+ * Packages as one CommonJS file each, from a few lines that require what is wanted of them:
+ * `sourcefile` names that entry in errors, `outfile` is relative to dist/, and `external` lists
+ * what the file leaves to be required at run time.
+ */
+function bundlePackages({ contents, sourcefile, outfile, external = [] }) {
+  return build({
+    stdin: { contents, resolveDir: root, sourcefile, loader: 'js' },
+    outfile: join(dist, ...outfile.split('/')),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external,
+    logLevel: 'warning',
+  })
+}
+
 // Ajv and ajv-formats as one CommonJS file for the policy Ajv (src/schema/policy-ajv.ts): a plan
 // whose configuration has rules loads Ajv to compile them, and resolving and compiling Ajv's ~40
 // files took ~35 ms of it, the one file ~10.
-await build({
-  stdin: {
-    contents: "const { Ajv } = require('ajv')\nconst formats = require('ajv-formats')\nmodule.exports = { Ajv, addFormats: formats.default ?? formats }\n",
-    resolveDir: root,
-    sourcefile: 'ajv-for-policies.cjs',
-    loader: 'js',
-  },
-  outfile: join(dist, 'schema', 'ajv.bundle.cjs'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
+await bundlePackages({
+  contents: "const { Ajv } = require('ajv')\nconst formats = require('ajv-formats')\nmodule.exports = { Ajv, addFormats: formats.default ?? formats }\n",
+  sourcefile: 'ajv-for-policies.cjs',
+  outfile: 'schema/ajv.bundle.cjs',
 })
 
 // The two modules of undici the transport uses (src/client/undici-pool.ts) as one CommonJS file
 // (dist/client/undici.bundle.cjs), with the version they come from: ~25 files to resolve, read and
 // compile before the first request, ~8 ms of CPU more than the one file.
-await build({
-  stdin: {
-    contents: "module.exports = { Pool: require('undici/lib/dispatcher/pool.js'), request: require('undici/lib/api/api-request.js'), version: require('undici/package.json').version }\n",
-    resolveDir: root,
-    sourcefile: 'undici-for-the-transport.cjs',
-    loader: 'js',
-  },
-  outfile: join(dist, 'client', 'undici.bundle.cjs'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
+await bundlePackages({
+  contents: "module.exports = { Pool: require('undici/lib/dispatcher/pool.js'), request: require('undici/lib/api/api-request.js'), version: require('undici/package.json').version }\n",
+  sourcefile: 'undici-for-the-transport.cjs',
+  outfile: 'client/undici.bundle.cjs',
 })
 
 // oclif's entry points as one CommonJS file (dist/cli/oclif.bundle.cjs) for the runs bin/run.js is
 // sure plan, drift or apply: oclif and its dependencies are ~100 files, and resolving, reading
 // and compiling each took more of a plan's start than running them. Those runs load no plugin,
 // so no other copy of oclif meets this one; every other run loads oclif as installed.
-await build({
-  stdin: {
-    contents: [
-      "const { Command } = require('@oclif/core/command')",
-      "module.exports = { run: require('@oclif/core/run').run, flush: require('@oclif/core/flush').flush, handle: require('@oclif/core/handle').handle,",
-      "  Command, Args: require('@oclif/core/args'), Errors: require('@oclif/core/errors'), Flags: require('@oclif/core/flags') }",
-    ].join('\n'),
-    resolveDir: root,
-    sourcefile: 'oclif-for-planning-runs.cjs',
-    loader: 'js',
-  },
-  outfile: join(dist, 'cli', 'oclif.bundle.cjs'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
+await bundlePackages({
+  contents: [
+    "const { Command } = require('@oclif/core/command')",
+    "module.exports = { run: require('@oclif/core/run').run, flush: require('@oclif/core/flush').flush, handle: require('@oclif/core/handle').handle,",
+    "  Command, Args: require('@oclif/core/args'), Errors: require('@oclif/core/errors'), Flags: require('@oclif/core/flags') }",
+  ].join('\n'),
+  sourcefile: 'oclif-for-planning-runs.cjs',
+  outfile: 'cli/oclif.bundle.cjs',
   // What oclif loads only to run a command written in TypeScript (a plugin in development).
   external: ['typescript', 'ts-node', 'tsx'],
-  logLevel: 'warning',
 })
