@@ -29,6 +29,14 @@ export function isCredentialName(name: unknown): boolean {
  */
 const SECRET_MEMBERS: ReadonlySet<string> = new Set(['password'])
 
+const flagNames = new Map<string, string>()
+/** `<member>_is_sensitive`, made once for each member name (a string built for each ask was most of the ask's cost). */
+function flagNameOf(member: string): string {
+  let name = flagNames.get(member)
+  if (name === undefined) flagNames.set(member, (name = `${member}_is_sensitive`))
+  return name
+}
+
 /** A value and what is known around it. */
 export interface ValuePlace {
   /** The member's name in its object, or its index in a list. */
@@ -52,23 +60,31 @@ export interface ValuePlace {
  * credential (`Authorization`, `X-Api-Key`); a value the service answered obfuscated.
  */
 export function isSensitive(place: ValuePlace): boolean {
-  if (place.fromVariable) return true
-  if (place.sensitiveFields?.includes(place.rulePath)) return true
+  if (place.fromVariable || (place.rulePath !== '' && place.sensitiveFields?.includes(place.rulePath))) return true
   if (place.values?.some(isObfuscated)) return true
   const member = place.member
   if (typeof member !== 'string') return false
   if (SECRET_MEMBERS.has(member)) return true
-  const containers = place.containers
-  if (!containers) return false
-  // Asked for every declared string before the first request: no closure, the flag's name built once.
-  let flagName: string | undefined
-  for (const container of containers) {
-    if (container === null || typeof container !== 'object' || Array.isArray(container)) continue
-    const holder = container as Record<string, unknown>
-    flagName ??= `${member}_is_sensitive`
-    const flag = Object.hasOwn(holder, flagName) ? holder[flagName] : undefined
-    if (flag !== undefined && flag !== false) return true
-    if (member === 'value' && isCredentialName(holder.name)) return true
-  }
+  for (const container of place.containers ?? []) if (flaggedIn(container, member)) return true
   return false
+}
+
+/**
+ * isSensitive for a string member of one declared object, no answered value known: the same
+ * rule, asked without building a ValuePlace (the secrets walk asks it for every declared string
+ * before the first request, and building the place was half of the walk's time).
+ */
+export function isSensitiveMember(holder: Record<string, unknown>, member: string, rulePath: string, fromVariable: boolean, sensitiveFields: readonly string[]): boolean {
+  if (fromVariable || (rulePath !== '' && sensitiveFields.includes(rulePath))) return true
+  return SECRET_MEMBERS.has(member) || flaggedIn(holder, member)
+}
+
+/** Whether a holder of `member` marks it a credential: its `<member>_is_sensitive` flag, or a credential entry's `value`. */
+function flaggedIn(container: unknown, member: string): boolean {
+  if (container === null || typeof container !== 'object' || Array.isArray(container)) return false
+  const holder = container as Record<string, unknown>
+  const flagName = flagNameOf(member)
+  const flag = Object.hasOwn(holder, flagName) ? holder[flagName] : undefined
+  if (flag !== undefined && flag !== false) return true
+  return member === 'value' && isCredentialName(holder.name)
 }

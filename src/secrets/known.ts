@@ -9,8 +9,10 @@ import { secretValues } from './redact.js'
  */
 export function learnSecrets(redaction: Redaction, resources: DesiredResource[]): void {
   for (const resource of resources) {
+    const values = secretValues([resource])
+    if (values.length === 0) continue
     const templates = [...resource.templates.values()]
-    for (const value of secretValues([resource])) {
+    for (const value of values) {
       redaction.add([value], { inFiles: !templates.some((template) => template.includes(value)) })
     }
   }

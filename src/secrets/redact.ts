@@ -2,7 +2,7 @@ import type { DesiredResource } from '../core/types.js'
 import { variableValues } from '../config/interpolate.js'
 import { isObject } from '../core/json.js'
 import { KINDS } from '../resources/index.js'
-import { isSensitive } from '../schema/sensitivity.js'
+import { isSensitiveMember } from '../schema/sensitivity.js'
 
 export interface DeclaredSecret {
   value: string
@@ -14,7 +14,19 @@ export interface DeclaredSecret {
   fromVariable: boolean
 }
 
-const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key)
+/** `site.headers[0].value`: the dotted place of `key` under `segments`, list indexes in brackets. */
+function placeOf(segments: ReadonlyArray<string | number>, key: string): string {
+  let place = ''
+  for (const segment of segments) place = typeof segment === 'number' ? `${place}[${segment}]` : place === '' ? segment : `${place}.${segment}`
+  return place === '' ? key : `${place}.${key}`
+}
+
+/** `site.headers.value`: the place without list indexes, as kinds name their fields. */
+function rulePathOf(segments: ReadonlyArray<string | number>, key: string): string {
+  let path = ''
+  for (const segment of segments) if (typeof segment === 'string') path = path === '' ? segment : `${path}.${segment}`
+  return path === '' ? key : `${path}.${key}`
+}
 
 const lastMembersCache = new WeakMap<readonly string[], ReadonlySet<string>>()
 /** The member names the kind's sensitive fields end with (`otp_secret` of `site.otp_secret`). */
@@ -30,41 +42,37 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
   const sensitiveFields = KINDS[resource.kind].sensitiveFields
   const lastMembers = lastMembersOf(sensitiveFields)
   const templates = resource.templates
-  // One stack of segments and the rule path built as the walk goes down: this runs over every
-  // declared value before the first request, so it allocates a path only for a secret it finds.
+  // One stack of segments: this runs over every declared value before the first request, so it
+  // spells out a place only for a resource with variables, a member some sensitive field ends
+  // with, or a secret found.
   const segments: Array<string | number> = []
   // `unoptimised…`: runs over each resource once; V8's optimising compiler leaves it alone (bin/v8-flags.js).
-  const unoptimisedVisit = (node: unknown, index: string, rule: string) => {
+  const unoptimisedVisit = (node: unknown) => {
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const item: unknown = node[i]
         if (item === null || typeof item !== 'object') continue
         segments.push(i)
-        unoptimisedVisit(item, `${index}[${i}]`, rule)
+        unoptimisedVisit(item)
         segments.pop()
       }
     } else if (isObject(node)) {
       for (const key of Object.keys(node)) {
         const value = node[key]
-        if (value === null || (typeof value !== 'string' && typeof value !== 'object')) continue
         if (typeof value === 'string') {
-          // Places are spelt out only where they can matter: a resource with variables, a
-          // member some sensitive field ends with, a secret found.
-          const here = templates.size > 0 ? join(index, key) : undefined
+          const here = templates.size > 0 ? placeOf(segments, key) : undefined
           const fromVariable = here !== undefined && templates.has(here)
-          const rulePath = lastMembers.has(key) ? join(rule, key) : ''
-          if (isSensitive({ member: key, rulePath, containers: [node], fromVariable, sensitiveFields })) found.push({ value, place: here ?? join(index, key), segments: [...segments, key], fromVariable })
-          continue
+          const rulePath = lastMembers.has(key) ? rulePathOf(segments, key) : ''
+          if (isSensitiveMember(node, key, rulePath, fromVariable, sensitiveFields)) found.push({ value, place: here ?? placeOf(segments, key), segments: [...segments, key], fromVariable })
+        } else if (value !== null && typeof value === 'object') {
+          segments.push(key)
+          unoptimisedVisit(value)
+          segments.pop()
         }
-        const here = join(index, key)
-        const rulePath = join(rule, key)
-        segments.push(key)
-        unoptimisedVisit(value, here, rulePath)
-        segments.pop()
       }
     }
   }
-  unoptimisedVisit(resource.fields, '', '')
+  unoptimisedVisit(resource.fields)
   return found
 }
 

@@ -4,7 +4,7 @@ import { buildPlan, liveKey } from '../../src/plan/build-plan.js'
 import { KINDS } from '../../src/resources/index.js'
 import { emptyState, secretContext } from '../../src/secrets/state.js'
 import { allSensitiveFields, sensitiveFields, sensitiveMemberNames } from '../../src/schema/sensitive-fields.js'
-import { isCredentialName, isSensitive } from '../../src/schema/sensitivity.js'
+import { isCredentialName, isSensitive, isSensitiveMember } from '../../src/schema/sensitivity.js'
 import { declaredSecrets } from '../../src/secrets/redact.js'
 import { declare } from '../helpers/declare.js'
 
@@ -50,6 +50,38 @@ describe('isSensitive', () => {
   it('a list item (an index) is sensitive only by a variable', () => {
     expect(isSensitive({ member: 0, rulePath: 'w', fromVariable: true })).toBe(true)
     expect(isSensitive({ member: 0, rulePath: 'w', containers: [{ name: 'Authorization' }] })).toBe(false)
+  })
+})
+
+describe('isSensitiveMember (the secrets walk asks it for every declared string)', () => {
+  it('answers as isSensitive does for a string member of one holder', () => {
+    const holders: Array<Record<string, unknown>> = [
+      {},
+      { name: 'Authorization', value: 'x' },
+      { name: 'X-Trace', value: 'x' },
+      { name: 42, value: 'x' },
+      { value_is_sensitive: true },
+      { value_is_sensitive: false },
+      { value_is_sensitive: null },
+      { desc_is_sensitive: 'yes', desc: 'x' },
+      { password_is_sensitive: false, password: 'x' },
+      Object.assign(Object.create({ desc_is_sensitive: true }) as object, { desc: 'inherited flags do not count' }),
+    ]
+    const members = ['value', 'name', 'desc', 'password', 'otp_secret', '__proto__', 'constructor', 'hasOwnProperty']
+    const rulePaths = ['', 'desc', 'site.otp_secret', 'site.headers.value']
+    const answers = { true: 0, false: 0 }
+    for (const holder of holders)
+      for (const member of members)
+        for (const rulePath of rulePaths)
+          for (const fromVariable of [false, true])
+            for (const sensitiveFields of [[], ['site.otp_secret']]) {
+              const expected = isSensitive({ member, rulePath, containers: [holder], fromVariable, sensitiveFields })
+              expect(isSensitiveMember(holder, member, rulePath, fromVariable, sensitiveFields), JSON.stringify({ holder, member, rulePath, fromVariable, sensitiveFields })).toBe(expected)
+              answers[String(expected) as 'true' | 'false']++
+            }
+    expect(answers.true + answers.false).toBe(holders.length * members.length * rulePaths.length * 4)
+    // Both answers are given in fair number: the comparison covers each branch of the rule.
+    expect(Math.min(answers.true, answers.false)).toBeGreaterThan(100)
   })
 })
 
