@@ -50,7 +50,7 @@ await build({
  * `sourcefile` names that entry in errors, `outfile` is relative to dist/, and `external` lists
  * what the file leaves to be required at run time.
  */
-function bundlePackages({ contents, sourcefile, outfile, external = [] }) {
+function bundlePackages({ contents, sourcefile, outfile, external = [], plugins = [] }) {
   return build({
     stdin: { contents, resolveDir: root, sourcefile, loader: 'js' },
     outfile: join(dist, ...outfile.split('/')),
@@ -59,6 +59,7 @@ function bundlePackages({ contents, sourcefile, outfile, external = [] }) {
     platform: 'node',
     target: 'node20',
     external,
+    plugins,
     logLevel: 'warning',
   })
 }
@@ -72,6 +73,25 @@ await bundlePackages({
   outfile: 'schema/ajv.bundle.cjs',
 })
 
+/**
+ * undici's client requires its HTTP/2 client at its top, and with it `node:http2`, `tls` and most
+ * of `crypto` (~6 ms before the first request). It is used only for a TLS connection on which the
+ * server chose h2, which needs `allowH2`, an option the transport never sets: required when first
+ * called instead. The line is matched exactly; the build fails if a new version of undici
+ * writes it otherwise (test/client/undici-pool.test.ts checks node:http2 stays unloaded).
+ */
+const lazyHttp2Client = {
+  name: 'lazy-http2-client',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8')
+      const eager = "const connectH2 = require('./client-h2.js')\n"
+      if (source.split(eager).length !== 2) throw new Error(`${args.path}: expected the line ${JSON.stringify(eager)} once; undici changed, review the lazy HTTP/2 client`)
+      return { contents: source.replace(eager, "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)\n"), loader: 'js' }
+    })
+  },
+}
+
 // The two modules of undici the transport uses (src/client/undici-pool.ts) as one CommonJS file
 // (dist/client/undici.bundle.cjs), with the version they come from: ~25 files to resolve, read and
 // compile before the first request, ~8 ms of CPU more than the one file.
@@ -79,6 +99,7 @@ await bundlePackages({
   contents: "module.exports = { Pool: require('undici/lib/dispatcher/pool.js'), request: require('undici/lib/api/api-request.js'), version: require('undici/package.json').version }\n",
   sourcefile: 'undici-for-the-transport.cjs',
   outfile: 'client/undici.bundle.cjs',
+  plugins: [lazyHttp2Client],
 })
 
 // oclif's entry points as one CommonJS file (dist/cli/oclif.bundle.cjs) for the runs bin/run.js is

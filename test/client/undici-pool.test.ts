@@ -5,11 +5,15 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { Pool, poolRequest } from '../../src/client/undici-pool.js'
 import { ensureBuilt } from '../config/helpers.js'
 
 const require = createRequire(import.meta.url)
+const execFileAsync = promisify(execFile)
 
 describe("undici's Pool without its index", () => {
   it('is the Pool undici exports, at the pinned version', async () => {
@@ -54,6 +58,29 @@ describe("undici's Pool without its index", () => {
       expect(JSON.parse(await response.body.text())).toEqual({ method: 'PATCH', url: '/y' })
     } finally {
       await pool.close()
+      server.close()
+    }
+  })
+
+  it("the build's one file leaves node:http2 (and with it tls and most of crypto) unloaded for HTTP/1.1: undici's HTTP/2 client is required when first used", async () => {
+    await ensureBuilt()
+    const server = createServer((_request, response) => response.end('{}'))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const probe = [
+      `const built = require(${JSON.stringify(fileURLToPath(new URL('../../dist/client/undici.bundle.cjs', import.meta.url)))})`,
+      `const pool = new built.Pool(${JSON.stringify(url)}, { connections: 1 })`,
+      "built.request.call(pool, { path: '/', method: 'GET' }).then(async (response) => {",
+      '  await response.body.text()',
+      '  await pool.close()',
+      "  const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name)",
+      "  console.log(JSON.stringify({ status: response.statusCode, http2: loaded('http2'), tls: loaded('tls'), net: loaded('net') }))",
+      '})',
+    ].join('\n')
+    try {
+      const { stdout } = await execFileAsync(process.execPath, ['-e', probe])
+      expect(JSON.parse(stdout)).toEqual({ status: 200, http2: false, tls: false, net: true })
+    } finally {
       server.close()
     }
   })
