@@ -45,7 +45,11 @@ const MAX_LINE = 1024
 
 export type { ItemRanges }
 
-export type FastParse = { ok: true; data: unknown; items?: ItemRanges } | { ok: false; reason: string }
+/**
+ * `itemsAtNodes`: each item's range starts where `yaml` puts the item's node (the block reader's
+ * ranges, which its fuzzing checks), so an item's own position needs no `yaml` parse.
+ */
+export type FastParse = { ok: true; data: unknown; items?: ItemRanges; itemsAtNodes?: boolean } | { ok: false; reason: string }
 
 const isSeparator = (c: number) => c === SPACE || c === TAB || c === LF || c === CR
 
@@ -55,7 +59,7 @@ export function parseFast(text: string): FastParse {
   if (rule !== undefined) return { ok: false, reason: `text: ${rule}` }
   if (hasLongLine(text)) return { ok: false, reason: 'text: a line longer than 1024 characters' }
   const block = parseBlockYaml(text)
-  if (block) return { ok: true, data: block.data, items: block.items }
+  if (block) return { ok: true, data: block.data, items: block.items, itemsAtNodes: true }
   return parseWithJsYaml(text)
 }
 

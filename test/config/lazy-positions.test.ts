@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config/load.js'
-import { yamlDocuments } from '../../src/config/read-yaml.js'
+import { parseYamlFile, yamlDocuments } from '../../src/config/read-yaml.js'
 import { buildPlan, liveKey } from '../../src/plan/build-plan.js'
 import { emptyState, secretContext } from '../../src/secrets/state.js'
 import { BAD_INPUTS } from './bad-inputs.js'
@@ -57,8 +57,12 @@ describe('positions are worked out only when asked for', () => {
   })
 
   it('the source of a resource reads like a plain property: spread, JSON, assignment', async () => {
-    const { config } = await load({ 'agents.yaml': AGENTS })
+    // A block scalar: js-yaml reads the file (the block reader declines it), and the source is
+    // worked out by `yaml` when first read.
+    const folded = 'agents:\n  - id: G1\n    name: >-\n      agent-1\n'
+    const { config } = await load({ 'agents.yaml': folded })
     const [agent] = config.resources
+    expect(agent.fields.name).toBe('agent-1')
     expect(parsed()).toBe(0)
     expect({ ...agent }.source).toEqual({ file: 'agents.yaml', line: 2, column: 5 })
     expect(JSON.parse(JSON.stringify(agent)).source).toEqual({ file: 'agents.yaml', line: 2, column: 5 })
@@ -66,6 +70,24 @@ describe('positions are worked out only when asked for', () => {
     agent.source = { file: 'elsewhere.yaml', line: 9, column: 9 }
     expect(agent.source).toEqual({ file: 'elsewhere.yaml', line: 9, column: 9 })
     expect(parsed()).toBe(1)
+  })
+
+  it('the source of a resource in plain block YAML is where the block reader found its item: plain data, no parse', async () => {
+    const { config } = await load({ 'targets.yaml': TARGETS, 'agents.yaml': AGENTS })
+    expect(config.resources.map((r) => Object.getOwnPropertyDescriptor(r.source, 'line'))).toEqual([
+      { value: 2, writable: true, enumerable: true, configurable: true },
+      { value: 2, writable: true, enumerable: true, configurable: true },
+      { value: 5, writable: true, enumerable: true, configurable: true },
+    ])
+    expect(config.resources.map((r) => r.source)).toEqual([
+      { file: 'agents.yaml', line: 2, column: 5 },
+      { file: 'targets.yaml', line: 2, column: 5 },
+      { file: 'targets.yaml', line: 5, column: 5 },
+    ])
+    expect(parsed()).toBe(0)
+    // What `yaml` says, parsing the whole file.
+    const precise = parseYamlFile('targets.yaml', Buffer.from(TARGETS), { fastPath: false }).parsed!
+    expect([0, 1].map((i) => ({ ...precise.locate(['targets', i]) }))).toEqual(config.resources.slice(1).map((r) => r.source))
   })
 
   it('a position is handed out at once and found when first read', async () => {
