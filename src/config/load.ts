@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { getHeapStatistics } from 'node:v8'
 import { resolve } from 'node:path'
 import { validator } from '../schema/validators.js'
@@ -16,7 +16,7 @@ import { expandShorthands } from './shorthands.js'
 import { identifyDeclared } from './identity-checks.js'
 import { DesiredResource, JsonObject, KindName, LoadedConfig } from '../core/types.js'
 import { configLists } from '../schema/config-lists.js'
-import { MAX_FILE_BYTES } from './limits.js'
+import { megabytes, NOT_REGULAR, readConfigFile } from './read-file.js'
 
 export interface LoadOptions {
   env: Env
@@ -45,50 +45,8 @@ export { MAX_FILE_BYTES } from './limits.js'
  */
 export const maxTotalBytes = (): number => Math.floor(getHeapStatistics().heap_size_limit / 40)
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-
 /** What reading a configuration file gave: its bytes, why it is not read, or the error reading it. */
 type FileRead = { bytes: Buffer } | { problem: string } | { error: unknown }
-
-/**
- * A configuration file's bytes, or why it is not read: not a regular file, too large. Read
- * synchronously: a file of the page cache takes a fraction of a millisecond, while each of the
- * five steps done through libuv's thread pool waited for a thread and then for the main thread,
- * which kept the main thread idle a few milliseconds per file on a machine whose cores a plan
- * keeps busy (the reads of the service's answers are not held up: a file is read between two
- * turns of the event loop, as the parsing after it is).
- */
-function readConfigFile(path: string): { bytes: Buffer } | { problem: string } {
-  // O_NONBLOCK: a FIFO put in the file's place since its size was read opens without waiting
-  // for a writer (and is then refused as not regular); for a regular file it changes nothing.
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
-  try {
-    const info = fstatSync(fd)
-    // A device, a FIFO or a socket (a link to /dev/zero, say) would never end, or never start.
-    if (!info.isFile()) return { problem: NOT_REGULAR }
-    if (info.size > MAX_FILE_BYTES) return { problem: tooLarge(info.size) }
-    // Read up to one byte past the limit: a file growing while it is read is caught too.
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_FILE_BYTES) + 1)
-    let length = 0
-    for (;;) {
-      const bytesRead = readSync(fd, buffer, length, buffer.length - length, null)
-      if (bytesRead === 0) break
-      length += bytesRead
-      if (length === buffer.length) {
-        if (length > MAX_FILE_BYTES) return { problem: tooLarge(length) }
-        break
-      }
-    }
-    return { bytes: buffer.subarray(0, length) }
-  } finally {
-    closeSync(fd)
-  }
-}
-
-const NOT_REGULAR = 'not a regular file (a device, a pipe or a socket); a configuration file must be one'
-
-const tooLarge = (size: number) =>
-  `the file is ${size > MAX_FILE_BYTES + 1 ? megabytes(size) : 'more than ' + megabytes(MAX_FILE_BYTES)}, more than the limit of ${megabytes(MAX_FILE_BYTES)} for one file: split it into several files (a configuration may hold any number)`
 
 /** Loads, checks and resolves every configuration file under `paths`. Never throws for bad input. */
 export async function loadConfig(paths: string[], options: LoadOptions): Promise<LoadResult> {

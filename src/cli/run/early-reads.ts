@@ -1,7 +1,8 @@
-import { open, stat } from 'node:fs/promises'
+import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { findConfigFiles } from '../../config/find-files.js'
 import { MAX_FILE_BYTES } from '../../config/limits.js'
+import { readConfigFile } from '../../config/read-file.js'
 import type { KindName } from '../../core/types.js'
 import { processIo, type RedactedIo } from '../../core/io.js'
 import { ListPrefetch } from '../../live/prefetch.js'
@@ -119,7 +120,14 @@ export async function startEarlyReads(options: EarlyReadOptions, io: RedactedIo)
 /** The kinds whose lists the files hold at their top level; none when the files are small. */
 async function declaredKinds(paths: string[], cwd: string): Promise<KindName[]> {
   const { files } = await findConfigFiles(paths, cwd)
-  const sizes = await Promise.all(files.map((file) => stat(resolve(cwd, file)).then((info) => (info.isFile() ? info.size : -1), () => -1)))
+  const sizes = files.map((file) => {
+    try {
+      const info = statSync(resolve(cwd, file))
+      return info.isFile() ? info.size : -1
+    } catch {
+      return -1
+    }
+  })
   const total = sizes.reduce((sum, size) => sum + Math.max(0, size), 0)
   if (total < READ_AHEAD_FROM_BYTES) return []
   const found = new Set<KindName>()
@@ -127,21 +135,18 @@ async function declaredKinds(paths: string[], cwd: string): Promise<KindName[]> 
   for (const [i, file] of files.entries()) {
     // Only regular files within the size limit: a pipe or a device is never opened here.
     if (sizes[i] < 0 || sizes[i] > MAX_FILE_BYTES) continue
-    const text = await readText(resolve(cwd, file))
+    const text = readText(resolve(cwd, file))
     for (const { kind, key } of lists) if (!found.has(kind) && key.test(text)) found.add(kind)
     if (found.size === lists.length) break
   }
   return KIND_NAMES.filter((kind) => found.has(kind))
 }
 
-async function readText(path: string): Promise<string> {
+/** The file's text, as the loader reads it; '' when it cannot be read (the loader reports why). */
+function readText(path: string): string {
   try {
-    const handle = await open(path, 'r')
-    try {
-      return await handle.readFile('utf8')
-    } finally {
-      await handle.close()
-    }
+    const read = readConfigFile(path)
+    return 'bytes' in read ? read.bytes.toString('utf8') : ''
   } catch {
     return ''
   }
