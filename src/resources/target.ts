@@ -42,27 +42,21 @@ const site = (resource: JsonObject): JsonObject => (isObject(resource.site) ? re
 /** Some targets keep api_scan_settings inside site (the document leaves it open); the YAML keeps it at the top level. */
 const INSIDE_SITE = /^site\.api_scan_settings(?=$|[.[])/
 
-/** The members `project` puts in another shape; every other member is taken as it is. */
-const RESHAPED: ReadonlySet<string> = new Set(['site', 'api_scan_settings', 'scan_profile', 'labels', 'scanning_agent', 'blackout_period'])
-
-// Loops rather than rest destructuring: this runs once for every live target a plan reads, and
-// copying with excluded keys is several times slower in V8.
+// This runs once for every live target a plan reads. Rest destructuring copies a parsed answer
+// without the members reshaped below in one step, and the copy keeps V8's fast properties;
+// adding ~30 members one by one to `{}` turned each copy into a dictionary (V8 stops giving
+// fast properties to an object after a dozen added by key): several times the memory (it was
+// the largest allocation of a plan) and slower reads for the comparison after it.
 function project(live: JsonObject): JsonObject {
-  const projected: JsonObject = {}
-  for (const key in live) if (!RESHAPED.has(key)) projected[key] = live[key]
-  const site = live.site
-  const siteFields: JsonObject = {}
-  if (isObject(site)) for (const key in site) if (key !== 'api_scan_settings') siteFields[key] = site[key]
+  const { site, api_scan_settings: topLevelApiSettings, scan_profile, labels, scanning_agent, blackout_period, ...projected } = live
+  const { api_scan_settings: siteApiSettings, ...siteFields }: JsonObject = isObject(site) ? site : {}
   // The document leaves the nesting of stack open: read it from the top level when site lacks it.
   if (siteFields.stack === undefined && projected.stack !== undefined) siteFields.stack = projected.stack
-  const topLevelApiSettings = live.api_scan_settings
-  const siteApiSettings = isObject(site) ? site.api_scan_settings : undefined
-  const { scanning_agent, blackout_period } = live
   projected.site = siteFields
   // Seen inside site as well as at the top level; the YAML keeps it at the top level.
   projected.api_scan_settings = isObject(topLevelApiSettings) ? topLevelApiSettings : isObject(siteApiSettings) ? siteApiSettings : null
-  projected.scan_profile = idOf(live.scan_profile)
-  projected.labels = labelInputs(live.labels)
+  projected.scan_profile = idOf(scan_profile)
+  projected.labels = labelInputs(labels)
   projected.scanning_agent = scanning_agent === null || scanning_agent === undefined ? null : { id: idOf(scanning_agent) }
   projected.blackout_period = isObject(blackout_period) ? { ...blackout_period, weekdays: nullableList(blackout_period.weekdays) } : null
   return projected
