@@ -46,7 +46,9 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
   // spells out a place only for a resource with variables, a member some sensitive field ends
   // with, or a secret found.
   const segments: Array<string | number> = []
-  // `unoptimised…`: runs over each resource once; V8's optimising compiler leaves it alone (bin/v8-flags.js).
+  // `unoptimised…`: runs over each resource once; V8's optimising compiler leaves it alone
+  // (bin/v8-flags.js). Indexed loops: in code V8 does not optimise, each step of `for…of`
+  // allocates an iterator's result.
   const unoptimisedVisit = (node: unknown) => {
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
@@ -57,7 +59,9 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
         segments.pop()
       }
     } else if (isObject(node)) {
-      for (const key of Object.keys(node)) {
+      const keys = Object.keys(node)
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k]
         const value = node[key]
         if (typeof value === 'string') {
           const here = templates.size > 0 ? placeOf(segments, key) : undefined
