@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { UnexpectedResponseError } from '../../src/client/index.js'
 import { MAX_FILE_BYTES } from '../../src/config/load.js'
+import { NOT_REGULAR, readConfigFile } from '../../src/config/read-file.js'
 import { ensureBuilt } from '../config/helpers.js'
 import { tempdir } from '../e2e/helpers.js'
 import { cleanup, json, rejection, setup } from '../client/server.js'
@@ -67,6 +68,22 @@ describe('what is not a regular file', () => {
         '',
       ].join('\n'),
     )
+  })
+})
+
+describe('the one reader of a configuration file (src/config/read-file.ts)', () => {
+  it.runIf(process.platform === 'linux')('refuses a named pipe at once, without waiting for a writer (one put where a file was checked to be)', () => {
+    const root = tempdir()
+    const pipe = join(root, 'pipe.yaml')
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0)
+    // In a process of its own: a blocking open of the pipe would hang the thread that makes it.
+    const reader = new URL('../../dist/config/read-file.js', import.meta.url).href
+    const script = `const { readConfigFile } = await import(${JSON.stringify(reader)}); console.log(JSON.stringify(readConfigFile(${JSON.stringify(pipe)})))`
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 })
+    expect(run.signal).toBeNull()
+    expect(JSON.parse(run.stdout)).toEqual({ problem: NOT_REGULAR })
+    // A file that cannot be opened throws, for the loader to locate (cannot read the file: ENOENT).
+    expect(() => readConfigFile(join(root, 'missing.yaml'))).toThrow(expect.objectContaining({ code: 'ENOENT' }))
   })
 })
 
