@@ -40,6 +40,15 @@ describe("a kind's projection", () => {
     expect(projected.api_scan_settings).toEqual({ api_schema_type: 'openapi' })
   })
 
+  it('keeps an answer\'s "__proto__" member as a member: no missing field is read through it', () => {
+    const answer = JSON.parse('{"id": "T1", "site": {"name": "Shop", "__proto__": {"url": "https://inherited.example/"}}, "__proto__": {"fail_fast": true}}') as Record<string, unknown>
+    const projected = KINDS.target.project(answer)
+    expect(Object.getPrototypeOf(projected)).toBe(Object.prototype)
+    expect(projected.fail_fast).toBeUndefined()
+    expect(Object.getPrototypeOf(projected.site)).toBe(Object.prototype)
+    expect((projected.site as Record<string, unknown>).url).toBeUndefined()
+  })
+
   it("keeps fast properties for answers of the service's size, for every kind", async () => {
     await ensureBuilt()
     const kinds = fileURLToPath(new URL('../../dist/resources/index.js', import.meta.url))
