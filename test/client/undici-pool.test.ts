@@ -1,7 +1,7 @@
 // The transport loads two of undici's own modules instead of its index (src/client/undici-pool.ts).
 // They are internal paths: this pins what the transport relies on, so that an upgrade of undici
 // that moves them fails here rather than in use.
-import { createServer } from 'node:http'
+import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -15,6 +15,21 @@ import { ensureBuilt } from '../config/helpers.js'
 const require = createRequire(import.meta.url)
 const execFileAsync = promisify(execFile)
 
+/** A loopback server answering with `handler`, and its URL. */
+async function listening(handler: RequestListener): Promise<{ url: string; close: () => void }> {
+  const server = createServer(handler)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
+}
+
+/** Answers with the request's method and URL as JSON, with `status`. */
+const echo =
+  (status: number): RequestListener =>
+  (request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ method: request.method, url: request.url }))
+  }
+
 describe("undici's Pool without its index", () => {
   it('is the Pool undici exports, at the pinned version', async () => {
     const pkg = JSON.parse(readFileSync(require.resolve('undici/package.json'), 'utf8')) as { version: string }
@@ -25,12 +40,8 @@ describe("undici's Pool without its index", () => {
   })
 
   it('sends a request and reads the answer, as pool.request does', async () => {
-    const server = createServer((request, response) => {
-      response.writeHead(201, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ method: request.method, url: request.url }))
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const pool = new Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { connections: 2 })
+    const server = await listening(echo(201))
+    const pool = new Pool(server.url, { connections: 2 })
     try {
       const response = await poolRequest(pool, { path: '/x?y=1', method: 'GET' })
       expect(response.statusCode).toBe(201)
@@ -46,12 +57,8 @@ describe("undici's Pool without its index", () => {
     const built = require('../../dist/client/undici.bundle.cjs') as { Pool: typeof Pool; request: (this: unknown, options: object) => Promise<{ statusCode: number; body: { text(): Promise<string> } }>; version: string }
     const ours = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }
     expect(built.version).toBe(ours.dependencies.undici)
-    const server = createServer((request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ method: request.method, url: request.url }))
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const pool = new built.Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { connections: 1 })
+    const server = await listening(echo(200))
+    const pool = new built.Pool(server.url, { connections: 1 })
     try {
       const response = await built.request.call(pool, { path: '/y', method: 'PATCH', body: '{}' })
       expect(response.statusCode).toBe(200)
@@ -64,12 +71,10 @@ describe("undici's Pool without its index", () => {
 
   it("the build's one file leaves node:http2 (and with it tls and most of crypto) unloaded for HTTP/1.1: undici's HTTP/2 client is required when first used", async () => {
     await ensureBuilt()
-    const server = createServer((_request, response) => response.end('{}'))
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const server = await listening(echo(200))
     const probe = [
       `const built = require(${JSON.stringify(fileURLToPath(new URL('../../dist/client/undici.bundle.cjs', import.meta.url)))})`,
-      `const pool = new built.Pool(${JSON.stringify(url)}, { connections: 1 })`,
+      `const pool = new built.Pool(${JSON.stringify(server.url)}, { connections: 1 })`,
       "built.request.call(pool, { path: '/', method: 'GET' }).then(async (response) => {",
       '  await response.body.text()',
       '  await pool.close()',
