@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs'
 import { arch, platform, release } from 'node:os'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tuneV8 } from './v8-flags.js'
@@ -82,7 +81,8 @@ async function bundledOclif() {
   // Two turns of the event loop first, so that the reads just started connect and are written
   // before the ~30 ms of loading the file (loaded at once, the first request left 35–55 ms later).
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve))
-  const oclif = createRequire(import.meta.url)('../dist/cli/oclif.bundle.cjs')
+  const { requireBuilt } = await import('../dist/core/code-cache.js')
+  const oclif = requireBuilt(new URL('../dist/cli/oclif.bundle.cjs', import.meta.url))
   // The key src/cli/oclif.ts reads (OCLIF_BUNDLED).
   globalThis[Symbol.for('scansync.oclif.bundled')] = oclif
   return oclif

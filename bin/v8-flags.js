@@ -31,4 +31,10 @@ export function tuneV8() {
    * cost more CPU than the optimised code saved. Everything else is optimised as usual.
    */
   if (KNOWN_V8 && !given('--turbo-filter')) setFlagsFromString('--turbo-filter=-unoptimised*')
+  /*
+   * src/cli/memory.ts asks for `gc`, which needs this flag. Set here, with the others, before any
+   * code is loaded: V8 takes the code cache of the build's CommonJS files (src/core/code-cache.ts)
+   * only under the flags it was made with, and the build sets them through this function too.
+   */
+  setFlagsFromString('--expose-gc')
 }

@@ -6,9 +6,10 @@
 // rewritten to the URL its own file has in dist/, so paths it resolves (schemas/, package.json,
 // validators.cjs) stay what they are in dist/.
 import { build } from 'esbuild'
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DYNAMIC_IMPORT } from '../dist/core/code-cache.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
@@ -117,3 +118,12 @@ await bundlePackages({
   // What oclif loads only to run a command written in TypeScript (a plugin in development).
   external: ['typescript', 'ts-node', 'tsx'],
 })
+
+// The file is loaded with its code cache (src/core/code-cache.ts), compiled by V8 without Node's
+// hook for `import()`: oclif's dynamic imports (of the command modules) go through the loader's
+// `__scansyncImport` instead. scripts/code-cache.js fails the build if a cached file still has one.
+const oclifFile = join(dist, 'cli', 'oclif.bundle.cjs')
+const oclifSource = readFileSync(oclifFile, 'utf8')
+const oclifImports = oclifSource.match(DYNAMIC_IMPORT)?.length ?? 0
+if (oclifImports === 0) throw new Error(`${oclifFile}: no dynamic import() found; oclif changed, review how it loads commands`)
+writeFileSync(oclifFile, oclifSource.replace(DYNAMIC_IMPORT, '__scansyncImport('))

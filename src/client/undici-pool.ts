@@ -8,6 +8,7 @@
  */
 import { createRequire } from 'node:module'
 import type { Dispatcher, Pool as UndiciPool } from 'undici'
+import { requireBuilt } from '../core/code-cache.js'
 
 const require = createRequire(import.meta.url)
 
@@ -19,12 +20,8 @@ type RequestApi = (this: Dispatcher, options: Dispatcher.RequestOptions) => Prom
  * where there is no such file.
  */
 function loadUndici(): { Pool: typeof UndiciPool; request: RequestApi } {
-  try {
-    return require('./undici.bundle.cjs') as { Pool: typeof UndiciPool; request: RequestApi }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error
-    return { Pool: require('undici/lib/dispatcher/pool.js') as typeof UndiciPool, request: require('undici/lib/api/api-request.js') as RequestApi }
-  }
+  const built = requireBuilt(new URL('./undici.bundle.cjs', import.meta.url)) as { Pool: typeof UndiciPool; request: RequestApi } | undefined
+  return built ?? { Pool: require('undici/lib/dispatcher/pool.js') as typeof UndiciPool, request: require('undici/lib/api/api-request.js') as RequestApi }
 }
 
 const undici = loadUndici()

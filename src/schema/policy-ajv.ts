@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Ajv, Options } from 'ajv'
+import { requireBuilt } from '../core/code-cache.js'
 
 // Ajv is CommonJS: required as such, it loads without the ESM wrapper's scan of its exports.
 const require = createRequire(import.meta.url)
@@ -12,12 +13,8 @@ type AddFormats = (ajv: Ajv) => Ajv
  * sources, where there is no such file.
  */
 function loadAjv(): { Ajv: typeof import('ajv').Ajv; addFormats: AddFormats } {
-  try {
-    return require('./ajv.bundle.cjs') as { Ajv: typeof import('ajv').Ajv; addFormats: AddFormats }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error
-    return { Ajv: (require('ajv') as typeof import('ajv')).Ajv, addFormats: (require('ajv-formats') as { default: AddFormats }).default }
-  }
+  const built = requireBuilt(new URL('./ajv.bundle.cjs', import.meta.url)) as { Ajv: typeof import('ajv').Ajv; addFormats: AddFormats } | undefined
+  return built ?? { Ajv: (require('ajv') as typeof import('ajv')).Ajv, addFormats: (require('ajv-formats') as { default: AddFormats }).default }
 }
 
 export interface PolicyAjvOptions {

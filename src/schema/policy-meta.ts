@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module'
 import type { ErrorObject, ValidateFunction } from 'ajv'
+import { requireBuilt } from '../core/code-cache.js'
 
 /**
  * The policy Ajv's validator of the draft-07 meta-schema, compiled at build time
@@ -11,13 +11,7 @@ let loaded: { validate?: ValidateFunction } | undefined
 
 /** Loaded at the first rule: a configuration without rules never loads it. */
 function precompiled(): ValidateFunction | undefined {
-  if (!loaded) {
-    try {
-      loaded = { validate: createRequire(import.meta.url)('./policy-meta.cjs') as ValidateFunction }
-    } catch {
-      loaded = {}
-    }
-  }
+  loaded ??= { validate: requireBuilt(new URL('./policy-meta.cjs', import.meta.url)) as ValidateFunction | undefined }
   return loaded.validate
 }
 

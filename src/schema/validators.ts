@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module'
 import type { Options, ValidateFunction } from 'ajv'
+import { requireBuilt } from '../core/code-cache.js'
 import { RESPONSE_SCHEMA_FILES, type ResponseSchemaFile, type SchemaFile } from './files.js'
 import { appendErrorsInPlace } from './validator-code.js'
 
@@ -27,15 +27,7 @@ export const VALIDATOR_OPTIONS: Options = { allErrors: true, verbose: true, code
 
 type Compiled = Record<ValidatorName, ValidateFunction>
 
-function precompiled(): Compiled | undefined {
-  try {
-    return createRequire(import.meta.url)('./validators.cjs') as Compiled
-  } catch {
-    return undefined
-  }
-}
-
-const compiled = precompiled()
+const compiled = requireBuilt(new URL('./validators.cjs', import.meta.url)) as Compiled | undefined
 // Ajv itself is loaded only where the validators were not compiled ahead of time (running from the sources).
 const runtime = compiled ? undefined : (await import('./ajv.js')).createAjv(VALIDATOR_OPTIONS)
 

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Writes V8's code cache of each CommonJS file the build made (src/core/code-cache.ts): oclif's,
+// undici's and Ajv's one-file bundles and the precompiled validators. Each file is loaded as a
+// run loads it and then does a small part of a run's work (a request to a loopback server, rules
+// compiled and run, each validator called), so that the cache holds the bytecode of the functions
+// that work compiles, not only of the file's top level. V8 takes a cache only under the flags it
+// was made with: bin/v8-flags.js sets them here, as in every run, before any file loads.
+import { transform } from 'esbuild'
+import { createServer } from 'node:http'
+import { readFileSync, statSync } from 'node:fs'
+import { relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+import { tuneV8 } from '../bin/v8-flags.js'
+
+tuneV8()
+const root = fileURLToPath(new URL('..', import.meta.url))
+const { requireBuilt, writeCodeCaches, DYNAMIC_IMPORT, codeCacheFile } = await import('../dist/core/code-cache.js')
+
+// oclif: its top level (what a plan runs of it is mostly loading; the rest runs once).
+if (!requireBuilt(new URL('../dist/cli/oclif.bundle.cjs', import.meta.url))) throw new Error('dist/cli/oclif.bundle.cjs is missing: run scripts/bundle.js first')
+
+// undici: a request to a server on the loopback interface, as the transport sends it.
+const { Pool, poolRequest } = await import('../dist/client/undici-pool.js')
+const server = createServer((request, response) => response.end('{"items":[]}'))
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+const pool = new Pool(`http://127.0.0.1:${server.address().port}`, { connections: 1 })
+const answer = await poolRequest(pool, { path: '/', method: 'GET', headers: { accept: 'application/json' } })
+await answer.body.json()
+await pool.close()
+await new Promise((resolve) => server.close(resolve))
+
+// The validators: each one called, with the options its callers use.
+const { validator, VALIDATOR_SCHEMAS } = await import('../dist/schema/validators.js')
+for (const name of Object.keys(VALIDATOR_SCHEMAS)) for (const value of [{}, { items: [] }, []]) validator(name)(value)
+
+// Policy rules: the example rules and a schema with every keyword, checked against the
+// meta-schema, compiled and run, as a plan with rules does.
+const { metaSchemaErrors } = await import('../dist/schema/policy-meta.js')
+const { createPolicyAjv } = await import('../dist/schema/policy-ajv.js')
+const examples = parse(readFileSync(new URL('../examples/policies/organisation.yaml', import.meta.url), 'utf8')).policies
+const everyKeyword = {
+  type: 'object',
+  required: ['a'],
+  properties: {
+    a: { type: 'string', minLength: 1, maxLength: 9, pattern: '^a', format: 'uri', enum: ['a'], const: 'a' },
+    b: { type: 'number', minimum: 0, maximum: 9, exclusiveMinimum: -1, exclusiveMaximum: 10, multipleOf: 1 },
+    c: { type: 'array', items: { type: 'object', properties: { name: { const: 'x' } } }, contains: { required: ['name'] }, minItems: 1, maxItems: 9, uniqueItems: true },
+    d: { anyOf: [{ type: 'null' }, { type: 'boolean' }], not: { const: 1 } },
+    e: { oneOf: [{ required: ['x'] }, { required: ['y'] }], allOf: [{ minProperties: 1 }, { maxProperties: 9 }] },
+    f: { if: { required: ['x'] }, then: { required: ['y'] }, else: { required: ['z'] } },
+    g: { propertyNames: { pattern: '^[a-z]+$' }, patternProperties: { '^x': { type: 'string' } }, additionalProperties: false, dependencies: { x: ['y'] } },
+  },
+}
+const schemas = [...examples.flatMap((rule) => [rule.when, rule.require]).filter((schema) => schema !== undefined), everyKeyword]
+const ajv = createPolicyAjv({ formats: true })
+for (const schema of schemas) {
+  if (metaSchemaErrors(schema).errors) throw new Error(`a warm-up schema is not a JSON Schema: ${JSON.stringify(schema)}`)
+  const validate = ajv.compile(schema)
+  for (const value of [{}, { a: 'a', b: 1, c: [{ name: 'x' }], d: null, e: { x: 1 }, f: { y: 1 }, g: { x: 'x', y: 1 } }, { labels: [{ name: 'production' }], site: { url: 'https://a' } }]) validate(value)
+}
+
+const written = writeCodeCaches()
+for (const file of written) {
+  // Without comments (JSDoc types write `import('…')`).
+  const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'js', minifyWhitespace: true })
+  if (code.search(DYNAMIC_IMPORT) !== -1) throw new Error(`${file}: holds a dynamic import(), which a file loaded with its code cache cannot run (see scripts/bundle.js for oclif's)`)
+}
+const kb = (file) => Math.round(statSync(file).size / 1024)
+console.log(`Code caches: ${written.map((file) => `${relative(root, file)} (${kb(codeCacheFile(file))} KB)`).join(', ')}`)

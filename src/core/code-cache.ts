@@ -1,0 +1,114 @@
+/**
+ * CommonJS files the build writes (the one-file bundles of oclif, undici and Ajv, the precompiled
+ * validators), loaded with the code cache the build made of each: V8's bytecode of the file's
+ * functions as they stood after a warm-up run, so that a run deserialises them instead of parsing
+ * and compiling ~1.8 MB of JavaScript (docs/performance.md, "Code cache").
+ *
+ * A cache is used only for the exact bytes it was made from: its file starts with the SHA-256 of
+ * them (V8 itself checks only the source's length). V8 refuses a cache made by another version or
+ * under other flags (bin/v8-flags.js sets every flag a run sets before any of these files loads),
+ * and the file is then compiled as if it had none. Nothing is written at run time: the build
+ * writes the caches (scripts/code-cache.js), beside the files, from code of this package only.
+ */
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import Module, { createRequire } from 'node:module'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Script } from 'node:vm'
+
+/** Where the build writes a file's code cache. */
+export const codeCacheFile = (file: string): string => `${file}.v8cache`
+
+/**
+ * The parameters of the function a file's code runs in: CommonJS's, and `__scansyncImport`, which
+ * stands for `import()` (scripts/bundle.js rewrites oclif's dynamic imports to it): V8 compiles a
+ * script for a code cache without Node's hook for `import()`, which Node 20 offers only behind a flag.
+ */
+const HEAD = '(function (exports, require, module, __filename, __dirname, __scansyncImport) {'
+const TAIL = '\n})'
+
+/**
+ * A dynamic `import(` as code, not as text in a string (`"import()"`): what a file loaded here
+ * must not hold (scripts/bundle.js rewrites oclif's; scripts/code-cache.js checks every file).
+ */
+export const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\(/g
+
+const DIGEST_BYTES = 32
+
+const importModule = (specifier: string): Promise<unknown> => import(specifier)
+
+/** Node's module cache (`require.cache`), one for the process. */
+const moduleCache = createRequire(import.meta.url).cache
+
+interface Loaded {
+  script: Script
+  digest: Buffer
+  /** Whether V8 took the cache the build made (false: none, another version's, or other flags). */
+  cached: boolean
+}
+
+// Shared by every copy of this module in a process (bin/run.js imports it from dist/, the
+// commands from their bundle): what was loaded, for the build to write caches of.
+const LOADED_KEY = Symbol.for('scansync.codeCache.loaded')
+const loaded: Map<string, Loaded> = ((globalThis as Record<symbol, unknown>)[LOADED_KEY] as Map<string, Loaded> | undefined) ?? new Map()
+;(globalThis as Record<symbol, unknown>)[LOADED_KEY] = loaded
+
+/**
+ * The exports of a CommonJS file the build wrote, registered in `require.cache` as `require` would
+ * (a later `require` of the same file gets the same module); undefined when the file is not there
+ * (running from the sources, before any build).
+ */
+export function requireBuilt(url: URL): unknown {
+  const file = fileURLToPath(url)
+  const existing = moduleCache[file]
+  if (existing) return existing.exports
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+  const digest = createHash('sha256').update(bytes).digest()
+  const cachedData = cacheFor(file, digest)
+  const script = new Script(HEAD + bytes.toString('utf8') + TAIL, { filename: file, cachedData })
+  const module = new Module(file)
+  module.filename = file
+  moduleCache[file] = module
+  try {
+    script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), importModule)
+  } catch (error) {
+    delete moduleCache[file]
+    throw error
+  }
+  module.loaded = true
+  loaded.set(file, { script, digest, cached: cachedData !== undefined && !script.cachedDataRejected })
+  return module.exports
+}
+
+/** V8's cached data for these bytes of the file, if the build made it from them. */
+function cacheFor(file: string, digest: Buffer): Buffer | undefined {
+  let cache: Buffer
+  try {
+    cache = readFileSync(codeCacheFile(file))
+  } catch {
+    return undefined
+  }
+  if (cache.length <= DIGEST_BYTES || !cache.subarray(0, DIGEST_BYTES).equals(digest)) return undefined
+  return cache.subarray(DIGEST_BYTES)
+}
+
+/** Which files this process loaded through `requireBuilt`, and whether V8 took each one's cache. */
+export function codeCacheReport(): Array<{ file: string; cached: boolean }> {
+  return [...loaded].map(([file, { cached }]) => ({ file, cached }))
+}
+
+/**
+ * For the build (scripts/code-cache.js): writes the code cache of every file loaded so far, with
+ * the functions its warm-up compiled. Returns the files written.
+ */
+export function writeCodeCaches(): string[] {
+  for (const [file, { script, digest }] of loaded) writeFileSync(codeCacheFile(file), Buffer.concat([digest, script.createCachedData()]))
+  return [...loaded.keys()]
+}

@@ -1,0 +1,72 @@
+// The build's CommonJS files load with the V8 code cache the build made of them
+// (src/core/code-cache.ts, scripts/code-cache.js). Each case runs in a process of its own: V8
+// takes a cache only under the flags it was made with, and bin/v8-flags.js sets a run's.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { collectOutput, ROOT } from '../helpers/cli.js'
+import { emulator, envFor, exampleConfig } from '../e2e/helpers.js'
+
+const BUILT = ['cli/oclif.bundle.cjs', 'client/undici.bundle.cjs', 'schema/ajv.bundle.cjs', 'schema/validators.cjs', 'schema/policy-meta.cjs'].map((file) => join(ROOT, 'dist', ...file.split('/')))
+const LOADER = pathToFileURL(join(ROOT, 'dist', 'core', 'code-cache.js')).href
+const FLAGS = pathToFileURL(join(ROOT, 'bin', 'v8-flags.js')).href
+
+/** Runs `body` as an ES module in a fresh process with a run's V8 flags and the loader imported; its stdout parsed as JSON. */
+function inRun(body: string): unknown {
+  const script = `import { tuneV8 } from ${JSON.stringify(FLAGS)}\ntuneV8()\nconst loader = await import(${JSON.stringify(LOADER)})\n${body}`
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
+  expect(run.status, run.stderr).toBe(0)
+  return JSON.parse(run.stdout)
+}
+
+const work = mkdtempSync(join(tmpdir(), 'scansync-code-cache-'))
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+describe('code cache', () => {
+  it('every file the build caches loads with its cache under the flags a run sets, and works', () => {
+    const report = inRun(`
+      const exports = ${JSON.stringify(BUILT)}.map((file) => loader.requireBuilt(new URL('file://' + file)))
+      const ajv = new exports[2].Ajv({ strict: false })
+      console.log(JSON.stringify({ report: loader.codeCacheReport(), oclif: typeof exports[0].run, pool: typeof exports[1].Pool, rule: ajv.compile({ required: ['a'] })({ a: 1 }), validators: typeof exports[3].config, meta: exports[4]({ type: 'object' }) }))`)
+    expect(report).toEqual({ report: BUILT.map((file) => ({ file, cached: true })), oclif: 'function', pool: 'function', rule: true, validators: 'function', meta: true })
+  })
+
+  it('a plan runs oclif and undici from their files with the caches taken (oclif loads the command through the loader\'s import)', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    const probe = `data:text/javascript,${encodeURIComponent(`process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify([...globalThis[Symbol.for('scansync.codeCache.loaded')]].map(([file, { cached }]) => [file, cached])) + '\\n'))`)}`
+    const child = spawn(process.execPath, ['--import', probe, join(ROOT, 'bin', 'run.js'), 'plan', dir, '--format', 'json', '--state', join(dir, 'state.json')], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...envFor(em) } as NodeJS.ProcessEnv })
+    const run = await collectOutput(child)
+    expect([0, 2], run.stderr).toContain(run.code)
+    expect(JSON.parse(run.stdout).summary).toBeDefined()
+    const loaded = JSON.parse(/^LOADED (.*)$/m.exec(run.stderr)![1]!) as Array<[string, boolean]>
+    expect(loaded).toEqual(expect.arrayContaining([[BUILT[0], true], [BUILT[1], true], [BUILT[3], true]]))
+  })
+
+  it('a cache is taken only for the bytes it was made from: a file changed to the same length loads as it now is', () => {
+    const file = join(work, 'answer.cjs')
+    writeFileSync(file, "module.exports = 'first'")
+    expect(inRun(`console.log(JSON.stringify([loader.requireBuilt(new URL('file://${file}')), loader.writeCodeCaches()]))`)).toEqual(['first', [file]])
+    const load = `console.log(JSON.stringify([loader.requireBuilt(new URL('file://${file}')), loader.codeCacheReport()[0].cached]))`
+    expect(inRun(load)).toEqual(['first', true])
+    // V8 checks a cache against the source's length only, and would run 'first' again: the digest is what refuses it.
+    writeFileSync(file, "module.exports = 'other'")
+    expect(inRun(load)).toEqual(['other', false])
+    // A cache that is not one (cut short, or another file's) is not taken either.
+    writeFileSync(`${file}.v8cache`, readFileSync(`${file}.v8cache`).subarray(0, 20))
+    expect(inRun(load)).toEqual(['other', false])
+  })
+
+  it('a loaded file is the one require() gives (registered in its cache), and a missing file is undefined', () => {
+    const file = join(work, 'object.cjs')
+    writeFileSync(file, 'module.exports = { loadedAs: __filename, dir: __dirname, strict: (function () { return this === undefined })() }')
+    const result = inRun(`
+      const { createRequire } = await import('node:module')
+      const loaded = loader.requireBuilt(new URL('file://${file}'))
+      console.log(JSON.stringify({ loaded, same: createRequire(${JSON.stringify(file)})(${JSON.stringify(file)}) === loaded, missing: loader.requireBuilt(new URL('file://${join(work, 'none.cjs')}')) ?? null }))`)
+    expect(result).toEqual({ loaded: { loadedAs: file, dir: work, strict: false }, same: true, missing: null })
+  })
+})
