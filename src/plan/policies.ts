@@ -162,22 +162,43 @@ function unoptimisedWithoutNulls(value: unknown): unknown {
 }
 
 function unoptimisedOverlayItems(declared: unknown[], live: unknown[], key: string): unknown[] {
-  const byKey = new Map<unknown, JsonObject>()
-  for (const item of live) if (isObject(item) && item[key] !== undefined) byKey.set(item[key], item)
+  // A short list (labels, teams: a few items) is searched; a map of a long one is built once.
+  let byKey: Map<unknown, JsonObject> | undefined
+  if (live.length > SEARCHED_ITEMS) {
+    byKey = new Map()
+    for (let i = 0; i < live.length; i++) {
+      const item = live[i]
+      if (isObject(item) && item[key] !== undefined) byKey.set(item[key], item)
+    }
+  }
   // A loop, not map(): an arrow function would have no name for V8's filter to match.
   const items: unknown[] = []
-  for (const item of declared) {
-    const match = isObject(item) ? byKey.get(item[key]) : undefined
-    if (!match || !isObject(item)) {
+  for (let i = 0; i < declared.length; i++) {
+    const item = declared[i]
+    if (!isObject(item)) {
       items.push(unoptimisedWithoutNulls(item))
       continue
     }
-    const merged: JsonObject = {}
-    for (const k of Object.keys(match)) unoptimisedSet(merged, k, match[k])
-    for (const k of Object.keys(item)) unoptimisedSet(merged, k, item[k])
-    items.push(unoptimisedWithoutNulls(merged))
+    const match = byKey ? byKey.get(item[key]) : unoptimisedLastWithKey(live, key, item[key])
+    // Spread defines own members, `__proto__` included: the live item's members, then the declared ones over them.
+    items.push(unoptimisedWithoutNulls(match ? { ...match, ...item } : item))
   }
   return items
+}
+
+const SEARCHED_ITEMS = 16
+
+/** The last live item whose `key` member is `value` (the one a map of them by that member would keep: NaN matches NaN, as there). */
+function unoptimisedLastWithKey(live: unknown[], key: string, value: unknown): JsonObject | undefined {
+  if (value === undefined) return undefined
+  const nan = value !== value
+  for (let i = live.length - 1; i >= 0; i--) {
+    const item = live[i]
+    if (!isObject(item)) continue
+    const theirs = item[key]
+    if (theirs === value || (nan && theirs !== theirs)) return item
+  }
+  return undefined
 }
 
 /** An own property, even for the key `__proto__` (which plain assignment would take as the prototype). */

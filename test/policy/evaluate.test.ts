@@ -45,6 +45,21 @@ describe('the after-apply shape', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect(JSON.stringify(live)).toBe(before)
   })
+
+  it('a declared label is matched with the live one of its name alike in a short list (searched) and a long one (mapped): the last of a repeated name, members in order, __proto__ a member', () => {
+    const declared = JSON.parse('{"labels": [{"name": "b", "__proto__": {"x": 1}}, {"name": "a", "color": "blue"}, {"name": "new"}, "text"]}')
+    const expected = [{ name: 'b', color: 'b2' }, { name: 'a', color: 'blue' }, { name: 'new' }, 'text']
+    for (const filler of [0, 30]) {
+      const labels = [{ name: 'a', color: 'a1' }, { name: 'b', color: 'b1' }, { name: 'b', color: 'b2', note: null }, ...Array.from({ length: filler }, (_, i) => ({ name: `other-${i}`, color: 'x' }))]
+      const shape = afterApply(KINDS.target, 'T1', declared, KINDS.target.project({ id: 'T1', site: { name: 'S', url: 'https://s.example.com/' }, labels }))
+      const [b, a] = shape.labels as Array<Record<string, unknown>>
+      expect(Object.keys(b!), `${labels.length} live labels`).toEqual(['name', 'color', '__proto__'])
+      expect(Object.hasOwn(b!, '__proto__') && Object.getPrototypeOf(b) === Object.prototype).toBe(true)
+      delete b!['__proto__']
+      expect(shape.labels, `${labels.length} live labels`).toEqual(expected)
+      expect(Object.keys(a!)).toEqual(['name', 'color'])
+    }
+  })
 })
 
 describe('violations', () => {
