@@ -8,14 +8,14 @@
 import { transform } from 'esbuild'
 import { createServer } from 'node:http'
 import { readFileSync, statSync } from 'node:fs'
-import { relative } from 'node:path'
+import { relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { tuneV8 } from '../bin/v8-flags.js'
 
 tuneV8()
 const root = fileURLToPath(new URL('..', import.meta.url))
-const { requireBuilt, writeCodeCaches, DYNAMIC_IMPORT, codeCacheFile } = await import('../dist/core/code-cache.js')
+const { requireBuilt, writeCodeCaches, codeCacheReport, DYNAMIC_IMPORT, codeCacheFile } = await import('../dist/core/code-cache.js')
 
 // oclif: its top level (what a plan runs of it is mostly loading; the rest runs once).
 if (!requireBuilt(new URL('../dist/cli/oclif.bundle.cjs', import.meta.url))) throw new Error('dist/cli/oclif.bundle.cjs is missing: run scripts/bundle.js first')
@@ -58,6 +58,32 @@ for (const schema of schemas) {
   if (metaSchemaErrors(schema).errors) throw new Error(`a warm-up schema is not a JSON Schema: ${JSON.stringify(schema)}`)
   const validate = ajv.compile(schema)
   for (const value of [{}, { a: 'a', b: 1, c: [{ name: 'x' }], d: null, e: { x: 1 }, f: { y: 1 }, g: { x: 'x', y: 1 } }, { labels: [{ name: 'production' }], site: { url: 'https://a' } }]) validate(value)
+}
+
+// yaml: a file with anchors, a merge key and a tag read by the precise reader, a position asked for.
+const { loadConfig } = await import('../dist/config/load.js')
+const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs')
+const { tmpdir } = await import('node:os')
+const { join } = await import('node:path')
+const configDir = mkdtempSync(join(tmpdir(), 'scansync-code-cache-'))
+try {
+  writeFileSync(join(configDir, 'targets.yaml'), [
+    'x-window: &window {begin: "20:00", cease: "06:00", weekdays: [1, 2], timezone: UTC}',
+    'targets:',
+    '  - id: T1',
+    '    site: {name: Shop, url: "https://shop.example.com/"}',
+    '    blackout_period: {<<: *window, enabled: true}',
+    '    labels: !!seq [{name: production}]',
+    '    report_type: not-a-report-type',
+    '',
+  ].join('\n'))
+  // A folded scalar and a quoted escape: not plain block YAML, read by js-yaml.
+  writeFileSync(join(configDir, 'agents.yaml'), 'agents:\n  - id: A1\n    name: >-\n      agent-one\n    teams: [{name: "team\\u002Da"}]\n')
+  await loadConfig([configDir], { env: {} })
+  const read = codeCacheReport().map(({ file }) => relative(root, file).split(sep).join('/'))
+  for (const file of ['dist/config/yaml.bundle.cjs', 'dist/config/js-yaml.bundle.cjs']) if (!read.includes(file)) throw new Error(`the warm-up did not load ${file}: review its configuration files`)
+} finally {
+  rmSync(configDir, { recursive: true, force: true })
 }
 
 const written = writeCodeCaches()

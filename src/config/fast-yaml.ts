@@ -1,4 +1,6 @@
-import { FAILSAFE_SCHEMA, load, Type, type EventType, type State } from 'js-yaml'
+import { createRequire } from 'node:module'
+import type { EventType, LoadOptions, State } from 'js-yaml'
+import { requireBuilt } from '../core/code-cache.js'
 import { BRACE_OPEN, BRACKET_OPEN, COMMA, CR, GREATER, HASH, LF, MINUS, PIPE, SPACE, TAB } from './char-codes.js'
 import { needsPrecise } from './precise-only.js'
 import { parseBlockYaml, type ItemRanges } from './block-yaml.js'
@@ -33,9 +35,25 @@ import { coreScalarKind, coreScalarValue, STRING } from './core-scalars.js'
  * asked in turn through one call site, cost about a fifth of the parse.) The tag js-yaml then
  * records is not seen: only the value is kept.
  */
-const SCHEMA = FAILSAFE_SCHEMA.extend({
-  implicit: [new Type('tag:yaml.org,2002:core-scalar', { kind: 'scalar', resolve: (text: string) => coreScalarKind(text) !== STRING, construct: coreScalarValue })],
-})
+function withCoreScalars(jsYaml: typeof import('js-yaml')): NonNullable<LoadOptions['schema']> {
+  return jsYaml.FAILSAFE_SCHEMA.extend({
+    implicit: [new jsYaml.Type('tag:yaml.org,2002:core-scalar', { kind: 'scalar', resolve: (text: string) => coreScalarKind(text) !== STRING, construct: coreScalarValue })],
+  })
+}
+
+/**
+ * js-yaml, loaded for the first file the block reader does not take (plain block YAML, what most
+ * files are, never loads it): from the one file the build makes of it (scripts/bundle.js), with
+ * its code cache; from the package when running from the sources.
+ */
+let reader: { load: typeof import('js-yaml').load; schema: NonNullable<LoadOptions['schema']> } | undefined
+function jsYamlReader(): NonNullable<typeof reader> {
+  if (!reader) {
+    const jsYaml = (requireBuilt(new URL('./js-yaml.bundle.cjs', import.meta.url)) ?? createRequire(import.meta.url)('js-yaml')) as typeof import('js-yaml')
+    reader = { load: jsYaml.load, schema: withCoreScalars(jsYaml) }
+  }
+  return reader
+}
 
 /** js-yaml's own limit on nesting (its default maxDepth): the listener's stacks hold that many nodes. */
 const MAX_DEPTH = 100
@@ -68,7 +86,8 @@ export function parseWithJsYaml(text: string): FastParse {
   seen = { reason: undefined, depth: 0, topLevel: [], items: [], lineFrom: 0, lineEnd: -1 }
   let data: unknown
   try {
-    data = load(text, { schema: SCHEMA, listener })
+    const { load, schema } = jsYamlReader()
+    data = load(text, { schema, listener })
   } catch (error) {
     return { ok: false, reason: `js-yaml: ${(error as Error).message.split('\n')[0]}` }
   }

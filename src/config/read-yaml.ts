@@ -1,13 +1,16 @@
 import { isUtf8 } from 'node:buffer'
 import { createRequire } from 'node:module'
 import type { Alias, Document, Node, Pair, YAMLError, YAMLMap } from 'yaml'
+import { requireBuilt } from '../core/code-cache.js'
 import { Diagnostic, PathSegments, SourcePosition } from '../core/diagnostics.js'
 import { parseFast, type ItemRanges } from './fast-yaml.js'
 
 // `yaml` is loaded only when a file takes the precise path or a position is asked for: most runs
-// never need it, and it costs a good part of the start-up.
+// never need it, and it costs a good part of the start-up. From the one file the build makes of
+// it (scripts/bundle.js), with its code cache; from the package when running from the sources.
 let yamlModule: typeof import('yaml') | undefined
-const yaml = (): typeof import('yaml') => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'))
+const yaml = (): typeof import('yaml') =>
+  (yamlModule ??= (requireBuilt(new URL('./yaml.bundle.cjs', import.meta.url)) ?? createRequire(import.meta.url)('yaml')) as typeof import('yaml'))
 
 /** How many `yaml` Documents were built (what the lazy positions save; tests read it). */
 export const yamlDocuments = { parsed: 0 }
