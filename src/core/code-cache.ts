@@ -1,8 +1,8 @@
 /**
- * CommonJS files the build writes (the one-file bundles of oclif, undici and Ajv, the precompiled
- * validators), loaded with the code cache the build made of each: V8's bytecode of the file's
- * functions as they stood after a warm-up run, so that a run deserialises them instead of parsing
- * and compiling ~1.8 MB of JavaScript (docs/performance.md, "Code cache").
+ * CommonJS files the build writes (the one-file bundles of oclif, undici, Ajv, yaml and js-yaml,
+ * the precompiled validators), loaded with the code cache the build made of each: V8's bytecode of
+ * the file's functions as they stood after a warm-up, so that a run deserialises them instead of
+ * parsing and compiling them again (docs/performance.md, "Code caches for the build's CommonJS files").
  *
  * A cache is used only for the exact bytes it was made from: its file starts with the SHA-256 of
  * them (V8 itself checks only the source's length). V8 refuses a cache made by another version or
@@ -11,7 +11,7 @@
  * writes the caches (scripts/code-cache.js), beside the files, from code of this package only.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -77,7 +77,8 @@ export function requireBuilt(url: URL): unknown {
   module.filename = file
   moduleCache[file] = module
   try {
-    script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), importModule)
+    // `this` at a CommonJS file's top level is its exports (TypeScript's helpers read `this && this.__awaiter`).
+    script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file), importModule)
   } catch (error) {
     delete moduleCache[file]
     throw error
@@ -109,6 +110,11 @@ export function codeCacheReport(): Array<{ file: string; cached: boolean }> {
  * the functions its warm-up compiled. Returns the files written.
  */
 export function writeCodeCaches(): string[] {
-  for (const [file, { script, digest }] of loaded) writeFileSync(codeCacheFile(file), Buffer.concat([digest, script.createCachedData()]))
+  for (const [file, { script, digest }] of loaded) {
+    // Whole or not at all, for a run reading it meanwhile (V8 refuses a cache cut short, not one half old).
+    const partial = `${codeCacheFile(file)}.${process.pid}.partial`
+    writeFileSync(partial, Buffer.concat([digest, script.createCachedData()]))
+    renameSync(partial, codeCacheFile(file))
+  }
   return [...loaded.keys()]
 }

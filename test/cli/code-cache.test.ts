@@ -65,11 +65,11 @@ describe('code cache', () => {
 
   it('a loaded file is the one require() gives (registered in its cache), and a missing file is undefined', () => {
     const file = join(work, 'object.cjs')
-    writeFileSync(file, 'module.exports = { loadedAs: __filename, dir: __dirname, strict: (function () { return this === undefined })() }')
+    writeFileSync(file, 'module.exports = { loadedAs: __filename, dir: __dirname, topThis: this === module.exports, strict: (function () { return this === undefined })() }')
     const result = inRun(`
       const { createRequire } = await import('node:module')
       const loaded = loader.requireBuilt(new URL('file://${file}'))
       console.log(JSON.stringify({ loaded, same: createRequire(${JSON.stringify(file)})(${JSON.stringify(file)}) === loaded, missing: loader.requireBuilt(new URL('file://${join(work, 'none.cjs')}')) ?? null }))`)
-    expect(result).toEqual({ loaded: { loadedAs: file, dir: work, strict: false }, same: true, missing: null })
+    expect(result).toEqual({ loaded: { loadedAs: file, dir: work, topThis: true, strict: false }, same: true, missing: null })
   })
 })
