@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs'
 import { arch, platform, release } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { oclifOptions } from './oclif-options.js'
 import { tuneV8 } from './v8-flags.js'
 
 tuneV8()
@@ -43,22 +42,6 @@ function printable(message, redaction) {
   let text = String(message)
   if (/Nonexistent flags?:/.test(text)) text = text.replace(/(^|[\s,:])(--?[\w-]+)=[^\s,]*/g, '$1$2=(redacted)')
   return redaction.output(text)
-}
-
-/**
- * How oclif loads the CLI. scansync has no plugins of the user's own: without `userPlugins:
- * false`, oclif loads any plugin a package.json in the user's data directory
- * (~/.local/share/scansync) lists, and runs its hooks in every command. For a command line that
- * surely runs plan, drift or apply (`sure`: bin/run.js read it against the manifest, and no help
- * is asked for), the package's own plugins (help, autocomplete) are left out too: oclif would
- * read both plugins' package.json and manifest, and match every dependency against their names,
- * about 20 ms of every plan, for commands those runs never use.
- */
-function oclifOptions(sure) {
-  const root = fileURLToPath(new URL('..', import.meta.url))
-  if (!sure) return { root, userPlugins: false }
-  const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-  return { root, userPlugins: false, pjson: { ...pjson, oclif: { ...pjson.oclif, plugins: [] } } }
 }
 
 /**

@@ -12,14 +12,27 @@ import { readFileSync, statSync } from 'node:fs'
 import { relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { oclifOptions } from '../bin/oclif-options.js'
 import { tuneV8 } from '../bin/v8-flags.js'
 
 tuneV8()
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { requireBuilt, writeCodeCaches, codeCacheReport, DYNAMIC_IMPORT, codeCacheFile } = await import('../dist/core/code-cache.js')
 
-// oclif: its top level (what a plan runs of it is mostly loading; the rest runs once).
-if (!requireBuilt(new URL('../dist/cli/oclif.bundle.cjs', import.meta.url))) throw new Error('dist/cli/oclif.bundle.cjs is missing: run scripts/bundle.js first')
+// oclif: loaded, and a command run through it as bin/run.js runs plan, drift and apply (the
+// package's own plugins left out): its configuration, manifest and flag parsing. The command is
+// `version`, whose one line of output is kept out of the build's.
+const oclif = requireBuilt(new URL('../dist/cli/oclif.bundle.cjs', import.meta.url))
+if (!oclif) throw new Error('dist/cli/oclif.bundle.cjs is missing: run scripts/bundle.js first')
+globalThis[Symbol.for('scansync.oclif.bundled')] = oclif
+const write = process.stdout.write
+process.stdout.write = () => true
+try {
+  await oclif.run(['version'], oclifOptions(true))
+  await oclif.flush()
+} finally {
+  process.stdout.write = write
+}
 
 // undici: a request to a server on the loopback interface, as the transport sends it.
 const { Pool, poolRequest } = await import('../dist/client/undici-pool.js')
