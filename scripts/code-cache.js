@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Writes V8's code cache of each CommonJS file the build made (src/core/code-cache.ts): the
 // one-file bundles of oclif, undici, Ajv, yaml and js-yaml, and the precompiled validators. Each
-// file is loaded as a run loads it and then does a small part of a run's work (a request to a
-// loopback server, each validator called, rules compiled and run, configuration files read), so
+// file is loaded as a run loads it and then does a small part of a run's work (a command run
+// through oclif, a request to a loopback server, each validator called, rules compiled and run,
+// configuration files read), so
 // that the cache holds the bytecode of the functions that work compiles, not only of the file's
 // top level. V8 takes a cache only under the flags it was made with: bin/v8-flags.js sets them
 // here, as in every run, before any file loads. Every request goes to 127.0.0.1.
@@ -53,7 +54,8 @@ try {
   if (server.listening) await new Promise((resolve) => server.close(resolve))
 }
 
-// The validators: each one called, with the options its callers use.
+// The validators: each one called (its own function compiled; the ones it calls in turn for
+// parts of a document are compiled when a run first needs them).
 const { validator, VALIDATOR_SCHEMAS } = await import('../dist/schema/validators.js')
 for (const name of Object.keys(VALIDATOR_SCHEMAS)) for (const value of [{}, { items: [] }, []]) validator(name)(value)
 
