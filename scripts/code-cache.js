@@ -3,10 +3,10 @@
 // one-file bundles of oclif, undici, Ajv, yaml and js-yaml, and the precompiled validators. Each
 // file is loaded as a run loads it and then does a small part of a run's work (a command run
 // through oclif, a request to a loopback server, each validator called, rules compiled and run,
-// configuration files read), so
-// that the cache holds the bytecode of the functions that work compiles, not only of the file's
-// top level. V8 takes a cache only under the flags it was made with: bin/v8-flags.js sets them
-// here, as in every run, before any file loads. Every request goes to 127.0.0.1.
+// configuration files read), so that the cache holds the bytecode of the functions that work
+// compiles, not only of the file's top level. V8 takes a cache only under the flags it was made
+// with: bin/v8-flags.js sets them here, as in every run, before any file loads. Every request
+// goes to 127.0.0.1.
 import { transform } from 'esbuild'
 import { createServer } from 'node:http'
 import { readFileSync, statSync } from 'node:fs'
