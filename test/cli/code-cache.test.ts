@@ -63,6 +63,15 @@ describe('code cache', () => {
     expect(inRun(load)).toEqual(['other', false])
   })
 
+  it('under V8 flags other than a run\'s (node given one of its own, bin/v8-flags.js not applied), V8 refuses the cache and the file loads and works as without it', () => {
+    const script = `const { requireBuilt, codeCacheReport } = await import(${JSON.stringify(LOADER)})
+      const ajv = requireBuilt(new URL('file://${BUILT[2]}'))
+      console.log(JSON.stringify({ report: codeCacheReport(), rule: new ajv.Ajv({ strict: false }).compile({ required: ['a'] })({}) }))`
+    const run = spawnSync(process.execPath, ['--max-lazy', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
+    expect(run.status, run.stderr).toBe(0)
+    expect(JSON.parse(run.stdout)).toEqual({ report: [{ file: BUILT[2], cached: false }], rule: false })
+  })
+
   it('a loaded file is the one require() gives (registered in its cache), and a missing file is undefined', () => {
     const file = join(work, 'object.cjs')
     writeFileSync(file, 'module.exports = { loadedAs: __filename, dir: __dirname, topThis: this === module.exports, strict: (function () { return this === undefined })() }')
