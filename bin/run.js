@@ -54,11 +54,11 @@ async function installedOclif() {
 }
 
 /**
- * For a command line read for sure as plan, drift or apply, whose reads are on the wire: oclif
- * from its one bundled file (about 100 files as installed, whose resolving, reading and compiling
- * took more of a plan's start than running them). Such a run loads no plugin, the only other
- * code that would load oclif as installed; the commands take Command and the flags from this
- * copy (src/cli/oclif.ts).
+ * For a command line read for sure as plan, drift, apply (whose reads are on the wire) or
+ * validate: oclif from its one bundled file, with its code cache (about 100 files as installed,
+ * whose resolving, reading and compiling took more of a start than running them). Such a run
+ * loads no plugin, the only other code that would load oclif as installed; the commands take
+ * Command and the flags from this copy (src/cli/oclif.ts).
  */
 async function bundledOclif() {
   // Two turns of the event loop first, so that the reads just started connect and are written
@@ -73,11 +73,11 @@ async function bundledOclif() {
 
 async function runOclif() {
   // plan, drift and apply: their list reads leave before oclif loads (src/cli/run/reads-from-argv.ts).
-  const { startReadsFromArgv } = await import('../dist/bundle/run/reads-from-argv.js')
-  const releaseReads = await startReadsFromArgv(argv)
-  const { run, flush, handle } = releaseReads === undefined ? await installedOclif() : await bundledOclif()
+  const { startFromArgv } = await import('../dist/bundle/run/reads-from-argv.js')
+  const { sure, releaseReads } = await startFromArgv(argv)
+  const { run, flush, handle } = sure ? await bundledOclif() : await installedOclif()
   try {
-    await run(argv, oclifOptions(releaseReads !== undefined))
+    await run(argv, oclifOptions(sure))
     await flush()
   } catch (error) {
     // oclif exits 2 on a mistyped command or flag; in scansync's contract 2 means "changes" or

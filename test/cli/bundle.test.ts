@@ -71,16 +71,17 @@ describe('the bundle', () => {
     expect(translated).toEqual([])
   })
 
-  it('help, validate and a plan not read for sure import oclif\'s three small entry points, as installed', () => {
-    for (const args of [['validate', join(ROOT, 'examples', 'config')], ['plan', '--help']]) {
+  it('help, and a validate or a plan not read for sure, import oclif\'s three small entry points, as installed', () => {
+    for (const args of [['validate', '--help'], ['plan', '--help'], ['validate', join(ROOT, 'examples', 'config'), '--format', 'json']]) {
       const run = spawnSync(process.execPath, [join(ROOT, 'bin', 'run.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', NODE_DEBUG: 'esm' } })
-      expect(run.status, run.stderr).toBe(0)
+      // validate has no --format: oclif refuses it (exit 1), from oclif as installed.
+      expect(run.status, run.stderr).toBe(args.includes('--format') ? 1 : 0)
       const translated = [...new Set((run.stderr.match(/Translating CJSModule \S+/g) ?? []).map((line) => line.replace(/.*node_modules\//, '')))].sort()
       expect(translated, args.join(' ')).toEqual(['@oclif/core/lib/errors/handle.js', '@oclif/core/lib/flush.js', '@oclif/core/lib/main.js'])
     }
   })
 
-  it('a plan, drift or apply read for sure runs oclif and undici from their bundled files (dist/cli/oclif.bundle.cjs, dist/client/undici.bundle.cjs), and no file of either as installed', async () => {
+  it('a plan, drift, apply or validate read for sure runs oclif (and undici) from their bundled files (dist/cli/oclif.bundle.cjs, dist/client/undici.bundle.cjs), and no file of either as installed', async () => {
     const em = await emulator()
     const dir = exampleConfig()
     for (const command of ['plan', 'drift', 'apply']) {
@@ -90,6 +91,10 @@ describe('the bundle', () => {
       expect([0, 2], `${command}: ${run.stderr}`).toContain(run.code)
       expect(JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('{'))), command).toEqual({ bundled: true, installed: [], undici: 0, undiciBundled: true })
     }
+    // A validate read for sure runs oclif from its bundled file too, and loads no undici.
+    const validate = spawnSync(process.execPath, ['--import', OCLIF_PROBE, join(ROOT, 'bin', 'run.js'), 'validate', dir, '-q'], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } })
+    expect(validate.status, validate.stderr).toBe(0)
+    expect(JSON.parse(validate.stderr.slice(validate.stderr.lastIndexOf('{')))).toEqual({ bundled: true, installed: [], undici: 0, undiciBundled: false })
     // The same probe sees oclif as installed where a run is not read for sure.
     const help = spawnSync(process.execPath, ['--import', OCLIF_PROBE, join(ROOT, 'bin', 'run.js'), 'plan', '--help'], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } })
     expect(help.status, help.stderr).toBe(0)

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { guessReads } from '../../src/cli/run/reads-from-argv.js'
+import { guessReads, readSurely } from '../../src/cli/run/reads-from-argv.js'
 import { envFor, ROOT, runCli, tempdir } from '../e2e/helpers.js'
 import { EACH_PAGE_ONCE, listReads, onlyDeclaredListReads, readAheadSetup } from '../helpers/read-ahead.js'
 
@@ -46,6 +46,21 @@ describe('the command line as bin/run.js reads it', () => {
     'plan --parallelism many',
   ])('%s: unsure or no reads, nothing started', (line) => {
     expect(guess(line)).toBeUndefined()
+  })
+
+  // A validate read for sure also runs on oclif's bundled file, without plugins (bin/run.js).
+  it.each([
+    ['validate', true],
+    ['validate config extra.yaml -q', true],
+    ['validate --quiet config', true],
+    ['validate --help', false],
+    ['validate config --format json', false],
+    ['validate -q -q', false],
+    ['validate -- config', false],
+    ['audit config', false],
+    ['import --kind target --all', false],
+  ])('%s: read for sure, %s', (line, sure) => {
+    expect(readSurely(line.split(' ').filter(Boolean), manifest) !== undefined).toBe(sure)
   })
 })
 

@@ -25,26 +25,66 @@ type Manifest = { commands: Record<string, { flags: Record<string, ManifestFlag>
 /** The commands that plan from the configuration (apply --plan reads a saved plan instead). */
 const PLANNING = new Set(['plan', 'drift', 'apply'])
 
+/** The commands whose command lines, read for sure, run without oclif's plugins (help, completion): the planning ones and validate. */
+const WITHOUT_PLUGINS = new Set([...PLANNING, 'validate'])
+
+/** How bin/run.js goes on: `sure` when it read the command line for sure, with the reads it started (plan, drift, apply). */
+export interface Start {
+  sure: boolean
+  /** Lets the reads go if no command claims them (oclif refused the command line). */
+  releaseReads?: () => Promise<void>
+}
+
 /**
- * Starts the reads when the command line is surely one that plans; resolves once they are sent,
- * with what lets them go if no command claims them (oclif refused the command line). Defined
- * exactly when the command line is sure (bin/run.js then also has oclif load less). Other
- * command lines load nothing more (the client is imported only here).
+ * Reads the command line against the manifest; for a plan, drift or apply read for sure, starts
+ * the reads and resolves once they are sent. A sure command line runs oclif from its bundled file
+ * without plugins (bin/run.js). Other command lines load nothing more (the client is imported
+ * only here).
  */
-export async function startReadsFromArgv(argv: string[]): Promise<(() => Promise<void>) | undefined> {
-  if (!PLANNING.has(argv[0] ?? '')) return undefined
+export async function startFromArgv(argv: string[]): Promise<Start> {
+  if (!WITHOUT_PLUGINS.has(argv[0] ?? '')) return { sure: false }
   const manifest = JSON.parse(readFileSync(new URL('../../../oclif.manifest.json', import.meta.url), 'utf8')) as Manifest
+  if (!PLANNING.has(argv[0]!)) return { sure: readSurely(argv, manifest) !== undefined }
   const options = guessReads(argv, manifest)
-  if (!options) return undefined
+  if (!options) return { sure: false }
   const { releaseReadsAhead, startReadsAhead } = await import('./early-reads.js')
   await startReadsAhead(options)
-  return releaseReadsAhead
+  return { sure: true, releaseReads: releaseReadsAhead }
 }
 
 /** What oclif will parse from `argv`, as far as the reads go; undefined when unsure or when no reads would start. */
 export function guessReads(argv: string[], manifest: Manifest): EarlyReadOptions | undefined {
+  if (!PLANNING.has(argv[0] ?? '')) return undefined
+  const sure = readSurely(argv, manifest)
+  if (!sure) return undefined
+  const { paths, values, booleans } = sure
+  if (values.has('plan') || values.has('id')) return undefined
+  const one = (name: string) => values.get(name)?.[0]
+  const parallelism = one('parallelism')
+  if (parallelism !== undefined && !/^[1-9]\d{0,2}$/.test(parallelism)) return undefined
+  const kinds = values.get('kind')?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean) as KindName[] | undefined
+  return {
+    paths,
+    kinds,
+    apiUrl: one('api-url'),
+    parallelism: parallelism === undefined ? undefined : Number(parallelism),
+    insecureHttp: booleans.has('insecure-http') || undefined,
+    debug: booleans.has('debug') || undefined,
+  }
+}
+
+/** A command line as oclif will parse it: the command, its paths, each flag's values, the booleans given. */
+export interface SureCommandLine {
+  command: string
+  paths: string[]
+  values: Map<string, string[]>
+  booleans: Set<string>
+}
+
+/** `argv` as oclif will parse it, when this reading is sure of it (see the top of this file); undefined otherwise. */
+export function readSurely(argv: string[], manifest: Manifest): SureCommandLine | undefined {
   const [command, ...rest] = argv
-  const flags = PLANNING.has(command) ? manifest.commands[command]?.flags : undefined
+  const flags = WITHOUT_PLUGINS.has(command ?? '') ? manifest.commands[command!]?.flags : undefined
   if (!flags) return undefined
   const byName = new Map<string, ManifestFlag>()
   for (const flag of Object.values(flags)) {
@@ -70,23 +110,11 @@ export function guessReads(argv: string[], manifest: Manifest): EarlyReadOptions
     }
     const value = equals > 0 ? arg.slice(equals + 1) : rest[++i]
     if (value === undefined || value.startsWith('-')) return undefined
-    // A value oclif refuses (`--format xml`): it stops the run before any read would be used.
+    // A value oclif refuses (`--format xml`): not sure; oclif stops the run before any read would be used.
     if (flag.options && !(flag.delimiter ? value.split(flag.delimiter).map((v) => v.trim()) : [value]).every((v) => flag.options!.includes(v))) return undefined
     const given = values.get(flag.name) ?? []
     if (given.length > 0 && !flag.multiple) return undefined
     values.set(flag.name, [...given, value])
   }
-  if (values.has('plan') || values.has('id')) return undefined
-  const one = (name: string) => values.get(name)?.[0]
-  const parallelism = one('parallelism')
-  if (parallelism !== undefined && !/^[1-9]\d{0,2}$/.test(parallelism)) return undefined
-  const kinds = values.get('kind')?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean) as KindName[] | undefined
-  return {
-    paths,
-    kinds,
-    apiUrl: one('api-url'),
-    parallelism: parallelism === undefined ? undefined : Number(parallelism),
-    insecureHttp: booleans.has('insecure-http') || undefined,
-    debug: booleans.has('debug') || undefined,
-  }
+  return { command: command!, paths, values, booleans }
 }
