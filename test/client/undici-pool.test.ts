@@ -30,6 +30,24 @@ const echo =
     response.end(JSON.stringify({ method: request.method, url: request.url }))
   }
 
+type Answer = { statusCode: number; body: { text(): Promise<string> } }
+interface Closable {
+  close(): Promise<unknown>
+}
+
+/** One request through a pool to an echo server answering `status`: the status and the body it read back. */
+async function roundTrip<P extends Closable>(status: number, open: (url: string) => P, send: (pool: P) => Promise<Answer>): Promise<{ status: number; body: unknown }> {
+  const server = await listening(echo(status))
+  const pool = open(server.url)
+  try {
+    const response = await send(pool)
+    return { status: response.statusCode, body: JSON.parse(await response.body.text()) }
+  } finally {
+    await pool.close()
+    server.close()
+  }
+}
+
 describe("undici's Pool without its index", () => {
   it('is the Pool undici exports, at the pinned version', async () => {
     const pkg = JSON.parse(readFileSync(require.resolve('undici/package.json'), 'utf8')) as { version: string }
@@ -40,33 +58,17 @@ describe("undici's Pool without its index", () => {
   })
 
   it('sends a request and reads the answer, as pool.request does', async () => {
-    const server = await listening(echo(201))
-    const pool = new Pool(server.url, { connections: 2 })
-    try {
-      const response = await poolRequest(pool, { path: '/x?y=1', method: 'GET' })
-      expect(response.statusCode).toBe(201)
-      expect(JSON.parse(await response.body.text())).toEqual({ method: 'GET', url: '/x?y=1' })
-    } finally {
-      await pool.close()
-      server.close()
-    }
+    const answer = await roundTrip(201, (url) => new Pool(url, { connections: 2 }), (pool) => poolRequest(pool, { path: '/x?y=1', method: 'GET' }))
+    expect(answer).toEqual({ status: 201, body: { method: 'GET', url: '/x?y=1' } })
   })
 
   it('the build\'s one file of them (dist/client/undici.bundle.cjs, what the CLI loads) comes from the pinned version and sends a request as pool.request does', async () => {
     await ensureBuilt()
-    const built = require('../../dist/client/undici.bundle.cjs') as { Pool: typeof Pool; request: (this: unknown, options: object) => Promise<{ statusCode: number; body: { text(): Promise<string> } }>; version: string }
+    const built = require('../../dist/client/undici.bundle.cjs') as { Pool: typeof Pool; request: (this: unknown, options: object) => Promise<Answer>; version: string }
     const ours = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }
     expect(built.version).toBe(ours.dependencies.undici)
-    const server = await listening(echo(200))
-    const pool = new built.Pool(server.url, { connections: 1 })
-    try {
-      const response = await built.request.call(pool, { path: '/y', method: 'PATCH', body: '{}' })
-      expect(response.statusCode).toBe(200)
-      expect(JSON.parse(await response.body.text())).toEqual({ method: 'PATCH', url: '/y' })
-    } finally {
-      await pool.close()
-      server.close()
-    }
+    const answer = await roundTrip(200, (url) => new built.Pool(url, { connections: 1 }), (pool) => built.request.call(pool, { path: '/y', method: 'PATCH', body: '{}' }))
+    expect(answer).toEqual({ status: 200, body: { method: 'PATCH', url: '/y' } })
   })
 
   it("the build's one file leaves node:http2 (and with it tls and most of crypto) unloaded for HTTP/1.1: undici's HTTP/2 client is required when first used", async () => {
