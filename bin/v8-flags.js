@@ -1,7 +1,10 @@
 import { setFlagsFromString } from 'node:v8'
 
-/** The V8 versions (Node.js 20 to 24) known to have both flags: V8 prints an error for a flag it does not know. */
+/** The V8 versions (Node.js 20 to 24) known to have the three flags: V8 prints an error for a flag it does not know. */
 const KNOWN_V8 = /^1[1-3]\./.test(process.versions.v8)
+
+/** TurboFan's budget of inlined bytecode per optimised function (V8's default is 920); see tuneV8. */
+export const INLINING_BUDGET = 25
 
 /** Whether node was given the flag on its command line (NODE_OPTIONS may not hold V8's): then it is left as given. */
 const given = (flag) => process.execArgv.some((arg) => arg.startsWith(flag))
@@ -31,6 +34,16 @@ export function tuneV8() {
    * cost more CPU than the optimised code saved. Everything else is optimised as usual.
    */
   if (KNOWN_V8 && !given('--turbo-filter')) setFlagsFromString('--turbo-filter=-unoptimised*')
+  /*
+   * What TurboFan does compile, it compiles on helper threads that share the two cores with the
+   * main thread (and, in the benchmark, the service): its default inlining budget (920 bytes of
+   * bytecode a function) made some functions of the block reader cost 20–50 ms each to compile,
+   * some of them twice, 0.4–0.6 s of helper-thread CPU in a plan of 4,200 resources. With a budget
+   * of 25, TurboFan still inlines small functions (27 bytes or fewer, which take no budget) and
+   * little else: a plan of 4,200 −16% CPU and −5 to −9% wall, validate + diff of 10,000 −8 to −23%
+   * CPU, a plan of 100,000 unchanged (docs/performance.md, tenth round).
+   */
+  if (KNOWN_V8 && !given('--max-inlined-bytecode-size-cumulative')) setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${INLINING_BUDGET}`)
   /*
    * src/cli/memory.ts asks for `gc`, which needs this flag. Set here, with the others, before any
    * code is loaded: V8 takes the code cache of the build's CommonJS files (src/core/code-cache.ts)
