@@ -81,12 +81,14 @@ describe('the bundle', () => {
     }
   })
 
-  it('a plan, drift, apply or validate read for sure runs oclif (and undici) from their bundled files (dist/cli/oclif.bundle.cjs, dist/client/undici.bundle.cjs), and no file of either as installed', async () => {
+  it('a plan, drift, apply, audit or validate read for sure runs oclif (and undici) from their bundled files (dist/cli/oclif.bundle.cjs, dist/client/undici.bundle.cjs), and no file of either as installed', async () => {
     const em = await emulator()
     const dir = exampleConfig()
-    for (const command of ['plan', 'drift', 'apply']) {
-      const args = command === 'apply' ? ['apply', dir, '--auto-approve'] : [command, dir, '--format', 'json']
-      const child = spawn(process.execPath, ['--import', OCLIF_PROBE, join(ROOT, 'bin', 'run.js'), ...args, '--state', join(dir, 'state.json')], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...envFor(em) } as NodeJS.ProcessEnv })
+    const policies = join(ROOT, 'examples', 'policies')
+    for (const command of ['plan', 'drift', 'apply', 'audit']) {
+      const state = ['--state', join(dir, 'state.json')]
+      const args = { apply: ['apply', dir, '--auto-approve', ...state], audit: ['audit', dir, policies, '--format', 'json'] }[command] ?? [command, dir, '--format', 'json', ...state]
+      const child = spawn(process.execPath, ['--import', OCLIF_PROBE, join(ROOT, 'bin', 'run.js'), ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...envFor(em) } as NodeJS.ProcessEnv })
       const run = await collectOutput(child)
       expect([0, 2], `${command}: ${run.stderr}`).toContain(run.code)
       expect(JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('{'))), command).toEqual({ bundled: true, installed: [], undici: 0, undiciBundled: true })

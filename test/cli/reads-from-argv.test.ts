@@ -48,7 +48,7 @@ describe('the command line as bin/run.js reads it', () => {
     expect(guess(line)).toBeUndefined()
   })
 
-  // A validate read for sure also runs on oclif's bundled file, without plugins (bin/run.js).
+  // A validate or an audit read for sure also runs on oclif's bundled file, without plugins (bin/run.js).
   it.each([
     ['validate', true],
     ['validate config extra.yaml -q', true],
@@ -57,7 +57,10 @@ describe('the command line as bin/run.js reads it', () => {
     ['validate config --format json', false],
     ['validate -q -q', false],
     ['validate -- config', false],
-    ['audit config', false],
+    ['audit config', true],
+    ['audit config policies -f github --parallelism 4', true],
+    ['audit --help', false],
+    ['audit config --state s.json', false],
     ['import --kind target --all', false],
   ])('%s: read for sure, %s', (line, sure) => {
     expect(readSurely(line.split(' ').filter(Boolean), manifest) !== undefined).toBe(sure)
