@@ -4,8 +4,6 @@ import { arch, platform, release } from 'node:os'
 import { oclifOptions } from './oclif-options.js'
 import { tuneV8 } from './v8-flags.js'
 
-tuneV8()
-
 const argv = process.argv.slice(2)
 
 /**
@@ -31,7 +29,10 @@ function mayBeWsl() {
 // `scansync --version`, `-v` and `version` alone: the line oclif would print, and nothing else to load.
 const versionLine = argv.length === 1 && ['--version', '-v', 'version'].includes(argv[0]) ? userAgent() : undefined
 if (versionLine !== undefined) process.stdout.write(versionLine + '\n')
-else await runOclif()
+else {
+  tuneV8()
+  await runOclif()
+}
 
 /**
  * What an oclif error may not repeat: the value of a flag that does not exist (`--token=…` is

@@ -1,10 +1,29 @@
+import { createRequire } from 'node:module'
 import { setFlagsFromString } from 'node:v8'
+
+const require = createRequire(import.meta.url)
 
 /** The V8 versions (Node.js 20 to 24) known to have the three flags: V8 prints an error for a flag it does not know. */
 const KNOWN_V8 = /^1[1-3]\./.test(process.versions.v8)
 
 /** TurboFan's budget of inlined bytecode per optimised function (V8's default is 920); see tuneV8. */
 export const INLINING_BUDGET = 25
+
+/**
+ * Node's own modules that a command of the CLI loads after start-up (through oclif, undici, the
+ * client and the prompts; `test/cli/builtins-before-flags.test.ts` runs the commands and fails on
+ * one missing). Node compiles its modules with a code cache made under V8's default flags, and V8
+ * refuses that cache once any flag differs (the flags are part of its check): each such module
+ * then compiles from source, 3–4 times slower, about 40 ms of a plan's start-up for these.
+ * Loaded before the flags change, they take the cache.
+ */
+const RUN_BUILTINS = ['assert', 'child_process', 'crypto', 'dgram', 'diagnostics_channel', 'fs/promises', 'http', 'net', 'perf_hooks', 'process', 'readline', 'readline/promises', 'timers/promises', 'tty', 'vm']
+
+/** Loads RUN_BUILTINS, and the parts of Node that load with their first use: the standard streams, Web Crypto, File, the address classes of `net`. */
+function loadRunBuiltins() {
+  for (const name of RUN_BUILTINS) require(`node:${name}`)
+  void [process.stdout, process.stderr, globalThis.crypto, require('node:buffer').File, require('node:net').BlockList, require('node:net').SocketAddress]
+}
 
 /** Whether node was given the flag on its command line (NODE_OPTIONS may not hold V8's): then it is left as given. */
 const given = (flag) => process.execArgv.some((arg) => arg.startsWith(flag))
@@ -16,6 +35,7 @@ const given = (flag) => process.execArgv.some((arg) => arg.startsWith(flag))
  * that measure the CLI's work in a process of their own call this too.
  */
 export function tuneV8() {
+  loadRunBuiltins()
   /*
    * undici parses HTTP with llhttp compiled to WebAssembly. V8 runs it first as its baseline
    * compiler made it and, within the first answers (even in a plan of one resource), compiles its
