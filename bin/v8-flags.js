@@ -14,7 +14,7 @@ export const INLINING_BUDGET = 25
  * client and the prompts; `test/cli/builtins-before-flags.test.ts` runs the commands and fails on
  * one missing). Node compiles its modules with a code cache made under V8's default flags, and V8
  * refuses that cache once any flag differs (the flags are part of its check): each such module
- * then compiles from source, 3–4 times slower, about 40 ms of a plan's start-up for these.
+ * then compiles from source, 3–4 times slower: about 30 ms of a plan's start-up for these.
  * Loaded before the flags change, they take the cache.
  */
 const RUN_BUILTINS = ['assert', 'child_process', 'crypto', 'dgram', 'diagnostics_channel', 'fs/promises', 'http', 'net', 'perf_hooks', 'process', 'readline', 'readline/promises', 'timers/promises', 'tty', 'vm']
