@@ -27,6 +27,13 @@ process.on('exit', () => {
   process.stderr.write(JSON.stringify({ bundled: keys.some((k) => k.endsWith('dist/cli/oclif.bundle.cjs')), installed: keys.filter((k) => k.includes('node_modules/@oclif/core/')).map((k) => k.replace(/.*node_modules\\//, '')), undici: keys.filter((k) => k.includes('node_modules/undici/')).length, undiciBundled: keys.some((k) => k.endsWith('dist/client/undici.bundle.cjs')) }))
 })`)}`
 
+/** Reports, at exit, how many times String.prototype.localeCompare was called (its first call builds ICU's collator). */
+const LOCALE_PROBE = `data:text/javascript,${encodeURIComponent(`
+const localeCompare = String.prototype.localeCompare
+let calls = 0
+String.prototype.localeCompare = function (...args) { calls++; return localeCompare.apply(this, args) }
+process.on('exit', () => process.stderr.write(JSON.stringify({ localeCompare: calls })))`)}`
+
 describe('the bundle', () => {
   it('is what oclif runs, and holds each command', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
@@ -103,5 +110,23 @@ describe('the bundle', () => {
     const seen = JSON.parse(help.stderr.slice(help.stderr.lastIndexOf('{'))) as { bundled: boolean; installed: string[] }
     expect(seen.bundled).toBe(false)
     expect(seen.installed).toContain('@oclif/core/lib/main.js')
+  })
+
+  it('sorts oclif\'s commands without localeCompare in a run read for sure (scansync\'s ids are lowercase letters, whose order is the same), and oclif as installed still uses it', async () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as { commands: Record<string, unknown> }
+    const ids = Object.keys(manifest.commands)
+    for (const id of ids) expect(id).toMatch(/^[a-z]+$/)
+    expect([...ids].sort()).toEqual([...ids].sort((a, b) => a.localeCompare(b)))
+    const em = await emulator()
+    const dir = exampleConfig()
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...envFor(em) } as NodeJS.ProcessEnv
+    const calls = async (args: string[]) => {
+      const run = await collectOutput(spawn(process.execPath, ['--import', LOCALE_PROBE, join(ROOT, 'bin', 'run.js'), ...args], { cwd: ROOT, env }))
+      expect([0, 2], `${args.join(' ')}: ${run.stderr}`).toContain(run.code)
+      return (JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('{'))) as { localeCompare: number }).localeCompare
+    }
+    expect(await calls(['plan', dir, '--format', 'json', '--state', join(dir, 'state.json')])).toBe(0)
+    expect(await calls(['validate', dir])).toBe(0)
+    expect(await calls(['plan', '--help'])).toBeGreaterThan(0)
   })
 })
