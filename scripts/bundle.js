@@ -29,6 +29,22 @@ const keepImportMetaUrl = {
   },
 }
 
+/**
+ * The CommonJS files of dist/ that modules import (the schemas' formats, which the precompiled
+ * validators require too) stay outside the bundle, imported from their place in dist/: their
+ * `require`s are Node's to resolve, which a bundle of ES modules cannot do.
+ */
+const keepCommonJsFiles = {
+  name: 'keep-commonjs-files',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\/.*\.cjs$/ }, (args) => {
+      const file = join(args.resolveDir, args.path)
+      if (relative(dist, file).startsWith('..')) return undefined
+      return { path: `../../${relative(dist, file).split(/[\\/]/).join('/')}`, external: true }
+    })
+  },
+}
+
 rmSync(outdir, { recursive: true, force: true })
 await build({
   entryPoints: [...commands.map((f) => join(dist, 'cli', 'commands', f)), join(dist, 'cli', 'run', 'reads-from-argv.js')],
@@ -42,7 +58,7 @@ await build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
-  plugins: [keepImportMetaUrl],
+  plugins: [keepImportMetaUrl, keepCommonJsFiles],
   logLevel: 'warning',
 })
 

@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // Compiles the schemas scansync validates against at run time into one CommonJS module
 // (dist/schema/validators.cjs) with Ajv's standalone code, so no command pays for compiling schemas on start.
-import { writeFileSync, mkdirSync, rmSync } from 'node:fs'
+import { copyFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import standaloneModule from 'ajv/dist/standalone/index.js'
-import { createAjv } from '../dist/schema/ajv.js'
-import { VALIDATOR_SCHEMAS, VALIDATOR_OPTIONS } from '../dist/schema/validators.js'
-import { appendErrorsInPlace } from '../dist/schema/validator-code.js'
-import { createPolicyAjv, POLICY_META_SCHEMA } from '../dist/schema/policy-ajv.js'
 
 const standaloneCode = standaloneModule.default ?? standaloneModule
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+// The schemas' formats, a CommonJS file tsc does not copy: Ajv (dist/schema/ajv.js) and the
+// compiled validators beside it require it.
+copyFileSync(join(root, 'src', 'schema', 'formats.cjs'), join(root, 'dist', 'schema', 'formats.cjs'))
+const { createAjv } = await import('../dist/schema/ajv.js')
+const { VALIDATOR_SCHEMAS, VALIDATOR_OPTIONS } = await import('../dist/schema/validators.js')
+const { appendErrorsInPlace } = await import('../dist/schema/validator-code.js')
+const { createPolicyAjv, POLICY_META_SCHEMA } = await import('../dist/schema/policy-ajv.js')
 const ajv = createAjv({ ...VALIDATOR_OPTIONS, code: { source: true } })
 const code = standaloneCode(ajv, VALIDATOR_SCHEMAS)
 const out = join(root, 'dist', 'schema', 'validators.cjs')
