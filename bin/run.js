@@ -55,11 +55,11 @@ async function installedOclif() {
 }
 
 /**
- * For a command line read for sure as plan, drift, apply (whose reads are on the wire), validate
- * or audit: oclif from its one bundled file, with its code cache (about 100 files as installed,
- * whose resolving, reading and compiling took more of a start than running them). Such a run
- * loads no plugin, the only other code that would load oclif as installed; the commands take
- * Command and the flags from this copy (src/cli/oclif.ts).
+ * For a command line read for sure as plan, drift, apply (whose reads are on the wire), validate,
+ * audit, import, init or schema: oclif from its one bundled file, with its code cache (about 100
+ * files as installed, whose resolving, reading and compiling took more of a start than running
+ * them). Such a run loads no plugin, the only other code that would load oclif as installed; the
+ * commands take Command and the flags from this copy (src/cli/oclif.ts).
  */
 async function bundledOclif() {
   // Two turns of the event loop first, so that the reads just started connect and are written

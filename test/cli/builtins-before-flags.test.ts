@@ -39,7 +39,7 @@ async function modulesAfterFlags(args: string[], env: Record<string, string | un
 }
 
 describe('Node’s modules and V8’s flags', () => {
-  it('plan, apply, validate and audit load every public module of Node they use before the flags change', async () => {
+  it('plan, apply, validate, audit, import, init and schema load every public module of Node they use before the flags change', async () => {
     const em = await emulator()
     const dir = exampleConfig()
     const policies = join(ROOT, 'examples', 'policies')
@@ -49,6 +49,9 @@ describe('Node’s modules and V8’s flags', () => {
       apply: ['apply', dir, '--auto-approve', ...state],
       validate: ['validate', dir, policies],
       audit: ['audit', dir, policies, '--format', 'json'],
+      import: ['import', '--kind', 'target,asset,agent', '--all', '--out', join(tempdir(), 'imported')],
+      init: ['init', join(tempdir(), 'started'), '-q'],
+      schema: ['schema'],
     }
     for (const [command, args] of Object.entries(runs)) {
       const run = await modulesAfterFlags(args, envFor(em))

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { collectOutput, ROOT } from '../helpers/cli.js'
-import { emulator, envFor, exampleConfig } from '../e2e/helpers.js'
+import { emulator, envFor, exampleConfig, tempdir } from '../e2e/helpers.js'
 
 const BUNDLE = join(ROOT, 'dist', 'bundle')
 /** Reports, at exit, whether the precompiled validators and Ajv's compiler were loaded. */
@@ -110,6 +110,33 @@ describe('the bundle', () => {
     const seen = JSON.parse(help.stderr.slice(help.stderr.lastIndexOf('{'))) as { bundled: boolean; installed: string[] }
     expect(seen.bundled).toBe(false)
     expect(seen.installed).toContain('@oclif/core/lib/main.js')
+  })
+
+  it('import, init and schema read for sure run oclif from its bundled file too, and do and refuse what they did from oclif as installed', async () => {
+    const em = await emulator()
+    const out = tempdir()
+    const probe = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
+      const run = await collectOutput(spawn(process.execPath, ['--import', OCLIF_PROBE, join(ROOT, 'bin', 'run.js'), ...args], { cwd: out, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env } as NodeJS.ProcessEnv }))
+      const tail = run.stderr.lastIndexOf('{')
+      return { code: run.code, stdout: run.stdout, stderr: run.stderr.slice(0, tail), seen: JSON.parse(run.stderr.slice(tail)) as { bundled: boolean; installed: string[]; undici: number; undiciBundled: boolean } }
+    }
+    const imported = await probe(['import', '--kind', 'target', '--all'], envFor(em))
+    expect(imported.code, imported.stderr).toBe(0)
+    expect(imported.stdout).toMatch(/^targets:/m)
+    expect(imported.seen).toEqual({ bundled: true, installed: [], undici: 0, undiciBundled: true })
+    const init = await probe(['init', 'config', '-q'])
+    expect(init.code, init.stderr).toBe(0)
+    expect(readdirSync(join(out, 'config')).sort()).toEqual(['.gitignore', 'README.md', 'agents.yaml', 'assets.yaml', 'targets.yaml'])
+    expect(init.seen).toMatchObject({ bundled: true, installed: [] })
+    const schema = await probe(['schema'])
+    expect(schema.code, schema.stderr).toBe(0)
+    expect(schema.stdout).toBe(readFileSync(join(ROOT, 'schemas', 'config.schema.json'), 'utf8'))
+    expect(schema.seen).toMatchObject({ bundled: true, installed: [] })
+    // What the parser or the command refuses reads as from oclif as installed (compared by hand: the same text, the same exit).
+    const refused = await probe(['init', 'a', 'b'])
+    expect([refused.code, refused.stderr, refused.seen.bundled]).toEqual([1, 'Error: Unexpected argument: b. See scansync init --help.\n', true])
+    const unnamed = await probe(['import', '--kind', 'target'])
+    expect([unnamed.code, unnamed.stderr, unnamed.seen.bundled]).toEqual([1, 'Error: name the resources with --id ID (repeatable), or import them all with --all\n', true])
   })
 
   it('sorts oclif\'s commands without localeCompare in a run read for sure (scansync\'s ids are lowercase letters, whose order is the same), and oclif as installed still uses it', async () => {

@@ -48,7 +48,7 @@ describe('the command line as bin/run.js reads it', () => {
     expect(guess(line)).toBeUndefined()
   })
 
-  // A validate or an audit read for sure also runs on oclif's bundled file, without plugins (bin/run.js).
+  // validate, audit, import, init and schema read for sure also run on oclif's bundled file, without plugins (bin/run.js).
   it.each([
     ['validate', true],
     ['validate config extra.yaml -q', true],
@@ -61,7 +61,18 @@ describe('the command line as bin/run.js reads it', () => {
     ['audit config policies -f github --parallelism 4', true],
     ['audit --help', false],
     ['audit config --state s.json', false],
-    ['import --kind target --all', false],
+    ['import --kind target --all', true],
+    ['import --kind target,asset --id a --id b --out config --force', true],
+    ['import --kind bogus --all', false],
+    ['import --help', false],
+    ['init', true],
+    ['init config --force -q', true],
+    ['init --quiet --quiet', false],
+    ['schema', true],
+    ['schema --help', false],
+    ['emulator', false],
+    ['completion', false],
+    ['version', false],
   ])('%s: read for sure, %s', (line, sure) => {
     expect(readSurely(line.split(' ').filter(Boolean), manifest) !== undefined).toBe(sure)
   })

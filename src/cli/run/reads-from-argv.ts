@@ -25,8 +25,12 @@ type Manifest = { commands: Record<string, { flags: Record<string, ManifestFlag>
 /** The commands that plan from the configuration (apply --plan reads a saved plan instead). */
 const PLANNING = new Set(['plan', 'drift', 'apply'])
 
-/** The commands whose command lines, read for sure, run without oclif's plugins (help, completion): the planning ones, validate and audit. */
-const WITHOUT_PLUGINS = new Set([...PLANNING, 'validate', 'audit'])
+/**
+ * The commands whose command lines, read for sure, run without oclif's plugins (help,
+ * completion): every command but `emulator` (a server, started once), `completion` and `version`
+ * (oclif's and its plugins' own ground).
+ */
+const WITHOUT_PLUGINS = new Set([...PLANNING, 'validate', 'audit', 'import', 'init', 'schema'])
 
 /** How bin/run.js goes on: `sure` when it read the command line for sure, with the reads it started (plan, drift, apply). */
 export interface Start {
