@@ -16,6 +16,12 @@ export interface InterpolationResult {
   errors: string[]
 }
 
+/**
+ * scansync's own variables (SCANSYNC_API_TOKEN, SCANSYNC_STATE_KEY, …): never expanded. In any
+ * case, as Windows looks variables up without regard to it.
+ */
+const OWN_PREFIX = /^SCANSYNC_/i
+
 export const hasTemplate = (text: string): boolean => text.includes('${')
 
 /**
@@ -41,7 +47,17 @@ export function interpolate(template: string, env: Env): InterpolationResult {
       return ''
     }
     fromVariable = true
+    // The token, the state key and the rest of scansync's own settings: a configuration that could
+    // name them could send the token to the service, or in a header to whatever site a target scans.
+    if (OWN_PREFIX.test(name)) {
+      errors.push(`\${${name}} is one of scansync's own variables, which are never expanded in a configuration (they hold its token and settings)`)
+      return ''
+    }
     const set = env[name]
+    if (set !== undefined && set !== '' && (set === env.SCANSYNC_API_TOKEN || set === env.SCANSYNC_STATE_KEY)) {
+      errors.push(`environment variable ${name} holds scansync's token or state key, which a configuration never sends to the service`)
+      return ''
+    }
     if (set !== undefined && set !== '') return set
     if (fallback !== undefined) return fallback
     // Said as it is: an empty value is usually a CI secret that is defined but not filled in.

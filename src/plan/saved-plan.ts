@@ -109,7 +109,7 @@ export interface DecodedPlan {
   resources: PlannedResource[]
 }
 
-const OWN_VARIABLE = /\$\{(SCANSYNC_[A-Za-z0-9_]*)/
+const OWN_VARIABLE = /\$\{(SCANSYNC_[A-Za-z0-9_]*)/i
 
 /**
  * A saved plan, checked and restored: its shape, its keyed checksum, each change tied to its

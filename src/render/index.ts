@@ -27,15 +27,17 @@ export function renderPlan(plan: Plan, format: Format, options: RenderOptions = 
 
 function renderPlanOnly(plan: Plan, format: Format, options: RenderOptions): string {
   const mode = options.mode ?? 'plan'
+  const { redact } = options
+  const unmanaged = redact ? (plan.unmanaged ?? []).map((item) => ({ ...item, name: item.name === null ? null : redact(item.name) })) : (plan.unmanaged ?? [])
   switch (format) {
     case 'json':
       return jsonText(planDocument(plan))
     case 'text':
-      return textUnmanaged(textPlan(planRows(plan), plan.summary, mode, options.color ?? false), plan.unmanaged ?? [])
+      return textUnmanaged(textPlan(planRows(plan, redact), plan.summary, mode, options.color ?? false), unmanaged)
     case 'markdown':
-      return markdownUnmanaged(markdownPlan(planRows(plan), plan.summary, mode, options.markdownLimit ?? GITHUB_COMMENT_LIMIT), plan.unmanaged ?? [])
+      return markdownUnmanaged(markdownPlan(planRows(plan, redact), plan.summary, mode, options.markdownLimit ?? GITHUB_COMMENT_LIMIT), unmanaged)
     case 'github':
-      return githubUnmanaged(githubPlan(planRows(plan), plan.summary, mode), plan.unmanaged ?? [])
+      return githubUnmanaged(githubPlan(planRows(plan, redact), plan.summary, mode), unmanaged)
   }
 }
 
@@ -46,10 +48,10 @@ export function renderApplyReport(report: ApplyReport, format: Format, options: 
     case 'json':
       return jsonText(applyDocument(report))
     case 'text':
-      return textReport(reportRows(report), report.summary, interrupted, options.color ?? false)
+      return textReport(reportRows(report, options.redact), report.summary, interrupted, options.color ?? false)
     case 'markdown':
-      return markdownReport(reportRows(report), report.summary, interrupted, options.markdownLimit ?? GITHUB_COMMENT_LIMIT)
+      return markdownReport(reportRows(report, options.redact), report.summary, interrupted, options.markdownLimit ?? GITHUB_COMMENT_LIMIT)
     case 'github':
-      return githubReport(reportRows(report), report.summary, interrupted)
+      return githubReport(reportRows(report, options.redact), report.summary, interrupted)
   }
 }

@@ -16,6 +16,13 @@ export interface RenderOptions {
   mode?: Mode
   /** The most characters the markdown format may print. Default 65,536 (a GitHub comment). */
   markdownLimit?: number
+  /**
+   * The run's redaction (src/core/redaction.ts), applied to the texts of the rows before a format
+   * escapes them (a secret written `Sec\_ret` in Markdown or `Val%25ue` in an annotation is no
+   * longer the text the output step looks for) or cuts them short (a clipped value could end in
+   * half a secret). The output step still redacts the whole of what is written.
+   */
+  redact?: (text: string) => string
 }
 
 export const GITHUB_COMMENT_LIMIT = 65_536

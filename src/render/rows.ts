@@ -65,13 +65,35 @@ export interface ResourceRow {
 }
 
 /** The rows of a plan: one per changed resource, each with one row per changed field. */
-export function planRows(plan: Plan): ResourceRow[] {
-  return rowsOf(plan.changes)
+export function planRows(plan: Plan, redact?: (text: string) => string): ResourceRow[] {
+  const rows = rowsOf(plan.changes)
+  return redact ? rows.map((row) => redactedRow(row, redact)) : rows
 }
 
 /** The rows of an apply report: as planRows, with each resource's outcome. */
-export function reportRows(report: ApplyReport): ResourceRow[] {
-  return rowsOf(report.results)
+export function reportRows(report: ApplyReport, redact?: (text: string) => string): ResourceRow[] {
+  const rows = rowsOf(report.results)
+  return redact ? rows.map((row) => redactedRow(row, redact)) : rows
+}
+
+/** A row whose printed texts (names, values, items, errors and warnings) have been through `redact`. */
+function redactedRow(row: ResourceRow, redact: (text: string) => string): ResourceRow {
+  const out: ResourceRow = {
+    ...row,
+    name: row.name === null ? null : redact(row.name),
+    fields: row.fields.map((field) => ({
+      ...field,
+      beforeText: redact(field.beforeText),
+      afterText: redact(field.afterText),
+      ...(field.items ? { items: { added: field.items.added.map(redact), removed: field.items.removed.map(redact) } } : {}),
+    })),
+  }
+  if (row.naturalKey) out.naturalKey = { ...row.naturalKey, value: redact(row.naturalKey.value) }
+  if (row.outcome) {
+    out.outcome = { ...row.outcome, warnings: row.outcome.warnings.map(redact) }
+    if (row.outcome.error !== undefined) out.outcome.error = redact(row.outcome.error)
+  }
+  return out
 }
 
 /** A resource's outcome in an apply report (a row without one was never sent). */

@@ -38,7 +38,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Pro
   const color = colorEnabled(io.stdout, io.env)
   let { plan, ready } = work
   if (options.format === 'text') {
-    const rendered = renderPlan(plan, 'text', { color, mode: 'plan' })
+    const rendered = renderPlan(plan, 'text', { color, mode: 'plan', redact: io.redaction.redact })
     // Quiet shows no plan, unless it is about to ask: nobody should confirm a plan they did not see.
     io.stdout.write(!options.quiet || !options.autoApprove ? rendered : plan.changes.length === 0 ? summaryLine(rendered) : '')
   }
@@ -47,7 +47,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Pro
   if (plan.changes.length === 0) {
     // A state from before key ids is re-keyed by the next apply, even one with nothing to send.
     if (work.ledger.status === 'legacy') await writeSecretsState(work.statePath, work.stateUpdate(), io.redaction.file).catch((e) => line(io.stderr, `Note: the secrets state could not be re-keyed (${e.code ?? e})`))
-    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color }))
+    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact }))
     return EXIT.ok
   }
   checkMaxChanges(plan, options.maxChanges)
@@ -77,7 +77,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Pro
     progress.stop()
     stopListening()
   }
-  io.stdout.write(renderApplyReport(sent.report, options.format, { color }))
+  io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact }))
   if (sent.stateProblem) throw new ScansyncError(sent.stateProblem)
   return applyExitCode(sent.report)
 }

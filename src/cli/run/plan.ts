@@ -38,7 +38,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       // Built before anything is printed: a plan that cannot be saved is refused whole.
       const saved = options.out ? savedPlanDocument(prepared, options.paths, io) : undefined
       const { violations } = prepared
-      const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode }, violations)
+      const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode, redact: io.redaction.redact }, violations)
       io.stdout.write(options.quiet && options.format === 'text' ? summaryLine(rendered) : rendered)
       if (violations && options.format === 'text') io.stderr.write(violationsText(violations))
       const unchecked = uncheckedNote(prepared.ledger.context, prepared.ledger.keys, prepared.statePath)

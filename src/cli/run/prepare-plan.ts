@@ -53,6 +53,8 @@ export interface Loaded {
 export async function loadSelected(options: SelectionOptions, io: RedactedIo): Promise<Loaded | undefined> {
   const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
   const { config } = loaded
+  // Before anything is printed: a problem's message may quote a value that came from a variable.
+  learnSecrets(io.redaction, config.resources)
   const diagnostics = configurationProblems(loaded)
   if (diagnostics.length > 0) {
     printProblems(diagnostics, options, io, defaultPathHint(options.paths, diagnostics, config.files, options.command ?? 'plan'))
@@ -62,14 +64,14 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
   if (options.kinds && options.kinds.length > 0) resources = resources.filter((r) => options.kinds!.includes(r.kind))
   // A resource known by its natural key gets its id from the live lists: --id then selects after that.
   if (!resources.some((r) => r.id === '')) resources = selectIds(resources, options)
-  learnSecrets(io.redaction, resources)
   return { resources, policies: loaded.policies }
 }
 
 /** Configuration problems as FILE:LINE:COLUMN lines (annotations with github), then the count; nothing is sent. */
-function printProblems(diagnostics: readonly Diagnostic[], options: SelectionOptions, io: Io, hint?: string): void {
+function printProblems(diagnostics: readonly Diagnostic[], options: SelectionOptions, io: RedactedIo, hint?: string): void {
   for (const diagnostic of diagnostics) {
-    line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', diagnostic.message) : formatDiagnostic(diagnostic))
+    // Redacted before the annotation encodes it: `%` written `%25` would hide a secret from the output step.
+    line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', io.redaction.redact(diagnostic.message)) : formatDiagnostic(diagnostic))
   }
   if (hint) line(io.stderr, hint)
   line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)

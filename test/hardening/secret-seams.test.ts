@@ -1,0 +1,105 @@
+// Seams a security review of the second release found (twelfth round): each case failed before
+// its fix. A value from a variable quoted by a configuration check, scansync's own variables in a
+// configuration, and texts that a format escapes or cuts before the output step sees them.
+import { describe, expect, it } from 'vitest'
+import { cli, emulator, tempdir, TOKEN, writes } from '../e2e/helpers.js'
+
+const FORMATS = ['text', 'json', 'markdown', 'github'] as const
+
+describe('a configuration check that quotes a value from a variable', () => {
+  const duplicates = () =>
+    tempdir({
+      'c.yaml': ['targets:', '  - site: {name: A, url: "${URL_A}"}', '  - site: {name: B, url: "${URL_B}"}', 'agents:', '  - name: "${AGENT_A}"', '  - name: "${AGENT_B}"', ''].join('\n'),
+    })
+  const env = {
+    URL_A: 'https://user:Very%2CSecret-Pw123@dup.example.com/',
+    URL_B: 'https://user:Very%2CSecret-Pw123@DUP.example.com:443',
+    AGENT_A: 'Secret-Agent-Name-7x',
+    AGENT_B: 'Secret-Agent-Name-7x',
+  }
+
+  it('prints (sensitive) in plan, drift, apply and audit, in every format: nothing is sent', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    const dir = duplicates()
+    const runs = [
+      ...FORMATS.map((format) => ['plan', '--format', format]),
+      ['drift', '--format', 'github'],
+      ['apply', '--auto-approve', '--format', 'markdown'],
+      ['audit', '.'],
+    ]
+    for (const args of runs) {
+      const run = await cli(em, dir, args, env)
+      const printed = run.stdout + run.stderr
+      expect(run.code, printed).toBe(1)
+      expect(printed).toContain('is declared twice')
+      expect(printed).toContain('(sensitive)')
+      for (const secret of ['Secret-Pw123', 'Secret-Agent-Name-7x']) expect(printed, args.join(' ')).not.toContain(secret)
+    }
+    expect(writes(em)).toEqual([])
+  })
+})
+
+describe("scansync's own variables in a configuration", () => {
+  const config = (reference: string) =>
+    tempdir({
+      'c.yaml': ['targets:', '  - id: 2DZkoZH8WMEM', '    site:', `      desc: "token ${reference}"`, '      headers:', `        - {name: X-Leak, value: "${reference}"}`, ''].join('\n'),
+    })
+
+  it('${SCANSYNC_API_TOKEN}, ${SCANSYNC_STATE_KEY} and ${scansync_api_token} are refused at their line; nothing is sent', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    for (const reference of ['${SCANSYNC_API_TOKEN}', '${SCANSYNC_STATE_KEY}', '${scansync_api_token:-x}']) {
+      const dir = config(reference)
+      for (const command of [['validate'], ['plan'], ['apply', '--auto-approve']]) {
+        const run = await cli(em, dir, command, { SCANSYNC_STATE_KEY: 'state-Key-long-value-1', scansync_api_token: TOKEN })
+        expect(run.code, run.stderr).toBe(1)
+        expect(run.stderr).toMatch(/c\.yaml:4:\d+: .*site\.desc.*is one of scansync's own variables, which are never expanded in a configuration/)
+        expect(run.stderr).toMatch(/c\.yaml:6:\d+: /)
+        expect(run.stderr).toContain('nothing was sent')
+        expect(run.stdout + run.stderr).not.toContain(TOKEN)
+      }
+    }
+    expect(writes(em)).toEqual([])
+  })
+
+  it('a variable of another name holding the token or the state key is refused too', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    const dir = config('${COPY}')
+    for (const copy of [TOKEN, 'state-Key-long-value-1']) {
+      const run = await cli(em, dir, ['apply', '--auto-approve'], { SCANSYNC_STATE_KEY: 'state-Key-long-value-1', COPY: copy })
+      expect(run.code, run.stderr).toBe(1)
+      expect(run.stderr).toContain("environment variable COPY holds scansync's token or state key, which a configuration never sends to the service")
+      expect(run.stdout + run.stderr).not.toContain(copy)
+    }
+    expect(writes(em)).toEqual([])
+  })
+})
+
+describe('texts a format escapes or shortens', () => {
+  const config = () =>
+    tempdir({
+      'c.yaml': ['targets:', '  - id: 9XcVbN5mQwEr', '    site:', '      desc: new description', '      basic_auth: {username: scanner, password: "${PW}"}', ''].join('\n'),
+    })
+
+  it('a secret holding characters Markdown and annotations escape is redacted in every format', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    const secret = 'Sec_ret|Val%ue*1[2]3'
+    em.mutate('target', '9XcVbN5mQwEr', { site: { desc: `creds for scanner: ${secret} (rotate!)` } })
+    const dir = config()
+    for (const format of FORMATS) {
+      const run = await cli(em, dir, ['plan', '--format', format], { PW: secret })
+      expect(run.code, run.stderr).toBe(0)
+      expect(run.stdout).toContain('(sensitive) (rotate!)')
+      for (const form of [secret, 'Sec\\_ret', 'Val%25ue', 'ret\\|Val', 'Val%ue']) expect(run.stdout, `${format}: ${form}`).not.toContain(form)
+    }
+  })
+
+  it('a secret where Markdown cuts a long value short is redacted before the cut', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    const secret = 'Plain-Secret-12345'
+    em.mutate('target', '9XcVbN5mQwEr', { site: { desc: `${'a'.repeat(995)}${secret} tail` } })
+    const run = await cli(em, config(), ['plan', '--format', 'markdown'], { PW: secret })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain('more characters)')
+    expect(run.stdout).not.toMatch(/aP(?:l|la|lai|lain)…/)
+  })
+})
