@@ -10,7 +10,7 @@ import type { FieldChange, Plan, ResourceChange } from './model.js'
 import { isObject } from '../core/json.js'
 import { declaredSecrets } from '../secrets/redact.js'
 import { KINDS } from '../resources/index.js'
-import { plannedKey, type PlannedResource } from './staleness.js'
+import { plannedKey, sealFingerprint, type PlannedResource } from './staleness.js'
 import { showsAsSet } from './diff.js'
 import { basePath } from '../client/base-url.js'
 
@@ -21,7 +21,7 @@ import { basePath } from '../client/base-url.js'
  * and a fresh read. The checksum is an HMAC keyed by the state key (or the token), so an edited
  * plan is refused.
  */
-export const SAVED_PLAN_VERSION = 2
+export const SAVED_PLAN_VERSION = 3
 
 type SavedResource = SavedPlan['resources'][number]
 
@@ -43,13 +43,13 @@ function mapStrings(value: unknown, map: (text: string, place: string) => string
 const templatedFields = (desired: DesiredResource): JsonObject =>
   mapStrings(desired.fields, (text, place) => desired.templates.get(place) ?? escapeTemplate(text)) as JsonObject
 
-const savedResource = ({ kind, desired, fingerprint }: Comparison): SavedResource => ({
+const savedResource = ({ kind, desired, fingerprint }: Comparison, key: string): SavedResource => ({
   kind: kind.name,
   id: desired.id,
   ...(desired.id === '' && desired.naturalKey ? { natural_key: { ...desired.naturalKey } } : {}),
   source: desired.source,
   fields: templatedFields(desired),
-  fingerprint,
+  fingerprint: sealFingerprint(fingerprint, key),
 })
 
 export const savedPlanChecksum = (document: Omit<SavedPlan, 'checksum'>, key: string): string =>
@@ -97,7 +97,7 @@ export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
     api_url: input.apiUrl,
     paths: input.paths,
     plan: input.plan,
-    resources: input.changed.map(savedResource),
+    resources: input.changed.map((comparison) => savedResource(comparison, key)),
   }
   return { ...document, checksum: savedPlanChecksum(document, key) }
 }
@@ -138,7 +138,7 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
     const change = changes.get(key)
     if (!change) throw new ScansyncError(`${file}: ${resource.kind} ${resource.id || resource.natural_key?.value} has no change in the plan; run scansync plan --out again`)
     changes.delete(key)
-    return { desired: restoreDesired(resource, env), change, fingerprint: resource.fingerprint }
+    return { desired: restoreDesired(resource, env), change, fingerprint: resource.fingerprint, fingerprintKey: options.key }
   })
   if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
   return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, apiUrl: saved.api_url, paths: saved.paths, resources }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import type { DesiredResource, JsonObject, NaturalKey } from '../core/types.js'
 import { comparableUrl } from '../core/url.js'
 import type { SecretContext } from '../secrets/state.js'
@@ -8,9 +9,18 @@ import type { Plan, ResourceChange } from './model.js'
 export interface PlannedResource {
   desired: DesiredResource
   change: ResourceChange
-  /** SHA-256 of the live values of the declared fields when the plan was made. */
+  /** SHA-256 of the live values of the declared fields when the plan was made (sealed with `fingerprintKey` when given). */
   fingerprint: string
+  /**
+   * A saved plan's key: its fingerprints are sealed with it (sealFingerprint), as the live values
+   * may hold a secret the service answers in clear, and a bare hash would let anyone who holds the
+   * plan file test guesses of it.
+   */
+  fingerprintKey?: string
 }
+
+/** A fingerprint as a saved plan keeps it: an HMAC keyed as the plan's checksum is. */
+export const sealFingerprint = (fingerprint: string, key: string): string => createHmac('sha256', key).update(`scansync fingerprint ${fingerprint}`, 'utf8').digest('hex')
 
 /** A planned resource compared again with what the service holds now. */
 export interface Ready {
@@ -45,11 +55,13 @@ export function checkFreshness(planned: readonly PlannedResource[], live: Readon
     if (!raw) throw new Error(`internal: no live state for ${resource.desired.kind} ${resource.desired.id}`)
     const comparison = compare(resource.desired, raw, secrets)
     if (comparison.fields.length === 0) freshness.done.push(resource)
-    else if (fingerprint(comparison.kind, resource.desired.fields, comparison.live) !== resource.fingerprint) freshness.stale.push(resource)
+    else if (sealedAs(resource, fingerprint(comparison.kind, resource.desired.fields, comparison.live)) !== resource.fingerprint) freshness.stale.push(resource)
     else freshness.ready.push({ planned: resource, comparison })
   }
   return freshness
 }
+
+const sealedAs = (resource: PlannedResource, fingerprint: string): string => (resource.fingerprintKey === undefined ? fingerprint : sealFingerprint(fingerprint, resource.fingerprintKey))
 
 const named = (resources: readonly PlannedResource[]) =>
   resources

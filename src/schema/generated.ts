@@ -346,7 +346,7 @@ export interface FieldChange {
  * A plan written by `scansync plan --out FILE` for `scansync apply --plan FILE`. Secret values appear only as ${NAME} references; every other `${` is written `$${`. Requests are not stored: apply rebuilds them from the ids and fields.
  */
 export interface SavedPlan {
-  format_version: 2
+  format_version: 3
   kind: 'scansync-saved-plan'
   scansync_version?: string
   /**
@@ -374,7 +374,7 @@ export interface SavedPlan {
      */
     fields: {}
     /**
-     * SHA-256 of the live values of the managed fields the plan was computed from.
+     * An HMAC (keyed as the checksum) of the SHA-256 of the live values of the managed fields the plan was computed from: without the key, nobody holding the plan can test a guess of a live value.
      */
     fingerprint: string
     /**

@@ -1,7 +1,11 @@
 // Seams a security review of the second release found (twelfth round): each case failed before
 // its fix. A value from a variable quoted by a configuration check, scansync's own variables in a
 // configuration, and texts that a format escapes or cuts before the output step sees them.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { canonicalJson, sha256 } from '../../src/plan/canonical.js'
+import { sealFingerprint } from '../../src/plan/staleness.js'
 import { cli, emulator, tempdir, TOKEN, writes } from '../e2e/helpers.js'
 
 const FORMATS = ['text', 'json', 'markdown', 'github'] as const
@@ -101,5 +105,31 @@ describe('texts a format escapes or shortens', () => {
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toContain('more characters)')
     expect(run.stdout).not.toMatch(/aP(?:l|la|lai|lain)…/)
+  })
+})
+
+describe('a saved plan', () => {
+  it('holds its fingerprints sealed with its key: whoever holds the file cannot test a guess of a live secret', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    const dir = tempdir({
+      'c.yaml': ['targets:', '  - id: 2DZkoZH8WMEM', '    site:', '      basic_auth:', '        username: scanner', '        password: ${BA_PASS}', ''].join('\n'),
+    })
+    const env = { BA_PASS: 'New-Rotated-Passw0rd!' }
+    const saved = await cli(em, dir, ['plan', '--out', 'saved.json'], env)
+    expect(saved.code, saved.stderr).toBe(0)
+    const document = JSON.parse(readFileSync(join(dir, 'saved.json'), 'utf8'))
+    // The hash of the live values the plan stands on, for the right guess of the live password.
+    const rightGuess = sha256(canonicalJson({ site: { basic_auth: { password: 'demo-basic-auth-password', username: 'scanner' } } }))
+    expect(document.format_version).toBe(3)
+    expect(JSON.stringify(document)).not.toContain(rightGuess)
+    expect(document.resources[0].fingerprint).toBe(sealFingerprint(rightGuess, TOKEN))
+    // Still applied when nothing changed since, and refused when a declared field did.
+    const applied = await cli(em, dir, ['apply', '--plan', 'saved.json', '--auto-approve'], env)
+    expect(applied.code, applied.stderr).toBe(0)
+    expect(await cli(em, dir, ['plan', '--out', 'again.json'], { BA_PASS: 'Another-Passw0rd-2' }).then((r) => r.code)).toBe(0)
+    em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { password: 'changed-By-Hand-3' } } })
+    const stale = await cli(em, dir, ['apply', '--plan', 'again.json', '--auto-approve'], { BA_PASS: 'Another-Passw0rd-2' })
+    expect(stale.code).toBe(1)
+    expect(stale.stderr).toContain('the saved plan is stale: target 2DZkoZH8WMEM changed on the service since it was made; nothing was sent')
   })
 })
