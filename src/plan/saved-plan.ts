@@ -50,7 +50,14 @@ const savedResource = ({ kind, desired, fingerprint }: Comparison, key: string):
   source: desired.source,
   fields: templatedFields(desired),
   fingerprint: sealFingerprint(fingerprint, key),
+  ...(desired.templates.size > 0 ? { variables: sealedValues(desired.fields, key) } : {}),
 })
+
+/**
+ * The declared fields with their variables expanded, as a saved plan keeps them: an HMAC keyed as
+ * its checksum (the values are secrets). apply --plan expands the variables again and compares.
+ */
+const sealedValues = (fields: JsonObject, key: string): string => createHmac('sha256', key).update(`scansync variables ${canonicalJson(fields)}`, 'utf8').digest('hex')
 
 export const savedPlanChecksum = (document: Omit<SavedPlan, 'checksum'>, key: string): string =>
   createHmac('sha256', key).update(canonicalJson(document), 'utf8').digest('hex')
@@ -133,15 +140,35 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
   const saved = document as SavedPlan
   const changes = new Map(savedChanges(saved).map((change) => [plannedKey(change), change]))
   const env = Object.fromEntries(Object.entries(options.env).filter(([name]) => !name.startsWith('SCANSYNC_')))
+  const differing: string[] = []
   const resources = saved.resources.map((resource): PlannedResource => {
     const key = plannedKey({ kind: resource.kind, id: resource.id, naturalKey: resource.natural_key as NaturalKey | undefined })
     const change = changes.get(key)
     if (!change) throw new ScansyncError(`${file}: ${resource.kind} ${resource.id || resource.natural_key?.value} has no change in the plan; run scansync plan --out again`)
     changes.delete(key)
-    return { desired: restoreDesired(resource, env), change, fingerprint: resource.fingerprint, fingerprintKey: options.key }
+    const desired = restoreDesired(resource, env)
+    if (resource.variables !== undefined && !sameHex(sealedValues(desired.fields, options.key), resource.variables)) differing.push(`${resource.kind} ${resource.id || resource.natural_key?.value} (${variableNames(resource.fields).join(', ')})`)
+    return { desired, change, fingerprint: resource.fingerprint, fingerprintKey: options.key }
   })
+  // What would be sent is not what was planned: a secret rotated since, or a fallback used for a variable not set here.
+  if (differing.length > 0) {
+    throw new ScansyncError(
+      `${file}: the variables of ${differing.join(', ')} do not hold the values the plan was made with (a variable not set here uses its fallback); ` +
+        'nothing was sent. Set the same values as when the plan was made, or run scansync plan --out again.',
+    )
+  }
   if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
   return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, apiUrl: saved.api_url, paths: saved.paths, resources }
+}
+
+/** The `${NAME}`s a saved resource's fields refer to, once each, in order. */
+function variableNames(fields: unknown): string[] {
+  const names = new Set<string>()
+  mapStrings(fields, (text) => {
+    for (const match of text.split('$${').join('').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)) names.add(`\${${match[1]}}`)
+    return text
+  })
+  return [...names]
 }
 
 const sameHex = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))

@@ -378,6 +378,10 @@ export interface SavedPlan {
      */
     fingerprint: string
     /**
+     * For a resource with values from variables: an HMAC (keyed as the checksum) of its declared fields with the variables expanded. apply --plan refuses the plan when a variable's value (or a fallback used for a variable not set) differs from the one the plan was made with.
+     */
+    variables?: string
+    /**
      * A resource to create (id ""): what identifies it; the plan is stale if a live resource with it appeared meanwhile.
      */
     natural_key?: {

@@ -132,4 +132,31 @@ describe('a saved plan', () => {
     expect(stale.code).toBe(1)
     expect(stale.stderr).toContain('the saved plan is stale: target 2DZkoZH8WMEM changed on the service since it was made; nothing was sent')
   })
+
+  it('is refused when a variable holds another value than when it was made, or is not set and its fallback would be sent', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    const dir = tempdir({
+      'c.yaml': [
+        'targets:',
+        '  - id: 2DZkoZH8WMEM',
+        '    site:',
+        '      form_login:',
+        '        - {name: email, value: scanner@example.com}',
+        '        - {name: password, value: "${FL_PASS:-demo-login-password}", value_is_sensitive: true}',
+        '',
+      ].join('\n'),
+    })
+    const saved = await cli(em, dir, ['plan', '--out', 'saved.json'], { FL_PASS: 'New-Strong-Pass-123' })
+    expect(saved.code, saved.stderr).toBe(0)
+    for (const env of [{}, { FL_PASS: 'Rotated-Since-456' }]) {
+      const refused = await cli(em, dir, ['apply', '--plan', 'saved.json', '--auto-approve'], env)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain('saved.json: the variables of target 2DZkoZH8WMEM (${FL_PASS}) do not hold the values the plan was made with (a variable not set here uses its fallback); nothing was sent.')
+      expect(refused.stderr).not.toContain('Rotated-Since-456')
+    }
+    expect(writes(em)).toEqual([])
+    const applied = await cli(em, dir, ['apply', '--plan', 'saved.json', '--auto-approve'], { FL_PASS: 'New-Strong-Pass-123' })
+    expect(applied.code, applied.stderr).toBe(0)
+    expect(writes(em)).toHaveLength(1)
+  })
 })

@@ -75,7 +75,11 @@ describe('saved plans', () => {
     const fallback = resigned((d) => (d.resources[0].fields.site.name = '${SCANSYNC_API_TOKEN:-x}'))
     expect(() => decode(fallback, { DESC: 'x', SCANSYNC_API_TOKEN: 'tok-secret' })).toThrow('never expanded')
     // A literal `$${` stays literal.
-    const literal = resigned((d) => (d.resources[0].fields.site.name = 'costs $${SCANSYNC_X}'))
+    // (The edit changes the declared values: the seal of the expanded values is dropped with it.)
+    const literal = resigned((d) => {
+      d.resources[0].fields.site.name = 'costs $${SCANSYNC_X}'
+      delete d.resources[0].variables
+    })
     expect((decode(literal).resources[0].desired.fields.site as JsonObject).name).toBe('costs ${SCANSYNC_X}')
     expect(() => decode(saved(), {})).toThrow('environment variable DESC is not set')
   })
