@@ -2,7 +2,7 @@ import { closest } from '../config/schema-errors.js'
 import type { Diagnostic, PathSegments } from '../core/diagnostics.js'
 import { formatPath } from '../core/diagnostics.js'
 import { getPath, isObject } from '../core/json.js'
-import type { DesiredResource, JsonObject } from '../core/types.js'
+import { SENSITIVE, type DesiredResource, type JsonObject } from '../core/types.js'
 import { comparableUrl } from '../core/url.js'
 
 /*
@@ -170,7 +170,7 @@ function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>,
   const ids = names.agent.idsNamed(key.value)
   if (ids.length === 1) return ids[0]
   if (ids.length > 1) problems.push(problem(resource, at, `${label(resource)}: ${ids.length} live agents have this name (${ids.join(', ')}): write the id of the one you mean`))
-  else problems.push(problem(resource, at, `${label(resource)}: no live agent has this name${suggestion(key.value, names.agent)}; agents are created by installing them, never by scansync`))
+  else problems.push(problem(resource, at, `${label(resource)}: no live agent has this name${suggestion(key.value, names.agent, resource.templates.has(key.field))}; agents are created by installing them, never by scansync`))
   return undefined
 }
 
@@ -198,13 +198,20 @@ function idOfName(resource: DesiredResource, at: PathSegments, name: string, kin
   const ids = index.idsNamed(name)
   if (ids.length === 1) return ids[0]
   const place = `${label(resource)}: ${formatPath(at)}`
-  if (ids.length > 1) problems.push(problem(resource, at, `${place}: ${ids.length} ${kind}s are named ${JSON.stringify(name)} (${ids.join(', ')}): refer to the one you mean by its id`))
-  else problems.push(problem(resource, at, `${place}: no ${kind} is named ${JSON.stringify(name)}${suggestion(name, index)}`))
+  const secret = resource.templates.has(formatPath(at))
+  const shown = secret ? SENSITIVE : JSON.stringify(name)
+  if (ids.length > 1) problems.push(problem(resource, at, `${place}: ${ids.length} ${kind}s are named ${shown} (${ids.join(', ')}): refer to the one you mean by its id`))
+  else problems.push(problem(resource, at, `${place}: no ${kind} is named ${shown}${suggestion(name, index, secret)}`))
   return undefined
 }
 
-/** `; did you mean "Platform"?`, or the known names (a few), or nothing when there are none. */
-function suggestion(name: string, index: NameIndex): string {
+/**
+ * `; did you mean "Platform"?`, or the known names (a few), or nothing when there are none. None
+ * for a name from a variable (a secret): a near name, or a known one with the secret in it, would
+ * say what it is.
+ */
+function suggestion(name: string, index: NameIndex, secret = false): string {
+  if (secret) return ' (the name comes from a variable, so no known name is shown)'
   const known = index.names().sort()
   const near = closest(name, known)
   if (near !== undefined) return `; did you mean ${JSON.stringify(near)}?`
@@ -263,7 +270,9 @@ const located = (resource: DesiredResource, message: string): Diagnostic => prob
 
 /** `target T1`, `target "https://new.example.com/"`, `agent "dc-lisbon-agent"`. */
 function label(resource: DesiredResource): string {
-  return resource.id !== '' || !resource.naturalKey ? `${resource.kind} ${resource.id}` : `${resource.kind} ${JSON.stringify(resource.naturalKey.value)}`
+  if (resource.id !== '' || !resource.naturalKey) return `${resource.kind} ${resource.id}`
+  // A key from a variable is a secret: the resource is then known by its place in the YAML alone.
+  return `${resource.kind} ${resource.templates.has(resource.naturalKey.field) ? SENSITIVE : JSON.stringify(resource.naturalKey.value)}`
 }
 
 /** A problem at a place inside a resource (`path` relative to it, as the plan's other checks write it). */

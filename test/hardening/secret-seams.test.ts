@@ -160,3 +160,31 @@ describe('a saved plan', () => {
     expect(writes(em)).toHaveLength(1)
   })
 })
+
+describe('a name that comes from a variable', () => {
+  it('a short one, which the output step does not substitute, is never printed, nor are known names near it', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    const dir = tempdir({
+      'c.yaml': [
+        'targets:',
+        '  - site: {name: New app, url: "https://new.example.com/"}',
+        '    scanning_agent: {name: "${AGENT_NAME}"}',
+        'agents:',
+        '  - name: "${AGENT2}"',
+        '    teams: [{name: "${TEAM}"}]',
+        '  - id: 3kLx8Qy7Pb2m',
+        '    teams: [{name: "${TEAM}"}]',
+        '',
+      ].join('\n'),
+    })
+    // dc-lis is the start of a live agent's name (dc-lisbon-agent): a list of known names would show it.
+    for (const format of ['text', 'github']) {
+      const run = await cli(em, dir, ['plan', '--format', format], { AGENT_NAME: 'dc-lis', AGENT2: 'dcx', TEAM: 'Plat' })
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain('no agent is named (sensitive) (the name comes from a variable, so no known name is shown)')
+      expect(run.stderr).toContain('agent (sensitive): no live agent has this name (the name comes from a variable, so no known name is shown)')
+      expect(run.stderr).toContain('no team is named (sensitive) (the name comes from a variable, so no known name is shown)')
+      for (const secret of ['dc-lis', 'dcx', 'Plat', 'known:', 'did you mean']) expect(run.stderr, `${format}: ${secret}`).not.toContain(secret)
+    }
+  })
+})
