@@ -9,6 +9,8 @@ import type { Comparison } from './build-plan.js'
 import type { FieldChange, Plan, ResourceChange } from './model.js'
 import { isObject } from '../core/json.js'
 import { declaredSecrets } from '../secrets/redact.js'
+import { isSensitive } from '../schema/sensitivity.js'
+import { formatPath } from '../core/diagnostics.js'
 import { KINDS } from '../resources/index.js'
 import { plannedKey, sealFingerprint, type PlannedResource } from './staleness.js'
 import { showsAsSet } from './diff.js'
@@ -68,19 +70,55 @@ export const savedPlanChecksum = (document: Omit<SavedPlan, 'checksum'>, key: st
  * would have to store it is refused, naming each place, before anything is written.
  */
 function refuseLiteralSecrets(comparisons: readonly Comparison[]): void {
-  const places = comparisons.flatMap(({ desired }) =>
-    declaredSecrets(desired)
-      .filter((secret) => !secret.fromVariable)
-      .map((secret) => {
-        const where = desired.locate(secret.segments)
-        return `${where.file}:${where.line}: ${desired.kind} ${desired.id}: ${secret.place}`
-      }),
-  )
+  const places = comparisons.flatMap((comparison) => {
+    const { desired } = comparison
+    const at = (segments: Array<string | number>, place: string, why = '') => {
+      const where = desired.locate(segments)
+      return `${where.file}:${where.line}: ${desired.kind} ${desired.id}: ${place}${why}`
+    }
+    const declared = declaredSecrets(desired).filter((secret) => !secret.fromVariable)
+    const known = new Set(declared.map((secret) => secret.place))
+    const markedLive = literalsTheServiceHides(comparison).filter((found) => !known.has(found.place))
+    return [...declared.map((secret) => at(secret.segments, secret.place)), ...markedLive.map((found) => at(found.segments, found.place, ' (the service marks it sensitive)'))]
+  })
   if (places.length === 0) return
   throw new ScansyncError(
     `cannot save the plan: a saved plan keeps secrets only as \${NAME} references, and ${places.length === 1 ? 'this secret is' : 'these secrets are'} written in the YAML itself:\n  ${places.join('\n  ')}\n` +
       'Move each into an environment variable (value: ${MY_SECRET}), or apply without a saved plan.',
   )
+}
+
+/**
+ * Literal values the YAML writes where the service marks the value sensitive (its
+ * `<member>_is_sensitive` flag set, or the value answered obfuscated) though the YAML does not:
+ * the plan shows them as (sensitive), so a saved plan may not hold them either. An entry of a list
+ * is matched with the live one of its name (one without a name, with the one at its place).
+ */
+function literalsTheServiceHides({ kind, desired, live }: Comparison): Array<{ place: string; segments: Array<string | number> }> {
+  const found: Array<{ place: string; segments: Array<string | number> }> = []
+  const visit = (declared: unknown, answered: unknown, segments: Array<string | number>) => {
+    if (Array.isArray(declared)) {
+      const items = Array.isArray(answered) ? answered : []
+      declared.forEach((item, i) => {
+        const byName = isObject(item) && typeof item.name === 'string'
+        visit(item, byName ? items.find((other) => isObject(other) && other.name === item.name) : items[i], [...segments, i])
+      })
+      return
+    }
+    if (!isObject(declared)) return
+    const holder = isObject(answered) ? answered : undefined
+    for (const [member, value] of Object.entries(declared)) {
+      const here = [...segments, member]
+      if (typeof value === 'string') {
+        const place = formatPath(here)
+        if (desired.templates.has(place) || !holder) continue
+        const rulePath = here.filter((segment) => typeof segment === 'string').join('.')
+        if (isSensitive({ member, rulePath, containers: [holder], values: [holder[member]], sensitiveFields: kind.sensitiveFields })) found.push({ place, segments: here })
+      } else visit(value, holder?.[member], here)
+    }
+  }
+  visit(desired.fields, live, [])
+  return found
 }
 
 export interface SavedPlanInput {

@@ -1,7 +1,7 @@
 // Seams a security review of the second release found (twelfth round): each case failed before
 // its fix. A value from a variable quoted by a configuration check, scansync's own variables in a
 // configuration, and texts that a format escapes or cuts before the output step sees them.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { canonicalJson, sha256 } from '../../src/plan/canonical.js'
@@ -186,5 +186,33 @@ describe('a name that comes from a variable', () => {
       expect(run.stderr).toContain('no team is named (sensitive) (the name comes from a variable, so no known name is shown)')
       for (const secret of ['dc-lis', 'dcx', 'Plat', 'known:', 'did you mean']) expect(run.stderr, `${format}: ${secret}`).not.toContain(secret)
     }
+  })
+})
+
+describe('plan --out and a value only the service marks sensitive', () => {
+  it('a literal the service flags sensitive (the plan shows it as (sensitive)) is refused like a literal password', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    em.mutate('target', '5HnBvC3xZaQw', { api_scan_settings: { api_login_payload_is_sensitive: true } })
+    const dir = tempdir({
+      'c.yaml': ['targets:', '  - id: 5HnBvC3xZaQw', '    api_scan_settings:', `      api_login_payload: '{"secret":"Literal-Payload-123"}'`, ''].join('\n'),
+    })
+    const shown = await cli(em, dir, ['plan'])
+    expect(shown.code, shown.stderr).toBe(0)
+    expect(shown.stdout).toContain('(sensitive)')
+    const refused = await cli(em, dir, ['plan', '--out', 'saved.json'])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('c.yaml:4: target 5HnBvC3xZaQw: api_scan_settings.api_login_payload (the service marks it sensitive)')
+    expect(existsSync(join(dir, 'saved.json'))).toBe(false)
+  })
+
+  it("a list entry is matched with the live entry of its name: the live X-Scanner's flag counts, another entry's at its place does not", { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    const header = (name: string) => tempdir({ 'c.yaml': ['targets:', '  - id: 2DZkoZH8WMEM', '    site:', '      headers:', `        - {name: ${name}, value: new-Literal-Hdr-9}`, ''].join('\n') })
+    em.mutate('target', '2DZkoZH8WMEM', { site: { headers: [{ name: 'X-Scanner', value: 'scansync', value_is_sensitive: true }] } })
+    const refused = await cli(em, header('X-Scanner'), ['plan', '--out', 'saved.json'])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('c.yaml:5: target 2DZkoZH8WMEM: site.headers[0].value (the service marks it sensitive)')
+    const other = await cli(em, header('X-Other'), ['plan', '--out', 'saved.json'])
+    expect(other.code, other.stderr).toBe(0)
   })
 })
