@@ -35,12 +35,18 @@ export class Reference {
  */
 export class VariableNamer {
   private readonly taken = new Set<string>()
+  /** A field asked again (a resource selected a second time) keeps its name. */
+  private readonly given = new Map<string, string>()
 
   name(kind: KindName, id: string, field: string): string {
+    const key = `${kind}\0${id}\0${field}`
+    const known = this.given.get(key)
+    if (known !== undefined) return known
     const base = `${kind}_${id}_${field}`.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
     let name = base
     for (let n = 2; this.taken.has(name); n++) name = `${base}_${n}`
     this.taken.add(name)
+    this.given.set(key, name)
     return name
   }
 }

@@ -32,6 +32,12 @@ export interface SelectOptions {
    * except a hidden one the request does not need.
    */
   secrets?: 'omit' | 'reference'
+  /**
+   * Whether a text holds a secret of the run (the API token, the state key, a secret of another
+   * resource): the output step would write it as a placeholder, a value no plan could match. Such
+   * a value is taken as a secret is (a list item holding one leaves its list out).
+   */
+  holdsRunSecret?: (text: string) => boolean
 }
 
 /** One live resource in the YAML's shape, reduced to what a person maintains. */
@@ -128,7 +134,7 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
       if (relevant && !options.includeDefaults && !relevant(live)) continue
       const child = memberNode(node, member)!
       const current = value[member]
-      if (typeof current === 'string' && current !== '' && isSensitive({ member, rulePath: here, containers: [value], values: [current], sensitiveFields: kind.sensitiveFields })) {
+      if (typeof current === 'string' && current !== '' && (isSensitive({ member, rulePath: here, containers: [value], values: [current], sensitiveFields: kind.sensitiveFields }) || options.holdsRunSecret?.(current))) {
         secret(out, member, current, shown, required.includes(member))
         continue
       }
@@ -175,6 +181,7 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
     if (isObjectNode(node) && isObject(value)) return object(node, value, rule, display, false)
     if (isArrayNode(node) && Array.isArray(value)) return list(node, value, rule, display)
     if (isObject(value) || Array.isArray(value)) return OMIT
+    if (typeof value === 'string' && options.holdsRunSecret?.(value)) return OMIT
     if (accepts(node, value)) return value
     // A form the service writes differently (HH:MM:SS for HH:MM): the kind's normalizer maps it.
     const ruleHere = ruleOf(rule)

@@ -216,3 +216,24 @@ describe('plan --out and a value only the service marks sensitive', () => {
     expect(other.code, other.stderr).toBe(0)
   })
 })
+
+describe('import of a value holding a secret of the run', () => {
+  it('a description quoting the token is left out (or written as a variable), never as "(redacted)": the files plan clean', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    em.mutate('target', '9XcVbN5mQwEr', { site: { desc: `ci token ${TOKEN} (rotate it)` } })
+    const dir = tempdir()
+    const imported = await cli(em, dir, ['import', '--kind', 'target', '--id', '9XcVbN5mQwEr', '--out', 'cfg'])
+    expect(imported.code, imported.stderr).toBe(0)
+    const written = readFileSync(join(dir, 'cfg', 'targets.yaml'), 'utf8')
+    expect(written).not.toContain('(redacted)')
+    expect(written).not.toContain(TOKEN)
+    expect(written).toContain('Left out: site.desc (a secret)')
+    const clean = await cli(em, dir, ['plan', 'cfg', '--detailed-exitcode'])
+    expect(clean.code, clean.stdout + clean.stderr).toBe(0)
+
+    const referenced = await cli(em, dir, ['import', '--kind', 'target', '--id', '9XcVbN5mQwEr', '--secrets', 'reference'])
+    expect(referenced.code, referenced.stderr).toBe(0)
+    expect(referenced.stdout).toContain('desc: ${TARGET_9XCVBN5MQWER_SITE_DESC}')
+    expect(referenced.stdout + referenced.stderr).not.toContain('(redacted)')
+  })
+})

@@ -6,7 +6,7 @@ import { EXIT } from '../../core/exit-codes.js'
 import { Io, line, withRedaction } from '../../core/io.js'
 import { startProgress, type Progress } from '../progress.js'
 import { selectFields } from '../../import/select.js'
-import { VariableNamer, type SecretNote } from '../../import/secrets.js'
+import { Reference, VariableNamer, type SecretNote } from '../../import/secrets.js'
 import { renderImport, type ImportSection } from '../../import/yaml.js'
 import { readAll, readLive } from '../../live/read.js'
 import { readTeams } from '../../live/teams.js'
@@ -50,13 +50,26 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
     let sections: ImportSection[]
     try {
       const namer = new VariableNamer()
+      const selectOptions = { includeDefaults: options.includeDefaults, secrets: options.secrets ?? 'omit' } as const
       sections = []
+      const lives: JsonObject[][] = []
       for (const kind of kinds) {
         const live = await readKind(kind, options, session, io)
-        const resources = live.map((raw) => selectFields(KINDS[kind], raw, namer, { includeDefaults: options.includeDefaults, secrets: options.secrets ?? 'omit' }))
+        const resources = live.map((raw) => selectFields(KINDS[kind], raw, namer, selectOptions))
         for (const resource of resources) io.redaction.add(resource.secretValues)
         sections.push({ kind, resources })
+        lives.push(live)
       }
+      // A value holding a secret of the run (the token, a secret met in another resource) would be
+      // written as the output step's placeholder, which no plan could match: such a resource is
+      // selected again, that value taken as a secret.
+      const holdsRunSecret = (text: string) => io.redaction.redact(text) !== text
+      sections.forEach((section, s) => {
+        section.resources = section.resources.map((resource, r) =>
+          writtenTexts(resource.fields).some(holdsRunSecret) ? selectFields(KINDS[section.kind], lives[s][r], namer, { ...selectOptions, holdsRunSecret }) : resource,
+        )
+        for (const resource of section.resources) io.redaction.add(resource.secretValues)
+      })
       await referToNames(sections, session)
     } finally {
       await session.client.close()
@@ -75,6 +88,14 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
     reportSecrets(sections.flatMap((section) => section.resources.flatMap((resource) => resource.notes)), io)
     return EXIT.ok
   })
+}
+
+/** The texts a selection writes (references to variables are not texts). */
+function writtenTexts(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value)
+  else if (Array.isArray(value)) for (const item of value) writtenTexts(item, out)
+  else if (value !== null && typeof value === 'object' && !(value instanceof Reference)) for (const item of Object.values(value)) writtenTexts(item, out)
+  return out
 }
 
 function checkSelection(options: ImportOptions, kinds: KindName[]): void {
