@@ -32,13 +32,13 @@ export interface SelectionOptions {
   format?: string
   /** The command, for advice that repeats it (default plan). */
   command?: string
+  /** Also read every live target and agent (drift --unmanaged lists those no file declares). */
+  unmanaged?: boolean
 }
 
 export interface PlanInputs extends SelectionOptions, ConnectionOptions {
   /** The secrets state file; default .scansync/state.json in the configuration directory. */
   state?: string
-  /** Also read every live target and agent (drift --unmanaged lists those no file declares). */
-  unmanaged?: boolean
   /** List reads the command started before loading this module (else they start here). */
   readsAhead?: Pick<ReadsAhead, 'take'>
 }
@@ -62,8 +62,9 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
   }
   let resources = config.resources
   if (options.kinds && options.kinds.length > 0) resources = resources.filter((r) => options.kinds!.includes(r.kind))
-  // A resource known by its natural key gets its id from the live lists: --id then selects after that.
-  if (!resources.some((r) => r.id === '')) resources = selectIds(resources, options)
+  // A resource known by its natural key gets its id from the live lists: --id then selects after
+  // that. So it does with --unmanaged, which needs every declared resource to tell what is not.
+  if (!options.unmanaged && !resources.some((r) => r.id === '')) resources = selectIds(resources, options)
   return { resources, policies: loaded.policies }
 }
 
