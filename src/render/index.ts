@@ -41,8 +41,17 @@ function renderPlanOnly(plan: Plan, format: Format, options: RenderOptions): str
   }
 }
 
-/** The outcome of an apply in one of the four formats (`options.mode` does not apply). */
-export function renderApplyReport(report: ApplyReport, format: Format, options: RenderOptions = {}): string {
+/**
+ * The outcome of an apply in one of the four formats (`options.mode` does not apply). With
+ * `violations`, the JSON document and the Markdown comment carry them as a plan's do (text and
+ * github show them before the apply: on stderr, and as annotations).
+ */
+export function renderApplyReport(report: ApplyReport, format: Format, options: RenderOptions = {}, violations?: readonly Violation[]): string {
+  const rendered = renderReportOnly(report, format, options)
+  return violations && (format === 'json' || format === 'markdown') ? withViolations(rendered, format, violations) : rendered
+}
+
+function renderReportOnly(report: ApplyReport, format: Format, options: RenderOptions): string {
   const interrupted = report.interrupted ?? false
   switch (format) {
     case 'json':

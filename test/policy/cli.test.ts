@@ -123,6 +123,27 @@ describe.concurrent('apply and drift', () => {
     expect(writes(fresh).map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /targets/7QwErTy2UiOp/'])
   })
 
+  it('apply --format json and markdown carry the violations in the report, refused or applied', async () => {
+    const fresh = await emulator()
+    const dir = tempdir({ 'a.yaml': `${STAGING_AS_PRODUCTION}policies:${BLACKOUT_RULE()}` })
+    const refused = await cli(fresh, dir, ['apply', '--auto-approve', '--format', 'json'])
+    expect(refused.code).toBe(1)
+    const document = JSON.parse(refused.stdout)
+    expect(document.violations).toEqual([expect.objectContaining({ policy: 'production-has-blackout', level: 'error', kind: 'target', id: '7QwErTy2UiOp', file: 'a.yaml', line: 2 })])
+    expect(document.changes).toEqual([expect.objectContaining({ id: '7QwErTy2UiOp', result: 'not_applied', error: 'not sent: the configuration breaks a policy of level error' })])
+    expect(refused.stderr).not.toContain('policy production-has-blackout:')
+    const markdown = await cli(fresh, dir, ['apply', '--auto-approve', '--format', 'markdown'])
+    expect(markdown.code).toBe(1)
+    expect(markdown.stdout).toContain('### Policy violations')
+    expect(writes(fresh)).toEqual([])
+    const warned = tempdir({ 'a.yaml': `${STAGING_AS_PRODUCTION}policies:${BLACKOUT_RULE('warning')}` })
+    const applied = await cli(fresh, warned, ['apply', '--auto-approve', '--format', 'json'])
+    expect(applied.code, applied.stderr).toBe(0)
+    const report = JSON.parse(applied.stdout)
+    expect(report.violations).toEqual([expect.objectContaining({ policy: 'production-has-blackout', level: 'warning' })])
+    expect(report.changes).toEqual([expect.objectContaining({ id: '7QwErTy2UiOp', result: 'applied' })])
+  })
+
   it('drift checks the rules too: an error violation fails it', async () => {
     const dir = tempdir({ 'a.yaml': `targets:\n  - id: 9XcVbN5mQwEr\n    labels: [production, marketing]\npolicies:${BLACKOUT_RULE()}` })
     const { code, stderr } = await cli(em, dir, ['drift'])

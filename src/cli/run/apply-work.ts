@@ -1,7 +1,7 @@
 import { line, type RedactedIo } from '../../core/io.js'
-import { passesPolicies } from '../../apply/policy-gate.js'
 import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refresh.js'
 import type { Plan } from '../../plan/model.js'
+import type { Violation } from '../../plan/policies.js'
 import { decodeSavedPlan, refuseSelection, serviceForSavedPlan } from '../../plan/saved-plan.js'
 import { planOfReady, type Ready } from '../../plan/staleness.js'
 import type { Format } from '../../render/index.js'
@@ -30,19 +30,25 @@ export interface Work {
   ledger: SecretsLedger
   statePath: string
   stateUpdate(): StateUpdate
+  /** What the configuration's policies found (a plan made now; a saved plan was checked when it was made). */
+  violations?: readonly Violation[]
 }
 
 /** A plan made now; undefined when it cannot be made or a policy of level error stops it (said on stderr). */
 export async function fromConfiguration(options: WorkOptions, io: RedactedIo): Promise<Work | undefined> {
   const prepared = await preparePlan(options, io)
   if (!prepared) return undefined
-  if (!passesPolicies(prepared.violations, options.format, io)) {
-    await prepared.session.client.close()
-    return undefined
-  }
   const { plan, changed } = prepared.result
   const stateUpdate = () => prepared.ledger.update(declaredSecretValues(prepared.resources))
-  return { plan, ready: plannedFrom(changed, plan.changes), session: prepared.session, ledger: prepared.ledger, statePath: prepared.statePath, stateUpdate }
+  return {
+    plan,
+    ready: plannedFrom(changed, plan.changes),
+    session: prepared.session,
+    ledger: prepared.ledger,
+    statePath: prepared.statePath,
+    stateUpdate,
+    ...(prepared.violations ? { violations: prepared.violations } : {}),
+  }
 }
 
 /** A saved plan, checked (keyed checksum, service URL) and read again: refused whole if any resource changed since. */

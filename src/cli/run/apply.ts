@@ -5,6 +5,7 @@ import { startProgress } from '../progress.js'
 import { confirmApply } from '../../apply/confirm.js'
 import { readAfterConfirmation } from '../../apply/refresh.js'
 import { reportOf, Tally } from '../../apply/report.js'
+import { passesPolicies, refusedByPolicy } from '../../apply/policy-gate.js'
 import { quitAtOnce, sendChanges } from '../../apply/send.js'
 import { checkMaxChanges } from '../../plan/safety.js'
 import { renderApplyReport, renderPlan } from '../../render/index.js'
@@ -37,6 +38,12 @@ export async function runApply(options: ApplyOptions, given: Io): Promise<number
 async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Promise<number> {
   const color = colorEnabled(io.stdout, io.env)
   let { plan, ready } = work
+  const { violations } = work
+  if (!passesPolicies(violations, options.format, io)) {
+    // A document for the scripts that read one: every change not applied, and the violations.
+    if (options.format === 'json' || options.format === 'markdown') io.stdout.write(renderApplyReport(reportOf(plan, refusedByPolicy(plan), false), options.format, { color, redact: io.redaction.redact }, violations))
+    return EXIT.error
+  }
   if (options.format === 'text') {
     const rendered = renderPlan(plan, 'text', { color, mode: 'plan', redact: io.redaction.redact })
     // Quiet shows no plan, unless it is about to ask: nobody should confirm a plan they did not see.
@@ -47,7 +54,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Pro
   if (plan.changes.length === 0) {
     // A state from before key ids is re-keyed by the next apply, even one with nothing to send.
     if (work.ledger.status === 'legacy') await writeSecretsState(work.statePath, work.stateUpdate(), io.redaction.file).catch((e) => line(io.stderr, `Note: the secrets state could not be re-keyed (${e.code ?? e})`))
-    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact }))
+    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact }, violations))
     return EXIT.ok
   }
   checkMaxChanges(plan, options.maxChanges)
@@ -77,7 +84,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Pro
     progress.stop()
     stopListening()
   }
-  io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact }))
+  io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact }, violations))
   if (sent.stateProblem) throw new ScansyncError(sent.stateProblem)
   return applyExitCode(sent.report)
 }
