@@ -44,6 +44,10 @@ describe('the command line as bin/run.js reads it', () => {
     'apply --plan plan.json',
     'plan --parallelism 0',
     'plan --parallelism many',
+    // oclif refuses what is not a whole number of at least 0: no read may go out for it.
+    'apply config --max-changes abc',
+    'apply config --max-changes 1.5',
+    'apply config --max-changes=',
   ])('%s: unsure or no reads, nothing started', (line) => {
     expect(guess(line)).toBeUndefined()
   })

@@ -66,6 +66,9 @@ export function guessReads(argv: string[], manifest: Manifest): EarlyReadOptions
   const one = (name: string) => values.get(name)?.[0]
   const parallelism = one('parallelism')
   if (parallelism !== undefined && !/^[1-9]\d{0,2}$/.test(parallelism)) return undefined
+  // A value oclif's integer flag refuses would stop the run after the reads went out.
+  const maxChanges = one('max-changes')
+  if (maxChanges !== undefined && !/^\d{1,9}$/.test(maxChanges)) return undefined
   const kinds = values.get('kind')?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean) as KindName[] | undefined
   return {
     paths,
