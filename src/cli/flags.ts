@@ -41,10 +41,16 @@ export function parseKinds(values: string[] | undefined): KindName[] | undefined
   return kinds as KindName[]
 }
 
-/** With variadic PATH arguments oclif passes unknown flags through as arguments; refuse them. */
-export function pathArguments(argv: unknown[]): string[] {
+/**
+ * With variadic PATH arguments oclif passes unknown flags through as arguments; refuse them. What
+ * follows `--` on the command line as typed (`raw`, the command's own argv) is a path whatever it
+ * starts with, as everywhere else.
+ */
+export function pathArguments(argv: unknown[], raw: readonly string[] = []): string[] {
   const paths = argv.map(String)
-  const flag = paths.find((p) => p.startsWith('-') && p !== '-')
+  const dashes = raw.indexOf('--')
+  const afterDashes = new Set(dashes < 0 ? [] : raw.slice(dashes + 1))
+  const flag = paths.find((p) => p.startsWith('-') && p !== '-' && !afterDashes.has(p))
   // Without its value: `--token=…` is refused, and what was typed there is likely the token.
   if (flag) throw new Errors.CLIError(`unknown flag ${flag.replace(/=.*$/s, '=(redacted)')}; see --help`)
   return paths
@@ -63,9 +69,9 @@ type PlanFlagValues = {
 }
 
 /** The options plan, drift and apply share, from their parsed flags and arguments. */
-export function planInputs(flags: PlanFlagValues, argv: unknown[]) {
+export function planInputs(flags: PlanFlagValues, argv: unknown[], raw: readonly string[]) {
   return {
-    paths: pathArguments(argv),
+    paths: pathArguments(argv, raw),
     format: flags.format as 'text' | 'json' | 'markdown' | 'github',
     kinds: parseKinds(flags.kind),
     ids: flags.id,

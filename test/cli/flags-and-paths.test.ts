@@ -28,6 +28,18 @@ describe.concurrent('flags before or after PATH', () => {
     expect(em.requests().some((r) => r.path.includes('target'))).toBe(false)
   })
 
+  it('after `--`, a PATH may start with a dash, in validate, plan and drift alike; before it, it is an unknown flag', async () => {
+    const em = await emulator()
+    const dir = tempdir({ '-dash/agents.yaml': `agents:\n  - id: ${AGENT}\n    teams: [{id: Tm8Kq2Xa9Lp3}]\n` })
+    for (const command of ['validate', 'plan', 'drift']) {
+      const run = await cli(em, dir, [command, '--', '-dash'])
+      expect(run.code, `${command}: ${run.stderr}`).toBe(0)
+      const refused = await cli(em, dir, [command, '-dash'])
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toMatch(/^Error: unknown flag -dash/)
+    }
+  })
+
   it('--id a,b is split like --kind a,b', async () => {
     const em = await emulator()
     const dir = exampleConfig()

@@ -22,7 +22,7 @@ export default class Apply extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Apply)
-    const inputs = { ...planInputs(flags, argv), autoApprove: flags['auto-approve'], maxChanges: flags['max-changes'], plan: flags.plan }
+    const inputs = { ...planInputs(flags, argv, this.argv), autoApprove: flags['auto-approve'], maxChanges: flags['max-changes'], plan: flags.plan }
     // The list reads leave before the use case's modules load (most of the start-up); a saved plan reads none.
     const ahead = flags.plan ? undefined : (await import('../run/early-reads.js')).readsAhead(inputs)
     try {

@@ -22,7 +22,7 @@ export default class Audit extends Command {
     const [{ runAudit }, { processIo }] = await Promise.all([import('../run/audit.js'), import('../../core/io.js')])
     process.exitCode = await runAudit(
       {
-        paths: pathArguments(argv),
+        paths: pathArguments(argv, this.argv),
         format: flags.format as 'text' | 'json' | 'markdown' | 'github',
         apiUrl: flags['api-url'],
         parallelism: flags.parallelism,

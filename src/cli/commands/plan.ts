@@ -22,7 +22,7 @@ export default class Plan extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Plan)
-    const inputs = planInputs(flags, argv)
+    const inputs = planInputs(flags, argv, this.argv)
     // The list reads leave before the use case's modules load (most of the start-up).
     const ahead = (await import('../run/early-reads.js')).readsAhead(inputs)
     try {

@@ -1,5 +1,5 @@
 import { Command, Flags } from '../oclif.js'
-import { pathArgs } from '../flags.js'
+import { pathArgs, pathArguments } from '../flags.js'
 
 export default class Validate extends Command {
   static override summary = 'Check the configuration files, without the network.'
@@ -19,6 +19,6 @@ export default class Validate extends Command {
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Validate)
     const [{ runValidate }, { processIo }] = await Promise.all([import('../run/validate.js'), import('../../core/io.js')])
-    process.exitCode = await runValidate({ paths: argv as string[], quiet: flags.quiet }, processIo())
+    process.exitCode = await runValidate({ paths: pathArguments(argv, this.argv), quiet: flags.quiet }, processIo())
   }
 }
