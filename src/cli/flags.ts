@@ -41,6 +41,14 @@ export function parseKinds(values: string[] | undefined): KindName[] | undefined
   return kinds as KindName[]
 }
 
+/** `--id a,b` (also repeatable): an empty id (a comma too many) is a usage error, not an id no resource has. */
+export function parseIds(values: string[] | undefined): string[] | undefined {
+  if (!values) return undefined
+  const ids = values.map((v) => v.trim())
+  if (ids.some((id) => id === '')) throw new Errors.CLIError('--id holds an empty id: write ids separated by single commas, with none at the start or the end')
+  return ids
+}
+
 /**
  * With variadic PATH arguments oclif passes unknown flags through as arguments; refuse them. What
  * follows `--` on the command line as typed (`raw`, the command's own argv) is a path whatever it
@@ -74,7 +82,7 @@ export function planInputs(flags: PlanFlagValues, argv: unknown[], raw: readonly
     paths: pathArguments(argv, raw),
     format: flags.format as 'text' | 'json' | 'markdown' | 'github',
     kinds: parseKinds(flags.kind),
-    ids: flags.id,
+    ids: parseIds(flags.id),
     state: flags.state,
     apiUrl: flags['api-url'],
     parallelism: flags.parallelism,

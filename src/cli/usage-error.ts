@@ -27,9 +27,11 @@ export function explainUsageError(error: unknown, argv: string[], known: Manifes
 
   const unknownCommand = /^command (\S+) not found$/.exec(first)
   if (unknownCommand) {
-    const typed = unknownCommand[1].replace(/:/g, ' ')
+    // oclif joins the words typed into one command id (`schema:extra`, `pln:c2`): the first is the command, the rest its arguments (worded as oclif words them for a command that takes some).
+    const [typed, ...rest] = unknownCommand[1].split(':')
+    if (Object.hasOwn(known.commands, typed)) return `Error: Unexpected argument${rest.length === 1 ? '' : 's'}: ${rest.join(', ')}. See scansync ${typed} --help.\n`
     const near = closest(typed, commands)
-    return `Error: unknown command "${typed}"${near ? `; did you mean "${near}"?` : ''} See scansync --help for the commands.\n`
+    return `Error: unknown command "${typed}"${near ? `; did you mean "${near}"?` : '.'} See scansync --help for the commands.\n`
   }
 
   const command = argv.find((arg) => Object.hasOwn(known.commands, arg))

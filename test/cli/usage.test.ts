@@ -21,6 +21,11 @@ describe.concurrent('mistyped commands and flags', () => {
     [['validate', '--qiet'], /did you mean --quiet\?/],
     [['plan', '--kind', 'agnet'], /^Error: Expected --kind=agnet to be one of: target, asset, agent\. See scansync plan --help\./],
     [['import', '--all'], /^Error: --kind is required\. See scansync import --help\./],
+    // The words after a command oclif cannot take are its arguments, not a longer command's name.
+    [['schema', 'extra'], /^Error: Unexpected argument: extra\. See scansync schema --help\.\n$/],
+    [['pln', 'config'], /^Error: unknown command "pln"; did you mean "plan"\? See scansync --help for the commands\.\n$/],
+    [['xyzzy'], /^Error: unknown command "xyzzy"\. See scansync --help for the commands\.\n$/],
+    [['plan', '.', '--id', '2DZkoZH8WMEM,'], /^Error: --id holds an empty id: write ids separated by single commas, with none at the start or the end\. See scansync plan --help\.\n$/],
   ])('%j: one line, a suggestion, exit 1', async (args, message) => {
     const { code, stdout, stderr } = await runCli(args)
     expect(code).toBe(1)
