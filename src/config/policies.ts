@@ -70,12 +70,11 @@ export async function compilePolicies(declared: readonly DeclaredPolicy[]): Prom
       }
       diagnostics.push(at(rule, ['name'], `policy ${rule.name} is declared twice: here and at ${where(earlier)}; a rule's name must be unique`))
       diagnostics.push(at(earlier, ['name'], `policy ${rule.name} is declared twice: here and at ${where(rule)}; a rule's name must be unique`))
-      continue
-    }
-    first.set(rule.name, rule)
+    } else first.set(rule.name, rule)
+    // A rule declared twice is compiled too: what else is wrong with it is said in the same run.
     const when = rule.when === undefined ? undefined : compilePart(ajv, rule, 'when', diagnostics)
     const require = compilePart(ajv, rule, 'require', diagnostics)
-    if (require === undefined || (rule.when !== undefined && when === undefined)) continue
+    if (earlier || require === undefined || (rule.when !== undefined && when === undefined)) continue
     rules.push({ name: rule.name, description: rule.description ?? rule.name, kind: rule.kind, level: rule.level, source: rule.locate([]), when, require })
   }
   return { rules, diagnostics }

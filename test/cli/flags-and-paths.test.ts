@@ -130,4 +130,12 @@ describe.concurrent('plan --out', () => {
     expect(stderr).not.toMatch(/unexpected|report it/i)
     writeFileSync(join(dir, 'x'), '')
   })
+
+  it.runIf(process.platform === 'linux')('to a place no file can be written is a clear error, not a crash', async () => {
+    const em = await emulator()
+    const { code, stderr } = await cli(em, exampleConfig(), ['plan', '.', '--out', '/proc/scansync-plan.json'])
+    expect(code).toBe(1)
+    expect(stderr).toContain('Error: cannot write the saved plan /proc/scansync-plan.json (ENOENT): no plan was saved')
+    expect(stderr).not.toMatch(/unexpected|report it/i)
+  })
 })

@@ -191,6 +191,13 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     expect(code).toBe(1)
   })
 
+  it('a rule declared twice is still checked: its misspelt keyword is reported in the same run', async () => {
+    const { code, stderr } = await validate({ 'a.yaml': `policies:\n  - name: same\n    kind: target\n    require: true\n  - name: same\n    kind: target\n    require: {requried: [labels]}\n` })
+    expect(stderr).toContain('policy same is declared twice')
+    expect(stderr).toMatch(/^a\.yaml:7:\d+: .*unknown keyword "requried" \(did you mean "required"\?\)/m)
+    expect(code).toBe(1)
+  })
+
   it('an unknown kind and a bad level are errors at their line', async () => {
     const { code, stderr } = await validate({ 'a.yaml': `policies:\n  - name: r\n    kind: targets\n    require: true\n    level: fatal\n` })
     expect(stderr).toMatch(/^a\.yaml:3:11: .*kind.*target, asset, agent/m)

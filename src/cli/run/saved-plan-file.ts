@@ -26,7 +26,11 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
 
 /** Through the output step: a secret that got into the plan is replaced (and the checksum then refuses the file). */
 export async function writeSavedPlan(file: string, saved: SavedPlan, io: RedactedIo): Promise<void> {
-  await writeFile(resolve(io.cwd, file), io.redaction.file(JSON.stringify(saved, null, 2) + '\n'), { mode: 0o600 })
+  try {
+    await writeFile(resolve(io.cwd, file), io.redaction.file(JSON.stringify(saved, null, 2) + '\n'), { mode: 0o600 })
+  } catch (error) {
+    throw new ScansyncError(`cannot write the saved plan ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}): no plan was saved`)
+  }
 }
 
 /** The saved plan file's JSON, unchecked (decodeSavedPlan checks it). */
