@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto'
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Env, KindName } from '../core/types.js'
 import type { SecretsState } from '../schema/generated.js'
 import { ScansyncError } from '../core/errors.js'
+import { lockToken, releaseLock, tryLock } from './lock.js'
 
 /**
  * The secrets state: for each sensitive field the service hides (OBFUSCATED_…), an HMAC-SHA256 of
@@ -180,8 +181,6 @@ export function mergedState(current: SecretsState, update: StateUpdate): Secrets
 }
 
 const LOCK_WAIT_MS = 10_000
-/** A lock older than this was left by a process that died (writing takes milliseconds). */
-const STALE_LOCK_MS = 30_000
 
 const lockPath = (path: string) => `${path}.lock`
 // One writer at a time holds the lock, so the process id makes the name unique enough.
@@ -190,25 +189,20 @@ const temporaryPath = (path: string) => `${path}.${process.pid}.tmp`
 async function withLock<T>(path: string, run: () => Promise<T>): Promise<T> {
   await mkdir(dirname(path), { recursive: true })
   const lock = lockPath(path)
+  const token = lockToken()
   const started = Date.now()
-  for (let wait = 2; ; wait = Math.min(wait * 2, 100)) {
-    try {
-      await (await open(lock, 'wx', 0o600)).close()
-      break
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0)
-      if (age > STALE_LOCK_MS) await rm(lock, { force: true })
-      else if (Date.now() - started > LOCK_WAIT_MS) throw Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
-      else await new Promise((resolve) => setTimeout(resolve, wait))
-    }
+  for (let wait = 2; !tryLock(lock, token); wait = Math.min(wait * 2, 100)) {
+    if (Date.now() - started > LOCK_WAIT_MS) throw heldByAnother(lock)
+    await new Promise((resolve) => setTimeout(resolve, wait))
   }
   try {
     return await run()
   } finally {
-    await rm(lock, { force: true })
+    releaseLock(lock, token)
   }
 }
+
+const heldByAnother = (lock: string) => Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
 
 /**
  * Under a lock, the file is read again and this run's entries merged into it, then written whole
@@ -235,23 +229,11 @@ export async function writeSecretsState(path: string, update: StateUpdate, redac
 export function writeSecretsStateSync(path: string, update: StateUpdate, redact: (text: string) => string): void {
   mkdirSync(dirname(path), { recursive: true })
   const lock = lockPath(path)
+  const token = lockToken()
   const started = Date.now()
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx', 0o600))
-      break
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      let age = 0
-      try {
-        age = Date.now() - statSync(lock).mtimeMs
-      } catch {
-        continue
-      }
-      if (age > STALE_LOCK_MS) rmSync(lock, { force: true })
-      else if (Date.now() - started > 2_000) throw Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5)
-    }
+  while (!tryLock(lock, token)) {
+    if (Date.now() - started > 2_000) throw heldByAnother(lock)
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5)
   }
   const temporary = temporaryPath(path)
   try {
@@ -267,7 +249,7 @@ export function writeSecretsStateSync(path: string, update: StateUpdate, redact:
     rmSync(temporary, { force: true })
     throw error
   } finally {
-    rmSync(lock, { force: true })
+    releaseLock(lock, token)
   }
 }
 

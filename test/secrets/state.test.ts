@@ -1,10 +1,14 @@
 // The secrets state: the key id, re-keying a state from before key ids, and writes merged under a lock.
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { emptyState, keyStatus, mergedState, openLedger, readSecretsState, rekeyed, secretContext, secretHmac, stateKeyId, stateKeys, uncheckedNote, writeSecretsState, writeSecretsStateSync } from '../../src/secrets/state.js'
 import type { SecretsState } from '../../src/schema/generated.js'
 import { temporaryDirectory } from '../helpers/emulator.js'
+import { ROOT } from '../helpers/cli.js'
+import { breakStaleLock, releaseLock, tryLock } from '../../src/secrets/lock.js'
 
 /** The state holds no secret: the output step has nothing to change. */
 const same = (text: string) => text
@@ -68,6 +72,70 @@ describe('writing', () => {
     const state = await readSecretsState(path)
     expect(Object.keys(state.resources).sort()).toEqual(Array.from({ length: 13 }, (_, n) => `target/T${n}`).sort())
     expect(readFileSync(path, 'utf8')).not.toContain('"k"')
+  })
+
+  it('a lock left by a process that died is broken once: many writers that saw it stale all keep their entries', async () => {
+    const path = join(temporaryDirectory('scansync-state-'), 'state.json')
+    const old = new Date(Date.now() - 60_000)
+    writeFileSync(`${path}.lock`, '')
+    utimesSync(`${path}.lock`, old, old)
+    await Promise.all(Array.from({ length: 12 }, (_, n) => writeSecretsState(path, update(n), same)))
+    expect(Object.keys((await readSecretsState(path)).resources).sort()).toEqual(Array.from({ length: 12 }, (_, n) => `target/T${n}`).sort())
+    expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+
+  it('…and in processes of their own, started at the same moment', { timeout: 60_000 }, async () => {
+    const dir = temporaryDirectory('scansync-state-')
+    const path = join(dir, 'state.json')
+    const old = new Date(Date.now() - 60_000)
+    writeFileSync(`${path}.lock`, '')
+    utimesSync(`${path}.lock`, old, old)
+    const script = [
+      `import { writeSecretsState } from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'secrets', 'state.js')).href)}`,
+      'const [path, n, at] = process.argv.slice(2)',
+      'while (Date.now() < Number(at)) {}',
+      "await writeSecretsState(path, { recorded: new Map([[`target/T${n}`, new Map([['p', { hmac: 'h' + n }]])]]) }, (t) => t)",
+    ].join('\n')
+    writeFileSync(join(dir, 'writer.mjs'), script)
+    const at = Date.now() + 1_500
+    await Promise.all(Array.from({ length: 8 }, (_, n) => new Promise((resolve, reject) => execFile(process.execPath, [join(dir, 'writer.mjs'), path, String(n), String(at)], (error) => (error ? reject(error) : resolve(undefined))))))
+    expect(Object.keys((await readSecretsState(path)).resources).sort()).toEqual(Array.from({ length: 8 }, (_, n) => `target/T${n}`).sort())
+  })
+
+  it('a writer that saw a lock stale never breaks the lock another writer took since', () => {
+    const lock = join(temporaryDirectory('scansync-state-'), 'state.json.lock')
+    writeFileSync(lock, '')
+    const old = new Date(Date.now() - 60_000)
+    utimesSync(lock, old, old)
+    const seenByBoth = statSync(lock)
+    // The first breaks it and takes the lock.
+    expect(tryLock(lock, 'first')).toBe(false)
+    expect(tryLock(lock, 'first')).toBe(true)
+    // The second acts on what it saw before: the lock now held is not that one.
+    breakStaleLock(lock, seenByBoth)
+    expect(readFileSync(lock, 'utf8')).toBe('first')
+    expect(tryLock(lock, 'second')).toBe(false)
+    // Released only by its holder.
+    releaseLock(lock, 'second')
+    expect(existsSync(lock)).toBe(true)
+    releaseLock(lock, 'first')
+    expect(existsSync(lock)).toBe(false)
+  })
+
+  it('a writer whose lock was broken while it hung does not remove the lock its breaker holds', async () => {
+    const path = join(temporaryDirectory('scansync-state-'), 'state.json')
+    const lock = `${path}.lock`
+    // Called while the writer holds the lock: meanwhile (as if it had hung for minutes) another
+    // process finds the lock stale, breaks it and takes it.
+    const hangs = (text: string) => {
+      const old = new Date(Date.now() - 60_000)
+      utimesSync(lock, old, old)
+      expect(tryLock(lock, 'breaker')).toBe(false)
+      expect(tryLock(lock, 'breaker')).toBe(true)
+      return text
+    }
+    await writeSecretsState(path, update(1), hangs)
+    expect(readFileSync(lock, 'utf8')).toBe('breaker')
   })
 
   it('a lock left by a process that died long ago is taken over', async () => {

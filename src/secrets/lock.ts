@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto'
+import { readFileSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs'
+
+/*
+ * The secrets state's lock (`state.json.lock`): one writer at a time, across processes. It is a
+ * file created exclusively, holding its owner's token. A lock older than STALE_LOCK_MS was left by
+ * a process that died (writing takes milliseconds) and is broken, with two safeguards against
+ * processes that all saw the same stale lock: one breaks at a time (`state.json.lock.break`,
+ * created exclusively), and only the very lock it saw stale (same inode and time), never the one
+ * another process took after breaking it. Each step is one synchronous call on a tiny file, so the
+ * waiting loops (awaiting, or blocking at a process's last moment) share them.
+ */
+
+/** A lock older than this was left by a process that died. */
+export const STALE_LOCK_MS = 30_000
+
+const statIfAny = (path: string): Stats | undefined => {
+  try {
+    return statSync(path)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
+
+const isStale = (stats: Stats) => Date.now() - stats.mtimeMs > STALE_LOCK_MS
+
+/** A token for this holder: what `release` checks before it removes the lock. */
+export const lockToken = (): string => `${process.pid} ${randomUUID()}`
+
+/** Takes the lock if it is free (true); otherwise breaks it if it is stale, for a later try (false). */
+export function tryLock(lock: string, token: string): boolean {
+  try {
+    writeFileSync(lock, token, { flag: 'wx', mode: 0o600 })
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  const seen = statIfAny(lock)
+  if (seen && isStale(seen)) breakStaleLock(lock, seen)
+  return false
+}
+
+/** Removes the lock seen stale (`seen`), if it is still that lock, while no other process breaks it. */
+export function breakStaleLock(lock: string, seen: Stats): void {
+  const guard = `${lock}.break`
+  try {
+    writeFileSync(guard, '', { flag: 'wx', mode: 0o600 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    // Another process is breaking it; a guard this old was left by one that died doing so.
+    const left = statIfAny(guard)
+    if (left && isStale(left)) rmSync(guard, { force: true })
+    return
+  }
+  try {
+    const now = statIfAny(lock)
+    if (now && now.ino === seen.ino && now.mtimeMs === seen.mtimeMs) rmSync(lock, { force: true })
+  } finally {
+    rmSync(guard, { force: true })
+  }
+}
+
+/** Removes the lock if this holder still holds it (a lock broken while it hung belongs to another). */
+export function releaseLock(lock: string, token: string): void {
+  try {
+    if (readFileSync(lock, 'utf8') === token) rmSync(lock, { force: true })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+}
