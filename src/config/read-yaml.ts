@@ -294,6 +294,7 @@ function parsePrecisely(file: string, text: string): ParseResult {
     let aliased = false
     // checkAliases bounded the expansion: `yaml`'s own cap counts every use of an anchor, and
     // would refuse a window shared by a hundred targets.
+    resolveAliasesInOnePass(doc)
     data = doc.toJS({ maxAliasCount: -1, onAnchor: () => (aliased = true) })
     // An alias gives the same object at each place; every place gets its own copy, so that
     // resolving variables and shorthands in place happens once per place.
@@ -419,6 +420,10 @@ function isMergeKey(key: unknown): boolean {
 const aliasTargets = new WeakMap<Document, Map<Alias, Node>>()
 
 function targetOf(doc: Document, alias: Alias): Node | undefined {
+  return aliasTargetsOf(doc).get(alias)
+}
+
+function aliasTargetsOf(doc: Document): Map<Alias, Node> {
   let targets = aliasTargets.get(doc)
   if (!targets) {
     const found = new Map<Alias, Node>()
@@ -433,7 +438,33 @@ function targetOf(doc: Document, alias: Alias): Node | undefined {
     })
     aliasTargets.set(doc, (targets = found))
   }
-  return targets.get(alias)
+  return targets
+}
+
+/** How often toJS had to fall back on `yaml`'s own scan to resolve an alias (tests read it). */
+export const aliasScans = { count: 0 }
+
+/**
+ * `yaml`'s toJS resolves each alias with Alias.resolve, which scans every anchor and alias written
+ * before it: quadratic in their number (a window shared by 4,000 targets took 3 s to read, 20,000
+ * aliases 7 s). Each alias of `doc` answers from the one pass of aliasTargetsOf instead, with the
+ * same node (the last one of its anchor before it). The scan stays for an alias whose node toJS
+ * has not made yet, which document order rules out once checkAliases has refused cycles.
+ */
+function resolveAliasesInOnePass(doc: Document): void {
+  const scan = yaml().Alias.prototype.resolve
+  for (const [alias, target] of aliasTargetsOf(doc)) {
+    Object.defineProperty(alias, 'resolve', {
+      configurable: true,
+      value(this: Alias, document: Document, ctx?: { anchors: Map<unknown, unknown> }): Node | undefined {
+        if (ctx && !ctx.anchors.has(target)) {
+          aliasScans.count++
+          return (scan as (this: Alias, d: Document, c?: unknown) => Node | undefined).call(this, document, ctx)
+        }
+        return target
+      },
+    })
+  }
 }
 
 /** A node, or what it stands for when it is an alias. */

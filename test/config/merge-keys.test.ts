@@ -3,7 +3,8 @@
 // a merged value at the line where it is written; and the merge cases of the loader fuzzing
 // (a merge of a non-mapping, a cycle, a bomb), with a fixed seed.
 import fc from 'fast-check'
-import { afterAll, describe, expect, it } from 'vitest'
+import { createRequire } from 'node:module'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { parseFast } from '../../src/config/fast-yaml.js'
 import { loadFile } from '../../src/config/load.js'
 import { parseYamlFile } from '../../src/config/read-yaml.js'
@@ -27,6 +28,26 @@ const CONTRACT = [
   '      enabled: false',
   '',
 ].join('\n')
+
+describe('many aliases', () => {
+  it("each alias is resolved from one pass over the file, not by yaml's scan of all that precede it (quadratic)", async () => {
+    const Alias = (createRequire(import.meta.url)('yaml') as typeof import('yaml')).Alias
+    const scan = vi.spyOn(Alias.prototype, 'resolve')
+    try {
+      const targets = Array.from({ length: 300 }, (_, i) => `  - id: T${String(i).padStart(11, '0')}\n    blackout_period: {<<: *office-hours, enabled: true}\n    labels: *prod-labels\n`)
+      const { config, diagnostics } = await load({ 'a.yaml': `${CONTRACT.split('targets:')[0]}targets:\n${targets.join('')}` })
+      expect(diagnostics).toEqual([])
+      expect(config.resources).toHaveLength(300)
+      expect(config.resources[299].fields).toEqual({
+        blackout_period: { begin: '08:00', cease: '18:00', weekdays: [1, 2, 3, 4, 5], timezone: 'Europe/Lisbon', enabled: true },
+        labels: [{ name: 'production' }, { name: 'pci', color: '#d93f0b' }],
+      })
+      expect(scan).not.toHaveBeenCalled()
+    } finally {
+      scan.mockRestore()
+    }
+  })
+})
 
 describe('merge keys: values', () => {
   it('the contract example: the anchor merged, own keys added, x- keys ignored', async () => {
