@@ -42,6 +42,8 @@ export const PRECISE_ONLY = {
   blockScalarIndicator: /[|>][-+]?[0-9+]/,
   /** A block scalar whose first lines are blank (`yaml` may ask for an indentation indicator). */
   blockScalarLeadingBlank: /[|>][-+0-9]*[ \t]*(?:#.*)?\r?\n[ \t]*\r?\n/,
+  /** `\U` not followed by a code point up to U+10FFFF: js-yaml makes broken text of `\U00110000`, `yaml` refuses it. */
+  longEscape: /\\U(?!00(?:0[0-9A-Fa-f]|10)[0-9A-Fa-f]{4})/,
 } as const satisfies Record<string, RegExp>
 
 export type PreciseRule = keyof typeof PRECISE_ONLY
@@ -209,7 +211,11 @@ export const PRECISE_SCANS: { readonly [Rule in PreciseRule]: (text: string) => 
     }
     return someWhere(text, '|', test) || someWhere(text, '>', test)
   },
+  longEscape: (text) => someWhere(text, '\\U', (at) => !CODE_POINT.test(text.slice(at + 2, at + 10))),
 }
+
+/** Eight hex digits of a code point up to U+10FFFF. */
+const CODE_POINT = /^00(?:0[0-9A-Fa-f]|10)[0-9A-Fa-f]{4}$/
 
 const SCANS = Object.values(PRECISE_SCANS)
 

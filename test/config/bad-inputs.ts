@@ -27,6 +27,12 @@ const BOMB = [
 
 export const BAD_INPUTS: BadInput[] = [
   {
+    // js-yaml made broken text of it (two lone surrogates) that a plan would have sent.
+    name: 'an escape past U+10FFFF is refused, by both parsers',
+    files: { 'a.yaml': 'targets:\n  - id: T1\n    site:\n      name: "Shop \\U00110000"\n' },
+    expected: [{ file: 'a.yaml', line: 4, column: 19, path: '', message: /^YAML: Invalid escape sequence \\U00110000/ }],
+  },
+  {
     name: 'YAML syntax error: an unclosed quote, reported where it opens',
     files: { 'a.yaml': 'agents:\n  - id: G1\n    name: "dc-lisbon\n  - id: G2\n' },
     expected: [{ file: 'a.yaml', line: 3, column: 11, path: '', message: 'YAML: the quote " opened here is never closed' }],

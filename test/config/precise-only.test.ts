@@ -42,6 +42,7 @@ const RULE_PIECES: Record<PreciseRule, string[]> = {
   emptyListEntry: ['-', '#', '\t', '\r', '\r\n'],
   blockScalarIndicator: ['|', '>', '-', '+', '0', '7'],
   blockScalarLeadingBlank: ['|', '>', '-', '+', '0', '#', '\t', '\r\n', '\r'],
+  longEscape: ['\\', 'U', '\\U', '0', '1', 'F', 'f', 'g', '00', '0010FFFF', '00110000', '0001F600'],
 }
 const textFor = (rule: PreciseRule) => fc.array(fc.constantFrom(...RULE_PIECES[rule], ...COMMON), { maxLength: 10 }).map((pieces) => pieces.join(''))
 
@@ -62,6 +63,7 @@ describe('each scan answers as its pattern', () => {
       '----', '...x', 'a\n...  y', '?', ' ?', 'a?', '? ', '?x', '{?\n', ']:', '] \t:', '}\n:', '{ [', ',\n[', ':', 'a:', ' :', 'a :x', '~:', 'x~:', 'null:',
       'xnull:', ' Null :', '{NULL}', '{ ~ ,', ',null}', '{nul}', '\t', ' \t', 'a\t', '\n \ta', '\r', '\r\n', '\r\r\n', '-', ' -', 'a-', '- #c', '-#c', '-  \r\n',
       '- x', '\u2028-', '|2', '>+', '|-1', '|-x', '>x', '|\n\n', '| # c\n  \n', '|+2 \r\n\t\r\n', '>\n x\n\n', '|-\r\n',
+      '\\U0001F600', '\\U0010FFFF', '\\U00110000', '\\UFFFFFFFF', '\\U0001F60', '\\U', 'C:\\Users', '\\u0041',
     ]
     const pattern = new RegExp(PRECISE_ONLY[rule].source, 'm')
     for (const edge of edges) expect(PRECISE_SCANS[rule](edge), JSON.stringify(edge)).toBe(pattern.test(edge))
