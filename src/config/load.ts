@@ -48,6 +48,21 @@ export const maxTotalBytes = (): number => Math.floor(getHeapStatistics().heap_s
 /** What reading a configuration file gave: its bytes, why it is not read, or the error reading it. */
 type FileRead = { bytes: Buffer } | { problem: string } | { error: unknown }
 
+/**
+ * A number or boolean as written at its place (`000123`, `0x1F`, `yes`): the text to put in quotes.
+ * Such a scalar holds no space, comma, bracket or `#`; anything else is not offered.
+ */
+function scalarWritten(parsed: ParsedFile): (path: PathSegments) => string | undefined {
+  let lines: string[] | undefined
+  return (path) => {
+    const at = parsed.locate(path)
+    lines ??= parsed.text.split('\n')
+    // Not an alias, anchor or tag (`*a`): the value is written elsewhere, or not as it reads.
+    const written = /^[^\s,[\]{}#"'*&!][^\s,[\]{}#"']*/.exec((lines[at.line - 1] ?? '').slice(at.column - 1))?.[0]
+    return written && !written.endsWith(':') ? written : undefined
+  }
+}
+
 /** Loads, checks and resolves every configuration file under `paths`. Never throws for bad input. */
 export async function loadConfig(paths: string[], options: LoadOptions): Promise<LoadResult> {
   const cwd = options.cwd ?? process.cwd()
@@ -153,7 +168,7 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
   const isSensitive = (path: PathSegments) => templates.has(formatPath(path)) || secretByItsPlace(data as JsonObject, path)
   const validate = validator('config')
   if (!validate(data)) {
-    for (const problem of describeSchemaErrors(validate.errors ?? [], { isSensitive, name: (path) => nameOf(data as JsonObject, path) })) {
+    for (const problem of describeSchemaErrors(validate.errors ?? [], { isSensitive, name: (path) => nameOf(data as JsonObject, path), written: scalarWritten(parsed) })) {
       const place = formatPath(problem.path)
       // A variable that is not set was reported as such; its empty stand-in is no further news.
       if (unresolved.has(place)) continue

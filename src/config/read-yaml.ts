@@ -108,9 +108,11 @@ interface PositionIndex {
 /**
  * `yaml`'s own check for duplicate keys compares each key with every key before it in its
  * mapping: time quadratic in the size of a mapping (a hostile file of 100,000 keys took minutes).
- * It is off; duplicateKeys() finds the same duplicates in one pass over the Document.
+ * It is off; duplicateKeys() finds the same duplicates in one pass over the Document. Its
+ * warnings stay in the Document, not on stderr (`Keys with collection values will be stringified`
+ * is advice for programmers; such a key is reported as an error of its own).
  */
-const YAML_OPTIONS = { uniqueKeys: false, prettyErrors: false, merge: true } as const
+const YAML_OPTIONS = { uniqueKeys: false, prettyErrors: false, merge: true, logLevel: 'error' } as const
 /** For positions only (nodes and their places do not depend on the duplicate check). */
 const POSITION_OPTIONS = YAML_OPTIONS
 
@@ -498,6 +500,10 @@ function checkAliases(doc: Document): { offset?: number; message: string } | und
     const source = resolved(doc, value)
     const items = Y.isSeq(source) ? source.items : [value]
     for (const item of items) {
+      if (Y.isAlias(item) && !targetOf(doc, item)) {
+        problem = { offset: offsetOf(item), message: unnamedAlias(item) }
+        return
+      }
       if (Y.isMap(resolved(doc, item))) continue
       const what = item === null || item === undefined || (Y.isScalar(item) && item.value === null) ? 'nothing' : Y.isSeq(resolved(doc, item)) ? 'a list' : 'a single value'
       problem = {
@@ -511,7 +517,10 @@ function checkAliases(doc: Document): { offset?: number; message: string } | und
     if (problem || node === null || node === undefined) return 0
     if (Y.isAlias(node)) {
       const target = anchors.get(node.source)
-      if (!target) return 1
+      if (!target) {
+        problem = { offset: offsetOf(node), message: unnamedAlias(node) }
+        return 0
+      }
       if (open.has(target)) {
         problem = { offset: offsetOf(node), message: `the alias *${node.source} is inside the node it names (&${node.source}): a cycle, which would never end; name another node` }
         return 0
@@ -542,6 +551,8 @@ function checkAliases(doc: Document): { offset?: number; message: string } | und
   }
   return undefined
 }
+
+const unnamedAlias = (alias: Alias) => `the alias *${alias.source} names no anchor before it: write &${alias.source} on the value it stands for, above this line`
 
 /** Pairs of the mappings asked about, by key: one lookup per diagnostic, in O(1). */
 const pairsByKey = new WeakMap<object, Map<string, Pair>>()

@@ -97,7 +97,16 @@ export interface DescribeOptions {
   isSensitive(path: PathSegments): boolean
   /** Turns a path into the words that name it (`site.name`, with its resource). */
   name(path: PathSegments): string
+  /** A scalar as written in the file (`000123`, where the value read is 123): what to quote. */
+  written?(path: PathSegments): string | undefined
 }
+
+/**
+ * Past this many problems in one file, an unknown field gets no "did you mean": each suggestion
+ * measures the field against every known one, and a hostile file of 70,000 unknown keys spent
+ * seconds on them.
+ */
+const SUGGESTED_PROBLEMS = 1_000
 
 /**
  * A value of the wrong type also fails the checks that only make sense for the right type (an
@@ -127,7 +136,7 @@ export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOpt
     missing.set(error.instancePath, fields)
   }
   for (const error of pruneBesideTypeErrors(pruneAnyOfBranches(errors))) {
-    const problem = error.keyword === 'required' ? describeMissing(error.instancePath, missing.get(error.instancePath) ?? [], options) : describe(error, options)
+    const problem = error.keyword === 'required' ? describeMissing(error.instancePath, missing.get(error.instancePath) ?? [], options) : describe(error, options, problems.length < SUGGESTED_PROBLEMS)
     const key = JSON.stringify(problem)
     if (!seen.has(key)) {
       seen.add(key)
@@ -149,7 +158,7 @@ function describeMissing(pointer: string, fields: string[], options: DescribeOpt
   return { path, atKey: typeof path.at(-1) === 'string', message: `${subject ? subject + ': ' : ''}${what}` }
 }
 
-function describe(error: ErrorObject, options: DescribeOptions): SchemaProblem {
+function describe(error: ErrorObject, options: DescribeOptions, suggest = true): SchemaProblem {
   const path = pointerToSegments(error.instancePath)
   const data: unknown = error.data
   const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>
@@ -162,9 +171,9 @@ function describe(error: ErrorObject, options: DescribeOptions): SchemaProblem {
     case 'additionalProperties': {
       const field = String(params.additionalProperty)
       const known = Object.keys((parentSchema.properties ?? {}) as object)
-      const suggestion = closest(field, known)
+      const suggestion = suggest ? closest(field, known) : undefined
       const where = options.name([...path, field])
-      const hint = suggestion ? `; did you mean "${suggestion}"?` : known.length > 0 ? ` (known fields: ${known.join(', ')})` : ''
+      const hint = suggestion ? `; did you mean "${suggestion}"?` : known.length > 0 && suggest ? ` (known fields: ${known.join(', ')})` : ''
       return { path: [...path, field], atKey: true, message: `${where}: unknown field${hint}` }
     }
     case 'type': {
@@ -172,7 +181,9 @@ function describe(error: ErrorObject, options: DescribeOptions): SchemaProblem {
       const expected = types.map((t) => typeWords[t] ?? t).join(' or ')
       // YAML reads 12345 or true as a number or a boolean; quoting makes it the string it was meant to be.
       // A secret is not repeated, whatever its type.
-      const quote = types.includes('string') && (typeof data === 'number' || typeof data === 'boolean') ? (options.isSensitive(path) ? '; quote it' : `; quote it: "${String(data)}"`) : ''
+      // As written, not as read: `id: 000123` is the id "000123", not "123".
+      const quote =
+        types.includes('string') && (typeof data === 'number' || typeof data === 'boolean') ? (options.isSensitive(path) ? '; quote it' : `; quote it: "${options.written?.(path) ?? String(data)}"`) : ''
       return say(`must be ${expected} (got ${describeType(data)}${quote})`)
     }
     case 'maxLength':

@@ -27,6 +27,16 @@ const BOMB = [
 
 export const BAD_INPUTS: BadInput[] = [
   {
+    name: 'an alias with no anchor before it, at the alias (not at 1:1)',
+    files: { 'a.yaml': 'targets:\n  - id: T1\n    labels: *nolabels\nx-l: &nolabels [a]\n' },
+    expected: [{ file: 'a.yaml', line: 3, column: 13, path: '', message: 'the alias *nolabels names no anchor before it: write &nolabels on the value it stands for, above this line' }],
+  },
+  {
+    name: 'a merge of an alias with no anchor, said as such (not as a merge of a single value)',
+    files: { 'a.yaml': 'targets:\n  - id: T1\n    blackout_period: {<<: *missing}\n' },
+    expected: [{ file: 'a.yaml', line: 3, column: 27, path: '', message: 'the alias *missing names no anchor before it: write &missing on the value it stands for, above this line' }],
+  },
+  {
     // js-yaml made broken text of it (two lone surrogates) that a plan would have sent.
     name: 'an escape past U+10FFFF is refused, by both parsers',
     files: { 'a.yaml': 'targets:\n  - id: T1\n    site:\n      name: "Shop \\U00110000"\n' },

@@ -166,3 +166,19 @@ describe('a file that cannot be read', () => {
     expect(config.files).toEqual(['a.yaml', 'b.yaml', 'c.yaml'])
   })
 })
+
+describe('the YAML library talks to the user only through diagnostics', () => {
+  it('a collection used as a key is an error, with no warning of Node on stderr', async () => {
+    const warnings: string[] = []
+    const listen = (warning: Error) => warnings.push(warning.message)
+    process.on('warning', listen)
+    try {
+      const { diagnostics } = await load({ 'a.yaml': 'targets:\n  - id: abc\n    site:\n      [name, url]: x\n' })
+      expect(diagnostics).toHaveLength(1)
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(warnings).toEqual([])
+    } finally {
+      process.off('warning', listen)
+    }
+  })
+})

@@ -169,6 +169,20 @@ describe('wrong types', () => {
       '3:11: agents[0]: name must be a string (got a boolean; quote it: "true")',
     ])
   })
+
+  it('the text to quote is the one written, not the value read (following the advice keeps the id)', async () => {
+    for (const extra of ['', 'x-a: &a 1\n']) {
+      const { diagnostics } = await load({ 'a.yaml': `${extra}agents:\n  - id: 000123\n    name: 1.50\n  - id: 0x1F\n    name: {a: 1}\n  - id: 1e3\n    name: [1]\n` })
+      expect(diagnostics.map((d) => d.message)).toEqual([
+        'agents[0]: id must be a string (got an integer; quote it: "000123")',
+        'agents[0]: name must be a string (got a number; quote it: "1.50")',
+        'agents[1]: id must be a string (got an integer; quote it: "0x1F")',
+        'agents[1]: name must be a string (got a mapping)',
+        'agents[2]: id must be a string (got an integer; quote it: "1e3")',
+        'agents[2]: name must be a string (got a list)',
+      ])
+    }
+  })
 })
 
 describe('finding files', () => {
