@@ -128,9 +128,13 @@ export interface Resolution {
  * `listsNeeded` asked for; a list not given counts as empty).
  */
 export function resolveIdentities(declared: readonly DesiredResource[], live: LiveLists): Resolution {
+  // Agents by the names they will have after the apply: an agent the YAML renames (by its id) is
+  // found by its new name, in the same change that renames it, and no longer by its old one.
+  const renamed = new Map<string, string>()
+  for (const resource of declared) if (resource.kind === 'agent' && resource.id !== '' && typeof resource.fields.name === 'string') renamed.set(resource.id, resource.fields.name)
   const names = {
     target: new NameIndex(live.targets, (target) => getPath(target, ['site', 'name'])),
-    agent: new NameIndex(live.agents),
+    agent: new NameIndex(live.agents, (agent) => (typeof agent.id === 'string' ? renamed.get(agent.id) : undefined) ?? agent.name),
     team: new NameIndex(live.teams),
   }
   const urls = urlIndex(live.targets ?? [])

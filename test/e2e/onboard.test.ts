@@ -385,6 +385,25 @@ describe('drift --unmanaged', () => {
   })
 })
 
+describe('an agent renamed in the YAML, referred to by name', () => {
+  it('is found by its new name in the same change, and a plan after the apply is empty; its old name no longer finds it', async () => {
+    const em = await emulator()
+    const renamed = `agents:\n  - id: 3kLx8Qy7Pb2m\n    name: dc-lisbon-renamed\ntargets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: {name: REF}\n`
+    const dir = tempdir({ 'config.yaml': renamed.replace('REF', 'dc-lisbon-renamed') })
+    const plan = await cli(em, dir, ['plan', '--format', 'json'])
+    expect(plan.code, plan.stderr).toBe(0)
+    expect(JSON.parse(plan.stdout).changes.map((c: { kind: string; id: string }) => `${c.kind} ${c.id}`)).toEqual(['agent 3kLx8Qy7Pb2m'])
+    expect((await cli(em, dir, ['apply', '--auto-approve'])).code).toBe(0)
+    const after = await cli(em, dir, ['plan', '--detailed-exitcode'])
+    expect(after.code, after.stdout + after.stderr).toBe(0)
+
+    const stale = tempdir({ 'config.yaml': renamed.replace('dc-lisbon-renamed\ntargets', 'dc-lisbon-again\ntargets').replace('REF', 'dc-lisbon-renamed') })
+    const refused = await cli(em, stale, ['plan'])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('scanning_agent.name: no agent is named "dc-lisbon-renamed"')
+  })
+})
+
 describe('import', () => {
   it('writes teams and scanning agents by name where the name is unique (ids where shared), keeps the target ids, and plans clean', async () => {
     const seed: EmulatorSeed = {
