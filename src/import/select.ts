@@ -48,6 +48,14 @@ export interface Selected {
   notes: SecretNote[]
   /** The sensitive values met (to keep them out of any message); never written. */
   secretValues: string[]
+  /** Live values a configuration cannot declare, left out (unmanaged) and said why. */
+  leftOut: LeftOut[]
+}
+
+/** A live value import leaves out, not being a secret: where, and why. */
+export interface LeftOut {
+  field: string
+  reason: string
 }
 
 const OMIT = Symbol('omit')
@@ -98,6 +106,11 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
   const id = String(raw.id)
   const notes: SecretNote[] = []
   const secretValues: string[] = []
+  const leftOut: LeftOut[] = []
+  const leaveOut = (field: string, reason: string): typeof OMIT => {
+    if (!forNote) leftOut.push({ field, reason })
+    return OMIT
+  }
   const filledByScans = new Set(kind.filledByScans)
   const onlyWhile = kind.onlyWhile
   const ruleOf = (rule: string): FieldRule | undefined => kind.rules[rule]
@@ -160,6 +173,16 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
     const ruleHere = ruleOf(rule)
     const key = ruleHere?.type === 'keyed' ? ruleHere.key : undefined
     const out: unknown[] = []
+    if (key !== undefined) {
+      // The configuration names each entry once; the service can hold two of one name.
+      const seen = new Set<string>()
+      for (const item of value) {
+        const name = isObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number') ? String(item[key]) : undefined
+        if (name === undefined) continue
+        if (seen.has(name)) return leaveOut(display, `the service holds more than one entry of the ${key} ${JSON.stringify(name)}, which a configuration cannot declare`)
+        seen.add(name)
+      }
+    }
     for (let i = 0; i < value.length; i++) {
       const item = value[i]
       const itemKey = key !== undefined && isObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number') ? String(item[key]) : String(i)
@@ -187,7 +210,8 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
     const ruleHere = ruleOf(rule)
     const normalize = ruleHere?.type === 'scalar' ? ruleHere.normalize : undefined
     const normalized = normalize?.(value)
-    return normalize && accepts(node, normalized) ? normalized : OMIT
+    if (normalize && accepts(node, normalized)) return normalized
+    return leaveOut(display, `the service holds ${describeValue(value)}, which the configuration does not accept here`)
   }
 
   /** The note for a part left out with the secrets in it, showing the part with references. */
@@ -207,5 +231,11 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
   }
 
   const fields = object(rootNode(kind.requestSchema), live, '', '', true) as JsonObject
-  return { id, fields, notes, secretValues }
+  return { id, fields, notes, secretValues, leftOut }
+}
+
+/** A value as a reason names it: short ones quoted, long ones by their length. */
+function describeValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length <= 40 ? text : `a value of ${text.length} characters`
 }

@@ -105,6 +105,12 @@ export function secretComment(notes: SecretNote[]): string | undefined {
   return lines.map((line) => ` ${line}`).join('\n')
 }
 
+/** The comment above a resource some of whose live values no configuration can declare: they stay unmanaged. */
+export function leftOutComment(leftOut: Selected['leftOut']): string | undefined {
+  if (leftOut.length === 0) return undefined
+  return leftOut.map((item) => ` Left out: ${item.field} (${item.reason}); it stays as it is on the service`).join('\n')
+}
+
 /** A left-out part as the lines to add, indented under the comment. */
 function partLines(member: string, part: unknown): string[] {
   const doc = new Document()
@@ -140,7 +146,7 @@ export function renderImport(sections: ImportSection[], schema: string): string 
     const seq = new YAMLSeq()
     section.resources.forEach((resource, index) => {
       const item = mapNode({ id: resource.id, ...resource.fields }, '', KINDS[section.kind], false)
-      const comment = secretComment(resource.notes)
+      const comment = [secretComment(resource.notes), leftOutComment(resource.leftOut)].filter((part) => part !== undefined).join('\n')
       if (comment) item.commentBefore = comment
       if (index > 0) item.spaceBefore = true
       seq.items.push(item)

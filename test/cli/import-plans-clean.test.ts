@@ -23,6 +23,23 @@ describe.concurrent('import, then plan', () => {
     expect(plan.code).toBe(0)
   })
 
+  it('live values no configuration can declare (two headers of one name, a colour it does not accept) are left out, said where and why, and the files plan clean', async () => {
+    const em = await emulator()
+    const entry = (name: string, value: string) => ({ name, value, value_is_sensitive: false, allow_testing: false, authentication: false, authentication_secondary: false })
+    em.mutate('target', '9XcVbN5mQwEr', { site: { headers: [entry('X-A', '1'), entry('X-A', '2')] } })
+    em.mutate('target', '7QwErTy2UiOp', { labels: [{ name: 'odd', color: 'rgb(1, 2, 3)' }] })
+    const dir = tempdir()
+    const imported = await cli(em, dir, ['import', '--kind', 'target', '--all', '--out', 'config'])
+    expect(imported.code, imported.stderr).toBe(0)
+    const targets = readFileSync(join(dir, 'config', 'targets.yaml'), 'utf8')
+    expect(targets).toContain('# Left out: site.headers (the service holds more than one entry of the name "X-A", which a configuration cannot declare); it stays as it is on the service')
+    expect(targets).toMatch(/# Left out: labels\[odd\]\.color \(the service holds "rgb\(1, 2, 3\)", which the configuration does not accept here\)/)
+    expect(imported.stderr).toContain('Left out (they stay as they are on the service; see the comments in the YAML):')
+    expect(imported.stderr).toContain('  target 9XcVbN5mQwEr site.headers: the service holds more than one entry of the name "X-A"')
+    const plan = await cli(em, dir, ['plan', 'config', '--detailed-exitcode'])
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0)
+  })
+
   it('--secrets reference keeps ${VARIABLE} references (set them before the next plan)', async () => {
     const em = await emulator({ obfuscate: true })
     const dir = tempdir()

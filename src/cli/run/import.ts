@@ -86,6 +86,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
       io.stdout.write(renderImport(sections, schemaComment(io.cwd)))
     }
     reportSecrets(sections.flatMap((section) => section.resources.flatMap((resource) => resource.notes)), io)
+    reportLeftOut(sections, io)
     return EXIT.ok
   })
 }
@@ -170,6 +171,14 @@ const shown = (cwd: string, path: string) => {
 const count = (n: number, kind: KindName) => `${n} ${n === 1 ? kind : KINDS[kind].list}`
 
 /** Names the variables the files refer to, and the hidden fields left out. Never a value. */
+/** The live values no configuration can declare, one line each: they stay unmanaged. */
+function reportLeftOut(sections: ImportSection[], io: Io): void {
+  const lines = sections.flatMap((section) => section.resources.flatMap((resource) => resource.leftOut.map((item) => `  ${section.kind} ${resource.id} ${item.field}: ${item.reason}`)))
+  if (lines.length === 0) return
+  line(io.stderr, 'Left out (they stay as they are on the service; see the comments in the YAML):')
+  for (const text of lines) line(io.stderr, text)
+}
+
 function reportSecrets(notes: SecretNote[], io: Io): void {
   const written = notes.filter((note) => note.written)
   const leftOut = notes.filter((note) => !note.written)
