@@ -18,8 +18,6 @@ const NATURAL_KEY: Partial<Record<KindName, NaturalKey['field']>> = Object.fromE
 /** The same fields, as paths. */
 const NATURAL_KEY_PATH: Partial<Record<KindName, readonly string[]>> = Object.fromEntries(Object.entries(NATURAL_KEY).map(([kind, field]) => [kind, field.split('.')]))
 
-/** The members a target without `id` must declare: it is created when no live target has its URL. */
-const TO_CREATE = ['site.name', 'site.url'] as const
 
 interface Declared {
   resource: DesiredResource
@@ -30,7 +28,7 @@ interface Declared {
 
 /**
  * Gives each target and agent declared without `id` its `naturalKey` (and `id` ""), and returns
- * the problems: a target without id lacking `site.name` or `site.url`, an agent without id
+ * the problems: a target without id lacking `site.url`, an agent without id
  * lacking `name`, one key declared twice without id, or declared both without id and as the key
  * field of a resource with an id. Each duplicate is reported at both places.
  */
@@ -47,9 +45,9 @@ export function identifyDeclared(resources: DesiredResource[]): Diagnostic[] {
     const value = getPath(resource.fields, NATURAL_KEY_PATH[resource.kind]!)
     resource.id = ''
     if (resource.kind === 'target') {
-      const missing = TO_CREATE.filter((path) => typeof getPath(resource.fields, path.split('.')) !== 'string')
-      if (missing.length > 0) {
-        diagnostics.push(at(resource.source, entry.place, `${entry.place}: a target without id needs ${TO_CREATE.join(' and ')} (${missing.join(' and ')} missing): its URL identifies it, and it is created with both when no live target has that URL`))
+      // Its URL identifies it. Whether it also needs site.name (to be created) only the live list can tell (resources/identity.ts).
+      if (typeof value !== 'string' || value === '') {
+        diagnostics.push(at(resource.source, entry.place, `${entry.place}: a target without id needs site.url, which identifies it (and site.name too, to be created when no live target has that URL)`))
       }
     } else if (typeof value !== 'string' || value === '') {
       diagnostics.push(at(resource.source, entry.place, `${entry.place}: an agent without id needs its name, which identifies it (agents are created by installing them, never by scansync)`))

@@ -169,6 +169,9 @@ function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>,
     const ids = urls.idsOf(key.value)
     if (ids.length === 1) return ids[0]
     if (ids.length > 1) problems.push(problem(resource, at, `${label(resource)}: ${ids.length} live targets have this URL (${ids.join(', ')}): write the id of the one you mean`))
+    else if (typeof getPath(resource.fields, ['site', 'name']) !== 'string') {
+      problems.push(problem(resource, at, `${label(resource)}: no live target has this URL, so it would be created, and a target to create needs site.name`))
+    }
     return undefined
   }
   const ids = names.agent.idsNamed(key.value)

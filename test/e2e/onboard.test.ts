@@ -385,6 +385,19 @@ describe('drift --unmanaged', () => {
   })
 })
 
+describe('a target known by its URL alone', () => {
+  it('needs no site.name when a live target has the URL; one to create does, said at its line, and nothing is sent', async () => {
+    const em = await emulator()
+    const found = await cli(em, tempdir({ 'a.yaml': 'targets:\n  - site: {url: "https://STAGING.shop.example.com"}\n    labels: [reviewed]\n' }), ['plan', '--format', 'json'])
+    expect(found.code, found.stderr).toBe(0)
+    expect(JSON.parse(found.stdout).changes.map((c: { id: string; action: string }) => `${c.action} ${c.id}`)).toEqual(['update 7QwErTy2UiOp'])
+    const create = await cli(em, tempdir({ 'a.yaml': 'targets:\n  - site: {url: "https://nameless.example.com/"}\n' }), ['apply', '--auto-approve'])
+    expect(create.code).toBe(1)
+    expect(create.stderr).toContain('a.yaml:2:17: target "https://nameless.example.com/": no live target has this URL, so it would be created, and a target to create needs site.name')
+    expect(sentWrites(em)).toHaveLength(0)
+  })
+})
+
 describe('an agent renamed in the YAML, referred to by name', () => {
   it('is found by its new name in the same change, and a plan after the apply is empty; its old name no longer finds it', async () => {
     const em = await emulator()

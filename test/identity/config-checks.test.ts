@@ -65,14 +65,13 @@ describe('natural keys of declared resources', () => {
 })
 
 describe('what a resource without id must declare', () => {
-  it('a target without id needs site.name and site.url: an error at its line', async () => {
+  it('a target without id needs site.url, which identifies it (site.name only to be created: the live list tells): an error at its line', async () => {
     const result = await load({
       'a.yaml': ['targets:', '  - id: T1', '  - site: {url: https://new.example.com/}', '  - site: {name: Nameless}', '  - fail_fast: true', ''].join('\n'),
     })
     expect(messages(result)).toEqual([
-      'a.yaml:3:5: targets[1]: targets[1]: a target without id needs site.name and site.url (site.name missing): its URL identifies it, and it is created with both when no live target has that URL',
-      'a.yaml:4:5: targets[2]: targets[2]: a target without id needs site.name and site.url (site.url missing): its URL identifies it, and it is created with both when no live target has that URL',
-      'a.yaml:5:5: targets[3]: targets[3]: a target without id needs site.name and site.url (site.name and site.url missing): its URL identifies it, and it is created with both when no live target has that URL',
+      'a.yaml:4:5: targets[2]: targets[2]: a target without id needs site.url, which identifies it (and site.name too, to be created when no live target has that URL)',
+      'a.yaml:5:5: targets[3]: targets[3]: a target without id needs site.url, which identifies it (and site.name too, to be created when no live target has that URL)',
     ])
   })
 
