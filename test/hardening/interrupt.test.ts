@@ -95,6 +95,22 @@ describe('Ctrl-C during apply', () => {
     expect(stateText + run.stdout + run.stderr).not.toContain(SITE_PW)
   })
 
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s while apply is still reading: exit 130 at once, saying nothing was sent', { timeout: 60_000 }, async (signal) => {
+    // Reads answered only after a minute: the apply is still reading when the signal comes.
+    const em = await emulator({ seed: seed(), faults: [{ type: 'slow', method: 'GET', delayMs: 60_000 }] })
+    const dir = tempdir({ 'config.yaml': CONFIG })
+    const run = await runCli(['apply', '--auto-approve', '--format', 'json'], {
+      cwd: dir,
+      env: envFor(em, { SITE_PW }),
+      // The reads may leave before the command has loaded (bin/run.js starts them): the signal
+      // comes a moment after the first, while every read still waits for its answer.
+      onSpawn: (child: ChildProcess) => void until(() => em.requests().length > 0, 'the first read').then(() => sleep(1_000)).then(() => child.kill(signal)),
+    })
+    expect(run.code).toBe(130)
+    expect(run.stderr).toContain('Interrupted before anything was sent: nothing was sent.')
+    expect(writes(em)).toEqual([])
+  })
+
   it('a second Ctrl-C exits at once with 130, saying what it knows and writing the secrets state', { timeout: 60_000 }, async () => {
     // Writes that land at once but are answered only after a minute: they stay in flight.
     const em = await emulator({ obfuscate: true, seed: seed(), faults: [{ type: 'slow', method: 'PATCH', delayMs: 60_000 }] })

@@ -25,17 +25,35 @@ export interface ApplyOptions extends WorkOptions {
 export async function runApply(options: ApplyOptions, given: Io): Promise<number> {
   const io = withRedaction(given)
   return guard(io, { debug: options.debug }, async () => {
-    const work = options.plan ? await fromSavedPlan(options, io) : await fromConfiguration(options, io)
-    if (!work) return EXIT.error
+    const untilSending = interruptedBeforeSending(io)
     try {
-      return await applyWork(work, options, io)
+      const work = options.plan ? await fromSavedPlan(options, io) : await fromConfiguration(options, io)
+      if (!work) return EXIT.error
+      try {
+        return await applyWork(work, options, io, untilSending)
+      } finally {
+        await work.session.client.close()
+      }
     } finally {
-      await work.session.client.close()
+      untilSending()
     }
   })
 }
 
-async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Promise<number> {
+/**
+ * Until the first write, an interrupt (Ctrl-C, or SIGTERM from a CI runner cancelling the job)
+ * ends the apply at once with exit 130, saying that nothing was sent: only reads were in flight.
+ * Returns what stops listening (the send phase then listens in its own way).
+ */
+function interruptedBeforeSending(io: RedactedIo, exit: (code: number) => never = (code) => process.exit(code)): () => void {
+  const stop = io.onInterrupt?.(() => {
+    line(io.stderr, '\nInterrupted before anything was sent: nothing was sent.')
+    exit(EXIT.interrupted)
+  })
+  return stop ?? (() => undefined)
+}
+
+async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, untilSending: () => void): Promise<number> {
   const color = colorEnabled(io.stdout, io.env)
   let { plan, ready } = work
   const { violations } = work
@@ -67,6 +85,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo): Pro
     if (ready.length === 0) return EXIT.ok
   }
 
+  untilSending()
   const controller = new AbortController()
   const send = { ...work, client: work.session.client, parallelism: work.session.parallelism, signal: controller.signal, known: new Tally(ready.length), redactFile: io.redaction.file }
   const stopListening = onInterrupts(io, {
