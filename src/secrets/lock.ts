@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { readFileSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs'
+import { readFileSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs'
 
 /*
  * The secrets state's lock (`state.json.lock`): one writer at a time, across processes. It is a
@@ -67,5 +67,32 @@ export function releaseLock(lock: string, token: string): void {
     if (readFileSync(lock, 'utf8') === token) rmSync(lock, { force: true })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+}
+
+/**
+ * Holds `lock`, waiting at most `waitMs` for it (an error with code ELOCKED after that), and keeps
+ * it fresh while held, so that a long hold is never taken for a lock left by a process that died.
+ * Resolves to what releases it.
+ */
+export async function holdLock(lock: string, waitMs: number): Promise<() => void> {
+  const token = lockToken()
+  const started = Date.now()
+  for (let wait = 2; !tryLock(lock, token); wait = Math.min(wait * 2, 100)) {
+    if (Date.now() - started > waitMs) throw Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
+    await new Promise((resolve) => setTimeout(resolve, wait))
+  }
+  const keepFresh = setInterval(() => {
+    try {
+      const now = new Date()
+      utimesSync(lock, now, now)
+    } catch {
+      // Gone or unreachable: the release says nothing either.
+    }
+  }, STALE_LOCK_MS / 3)
+  keepFresh.unref()
+  return () => {
+    clearInterval(keepFresh)
+    releaseLock(lock, token)
   }
 }

@@ -5,7 +5,7 @@ import { dirname } from 'node:path'
 import type { Env, KindName } from '../core/types.js'
 import type { SecretsState } from '../schema/generated.js'
 import { ScansyncError } from '../core/errors.js'
-import { lockToken, releaseLock, tryLock } from './lock.js'
+import { holdLock, lockToken, releaseLock, tryLock } from './lock.js'
 
 /**
  * The secrets state: for each sensitive field the service hides (OBFUSCATED_…), an HMAC-SHA256 of
@@ -188,17 +188,11 @@ const temporaryPath = (path: string) => `${path}.${process.pid}.tmp`
 
 async function withLock<T>(path: string, run: () => Promise<T>): Promise<T> {
   await mkdir(dirname(path), { recursive: true })
-  const lock = lockPath(path)
-  const token = lockToken()
-  const started = Date.now()
-  for (let wait = 2; !tryLock(lock, token); wait = Math.min(wait * 2, 100)) {
-    if (Date.now() - started > LOCK_WAIT_MS) throw heldByAnother(lock)
-    await new Promise((resolve) => setTimeout(resolve, wait))
-  }
+  const release = await holdLock(lockPath(path), LOCK_WAIT_MS)
   try {
     return await run()
   } finally {
-    releaseLock(lock, token)
+    release()
   }
 }
 

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Emulator, EmulatorSeed } from '../../src/emulator/index.js'
 import { parseFaultSpec } from '../../src/emulator/faults.js'
 import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, envFor, exampleSeed, runCli, tempdir, TOKEN } from './helpers.js'
+import { apply, cli, emulator, envFor, exampleSeed, runCli, tempdir, TOKEN } from './helpers.js'
 
 beforeAll(ensureBuilt, 120_000)
 
@@ -382,6 +382,20 @@ describe('drift --unmanaged', () => {
     const unknown = await cli(em, dir, ['drift', '.', '--unmanaged', '--id', 'NoSuchId0000'])
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('--id NoSuchId0000: no such resource is declared')
+  })
+})
+
+describe('two applies of one configuration at once', () => {
+  it('create the new target once: the second finds it when its turn comes, and sends nothing', { timeout: 60_000 }, async () => {
+    const em = await emulator({ latencyMs: 50 })
+    const dir = tempdir({ 'a.yaml': 'targets:\n  - site: {name: Shop (race), url: "https://race.example.com/"}\n    labels: [production]\n' })
+    const runs = await Promise.all([apply(em, dir, { format: 'json' }), apply(em, dir, { format: 'json' })])
+    expect(runs.map((run) => run.code).sort()).toEqual([0, 1])
+    const refused = runs.find((run) => run.code === 1)!
+    expect(refused.err).toContain('a target with the URL "https://race.example.com/" exists now (another run created it, or someone by hand); nothing was sent')
+    expect(em.requests().filter((r) => r.method === 'POST')).toHaveLength(1)
+    const after = await cli(em, dir, ['plan', '--detailed-exitcode'])
+    expect(after.code, after.stdout + after.stderr).toBe(0)
   })
 })
 

@@ -6,6 +6,7 @@ import { confirmApply } from '../../apply/confirm.js'
 import { readAfterConfirmation } from '../../apply/refresh.js'
 import { reportOf, Tally } from '../../apply/report.js'
 import { passesPolicies, refusedByPolicy } from '../../apply/policy-gate.js'
+import { guardCreations } from '../../apply/creation-guard.js'
 import { quitAtOnce, sendChanges } from '../../apply/send.js'
 import { checkMaxChanges } from '../../plan/safety.js'
 import { renderApplyReport, renderPlan } from '../../render/index.js'
@@ -85,6 +86,8 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     if (ready.length === 0) return EXIT.ok
   }
 
+  // Still before any write: an interrupt while it waits for another run ends it, nothing sent.
+  const releaseCreations = await guardCreations(ready, work.session.client, work.statePath)
   untilSending()
   const controller = new AbortController()
   const send = { ...work, client: work.session.client, parallelism: work.session.parallelism, signal: controller.signal, known: new Tally(ready.length), redactFile: io.redaction.file }
@@ -95,13 +98,17 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     },
     second: () => line(io.stderr, quitAtOnce(send)),
   })
-  const progress = await startProgress(io.stderr, ready.length, 'Applying')
   let sent
   try {
-    sent = await sendChanges(plan, ready, { ...send, onResult: () => progress.tick() })
+    const progress = await startProgress(io.stderr, ready.length, 'Applying')
+    try {
+      sent = await sendChanges(plan, ready, { ...send, onResult: () => progress.tick() })
+    } finally {
+      progress.stop()
+    }
   } finally {
-    progress.stop()
     stopListening()
+    releaseCreations()
   }
   io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact }, violations))
   if (sent.stateProblem) throw new ScansyncError(sent.stateProblem)

@@ -1,0 +1,46 @@
+import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { ScansyncError } from '../core/errors.js'
+import type { Requester } from '../live/read.js'
+import type { Ready } from '../plan/staleness.js'
+import { holdLock } from '../secrets/lock.js'
+import { freshCreations } from './create.js'
+
+/**
+ * How long an apply with targets to create waits for another that is creating targets for the
+ * same configuration (the same state file) before it gives up, sending nothing.
+ */
+const CREATION_WAIT_MS = 120_000
+
+/**
+ * Two applies of one configuration started together (a job run twice) would each find no target
+ * with a new URL and each create it. Before an apply sends a creation, it takes the lock beside the
+ * state file (`state.json.create.lock`), held until its requests are done, and reads the target list
+ * again: a target with the URL found now (the other run created it) refuses the apply, nothing
+ * sent. Runs that do not share the state file are not coordinated. Resolves to what releases the
+ * lock (nothing to release when no target is to be created).
+ */
+export async function guardCreations(ready: readonly Ready[], client: Requester, statePath: string): Promise<() => void> {
+  const creations = ready.filter((item) => item.planned.change.action === 'create').map((item) => item.planned)
+  if (creations.length === 0) return () => undefined
+  const lock = `${statePath}.create.lock`
+  await mkdir(dirname(statePath), { recursive: true })
+  let release: () => void
+  try {
+    release = await holdLock(lock, CREATION_WAIT_MS)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
+    throw new ScansyncError(`another apply of this configuration has been creating targets for ${CREATION_WAIT_MS / 1000} s (${lock}); nothing was sent. Run scansync apply again once it is done.`)
+  }
+  try {
+    const fresh = await freshCreations(creations, client)
+    if (fresh.stale.length > 0) {
+      const urls = fresh.stale.map((p) => JSON.stringify(p.desired.naturalKey?.value ?? p.change.naturalKey?.value)).join(', ')
+      throw new ScansyncError(`a target with the URL ${urls} exists now (another run created it, or someone by hand); nothing was sent. Run scansync apply again to see the new plan.`)
+    }
+    return release
+  } catch (error) {
+    release()
+    throw error
+  }
+}
