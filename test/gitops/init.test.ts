@@ -28,6 +28,17 @@ describe.concurrent('scansync init', () => {
     expect(validate).toMatchObject({ code: 0, stderr: '', stdout: 'Valid: 3 files, 1 target, 1 asset, 1 agent.\n' })
   })
 
+  it("says validate passes only when it will: another tool's YAML already there is named in the hint", async () => {
+    const clean = await runCli(['init'], { cwd: tempdir(), env: {} })
+    expect(clean.stdout).toContain('  npx scansync validate        # passes as written\n')
+    const cwd = tempdir()
+    writeFileSync(join(cwd, 'docker-compose.yml'), 'services:\n  web:\n    image: nginx\n')
+    const next = await runCli(['init'], { cwd, env: {} })
+    expect(next.code).toBe(0)
+    expect(next.stdout).toContain("  npx scansync validate        # also reads docker-compose.yml, already there (another tool's YAML is an error: give scansync a directory of its own, scansync init DIR)\n")
+    expect((await runCli(['validate'], { cwd, env: {} })).code).toBe(1)
+  })
+
   it('starts each file with a yaml-language-server line that points at the package schema', async () => {
     // A repository with scansync as a devDependency (linked here to this clone).
     const cwd = tempdir()

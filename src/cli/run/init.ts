@@ -4,6 +4,7 @@ import { join, relative, resolve } from 'node:path'
 import { EXIT } from '../../core/exit-codes.js'
 import { type Io, line } from '../../core/io.js'
 import { schemaComment } from './schema-reference.js'
+import { findConfigFiles } from '../../config/find-files.js'
 
 export interface InitOptions {
   /** The directory to write into; default the current directory. */
@@ -155,12 +156,25 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
     line(io.stdout)
     line(io.stdout, 'Next:')
     // npx finds scansync whether it is a devDependency of this repository or on the PATH.
-    line(io.stdout, `  npx scansync validate${where}        # passes as written`)
+    const others = await otherYaml(dir, written.map((w) => w.path), io.cwd)
+    line(
+      io.stdout,
+      others.length === 0
+        ? `  npx scansync validate${where}        # passes as written`
+        : `  npx scansync validate${where}        # also reads ${others.slice(0, 3).join(', ')}${others.length > 3 ? ` and ${others.length - 3} more` : ''}, already there (another tool's YAML is an error: give scansync a directory of its own, scansync init DIR)`,
+    )
     line(io.stdout, '  replace each REPLACE-WITH-… id, or write the files from the service:')
     line(io.stdout, `  npx scansync import --kind target,asset,agent --all --out ${target} --force`)
     line(io.stdout, `  npx scansync plan${where}            # with SCANSYNC_API_URL and SCANSYNC_API_TOKEN set`)
   }
   return EXIT.ok
+}
+
+/** The YAML files validate would read in `dir` besides those init wrote, as the user sees them. */
+async function otherYaml(dir: string, written: readonly string[], cwd: string): Promise<string[]> {
+  const mine = new Set(written.map((path) => resolve(path)))
+  const { files } = await findConfigFiles([dir], cwd)
+  return files.filter((file) => !mine.has(resolve(cwd, file))).map((file) => relative(cwd, resolve(cwd, file)))
 }
 
 /** Applies `change` to a text file (undefined content when it does not exist); undefined keeps it. */
