@@ -285,7 +285,7 @@ function parsePrecisely(file: string, text: string): ParseResult {
     }
   }
 
-  const aliasProblem = checkAliases(doc)
+  const aliasProblem = checkAliases(doc) ?? checkTags(doc, text)
   if (aliasProblem) {
     const where = aliasProblem.offset === undefined ? { line: 1, column: 1 } : position(aliasProblem.offset)
     return at(where.line, where.column, aliasProblem.message)
@@ -551,6 +551,37 @@ function checkAliases(doc: Document): { offset?: number; message: string } | und
   }
   return undefined
 }
+
+/**
+ * A tag `yaml` could not apply (`!secret db_password`, `!!binary …`, `!!float 1`) is refused at the
+ * tag: `yaml` would fall back to the text, and `!secret x` would send "x" as the value.
+ */
+function checkTags(doc: Document, text: string): { offset?: number; message: string } | undefined {
+  const refuse = (from: number, to: number) => ({
+    offset: from,
+    message: `the tag ${text.slice(from, to)} is not one scansync reads here: write the value itself (quoted, for a text), or \${NAME} for a value from the environment`,
+  })
+  const unresolved = doc.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED')
+  if (unresolved) return refuse(unresolved.pos[0], unresolved.pos[1])
+  // The tags `yaml` knows beyond the core schema's (!!binary, !!timestamp, !!set…) make values no configuration holds.
+  let problem: { offset?: number; message: string } | undefined
+  yaml().visit(doc, {
+    Node(_, node) {
+      const tag = (node as { tag?: string }).tag
+      if (tag === undefined || CORE_TAGS.has(tag)) return undefined
+      const start = (node as Node).range?.[0] ?? 0
+      let from = text.lastIndexOf('!', start)
+      while (from > 0 && text[from - 1] === '!') from--
+      const to = from < 0 ? start : text.slice(from).search(/\s|$/) + from
+      problem = from < 0 ? { offset: start, message: `the tag ${tag} is not one scansync reads here` } : refuse(from, to)
+      return yaml().visit.BREAK
+    },
+  })
+  return problem
+}
+
+/** The tags of YAML's core schema (`!!str 123` is the text "123"). */
+const CORE_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`))
 
 const unnamedAlias = (alias: Alias) => `the alias *${alias.source} names no anchor before it: write &${alias.source} on the value it stands for, above this line`
 

@@ -27,6 +27,17 @@ const BOMB = [
 
 export const BAD_INPUTS: BadInput[] = [
   {
+    // `yaml` read it as the text "db_password", which a plan would have sent as the password.
+    name: 'a tag scansync does not read (!secret), at the tag',
+    files: { 'a.yaml': 'targets:\n  - id: T1\n    site:\n      basic_auth: {username: u, password: !secret db_password}\n' },
+    expected: [{ file: 'a.yaml', line: 4, column: 43, path: '', message: 'the tag !secret is not one scansync reads here: write the value itself (quoted, for a text), or ${NAME} for a value from the environment' }],
+  },
+  {
+    name: 'a tag of YAML 1.1 types (!!timestamp), at the tag',
+    files: { 'a.yaml': 'targets:\n  - id: T1\n    site:\n      name: !!timestamp 2024-01-01\n' },
+    expected: [{ file: 'a.yaml', line: 4, column: 13, path: '', message: 'the tag !!timestamp is not one scansync reads here: write the value itself (quoted, for a text), or ${NAME} for a value from the environment' }],
+  },
+  {
     name: 'an alias with no anchor before it, at the alias (not at 1:1)',
     files: { 'a.yaml': 'targets:\n  - id: T1\n    labels: *nolabels\nx-l: &nolabels [a]\n' },
     expected: [{ file: 'a.yaml', line: 3, column: 13, path: '', message: 'the alias *nolabels names no anchor before it: write &nolabels on the value it stands for, above this line' }],
