@@ -325,10 +325,20 @@ function describeYamlError(error: YAMLError, doc: Document, text: string): { off
     const opener = findUnclosed(doc, offset)
     // A closing bracket on that line means the bracket is closed and the line is under-indented.
     if (opener && !(unclosed !== '"' && unclosed !== "'" && restOfLine.includes(unclosed))) {
-      const open = text[opener.range![0]]
+      const start = opener.range![0]
+      const open = text[start]
+      // A quote closed on the next line, which the parser did not reach: that line is not indented under the key.
+      const lineEnd = text.indexOf('\n', start)
+      const nextLine = lineEnd < 0 ? '' : text.slice(lineEnd + 1, (text.indexOf('\n', lineEnd + 1) + 1 || text.length + 1) - 1)
+      const closedLater = open === unclosed && nextLine.includes(open)
       return {
-        offset: opener.range![0],
-        message: open === unclosed ? `the quote ${open} opened here is never closed` : `the ${open} opened here is never closed by a ${unclosed}`,
+        offset: start,
+        message:
+          open !== unclosed
+            ? `the ${open} opened here is never closed by a ${unclosed}`
+            : closedLater
+              ? `the quote ${open} opened here is not closed on its line, and the lines after it are not indented more than its key: indent the rest of the value, or write it on one line`
+              : `the quote ${open} opened here is never closed`,
       }
     }
   }

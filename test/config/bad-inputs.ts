@@ -27,6 +27,11 @@ const BOMB = [
 
 export const BAD_INPUTS: BadInput[] = [
   {
+    name: 'a quoted value continued on a line not indented under its key: said as such, not as a quote never closed',
+    files: { 'a.yaml': 'targets:\n  - id: T1\n    site:\n      name: "Shop\n      Production"\n      url: https://shop.example.com/\n' },
+    expected: [{ file: 'a.yaml', line: 4, column: 13, path: '', message: 'YAML: the quote " opened here is not closed on its line, and the lines after it are not indented more than its key: indent the rest of the value, or write it on one line' }],
+  },
+  {
     // `yaml` read it as the text "db_password", which a plan would have sent as the password.
     name: 'a tag scansync does not read (!secret), at the tag',
     files: { 'a.yaml': 'targets:\n  - id: T1\n    site:\n      basic_auth: {username: u, password: !secret db_password}\n' },
