@@ -28,8 +28,12 @@ export function explainUsageError(error: unknown, argv: string[], known: Manifes
   const unknownCommand = /^command (\S+) not found$/.exec(first)
   if (unknownCommand) {
     // oclif joins the words typed into one command id (`schema:extra`, `pln:c2`): the first is the command, the rest its arguments (worded as oclif words them for a command that takes some).
-    const [typed, ...rest] = unknownCommand[1].split(':')
-    if (Object.hasOwn(known.commands, typed)) return `Error: Unexpected argument${rest.length === 1 ? '' : 's'}: ${rest.join(', ')}. See scansync ${typed} --help.\n`
+    const [typed] = unknownCommand[1].split(':')
+    if (Object.hasOwn(known.commands, typed)) {
+      // The arguments as typed (oclif's id joins them with `:`, which an argument may hold itself).
+      const rest = argv.slice(argv.indexOf(typed) + 1).filter((arg) => !arg.startsWith('-'))
+      return `Error: Unexpected argument${rest.length === 1 ? '' : 's'}: ${rest.join(', ')}. See scansync ${typed} --help.\n`
+    }
     const near = closest(typed, commands)
     return `Error: unknown command "${typed}"${near ? `; did you mean "${near}"?` : '.'} See scansync --help for the commands.\n`
   }

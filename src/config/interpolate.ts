@@ -22,6 +22,10 @@ export interface InterpolationResult {
  */
 const OWN_PREFIX = /^SCANSYNC_/i
 
+/** Whether a variable's value is the credential, or holds it (`Bearer <token>`; a credential of 8 characters or more). */
+const holdsCredential = (value: string, credential: string | undefined): boolean =>
+  credential !== undefined && credential !== '' && (value === credential || (credential.length >= 8 && value.includes(credential)))
+
 export const hasTemplate = (text: string): boolean => text.includes('${')
 
 /**
@@ -54,7 +58,7 @@ export function interpolate(template: string, env: Env): InterpolationResult {
       return ''
     }
     const set = env[name]
-    if (set !== undefined && set !== '' && (set === env.SCANSYNC_API_TOKEN || set === env.SCANSYNC_STATE_KEY)) {
+    if (set !== undefined && set !== '' && (holdsCredential(set, env.SCANSYNC_API_TOKEN) || holdsCredential(set, env.SCANSYNC_STATE_KEY))) {
       errors.push(`environment variable ${name} holds scansync's token or state key, which a configuration never sends to the service`)
       return ''
     }

@@ -590,8 +590,8 @@ function checkTags(doc: Document, text: string): { offset?: number; message: str
   return problem
 }
 
-/** The tags of YAML's core schema (`!!str 123` is the text "123"). */
-const CORE_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`))
+/** The tags of YAML's core schema (`!!str 123` is the text "123"), `!` (a text) and the merge key's. */
+const CORE_TAGS = new Set(['!', ...['str', 'int', 'float', 'bool', 'null', 'map', 'seq', 'merge'].map((name) => `tag:yaml.org,2002:${name}`)])
 
 const unnamedAlias = (alias: Alias) => `the alias *${alias.source} names no anchor before it: write &${alias.source} on the value it stands for, above this line`
 

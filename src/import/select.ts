@@ -211,6 +211,8 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
     const normalize = ruleHere?.type === 'scalar' ? ruleHere.normalize : undefined
     const normalized = normalize?.(value)
     if (normalize && accepts(node, normalized)) return normalized
+    // An empty text is how the service answers a field it has no value for: nothing to say.
+    if (value === '') return OMIT
     return leaveOut(display, `the service holds ${describeValue(value)}, which the configuration does not accept here`)
   }
 

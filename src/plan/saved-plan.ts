@@ -177,7 +177,10 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
   }
   const saved = document as SavedPlan
   const changes = new Map(savedChanges(saved).map((change) => [plannedKey(change), change]))
-  const env = Object.fromEntries(Object.entries(options.env).filter(([name]) => !name.startsWith('SCANSYNC_')))
+  // scansync's own variables are never expanded (restoreDesired and interpolate refuse them); the
+  // token and the state key stay in view only so that a variable holding either is refused too.
+  const { SCANSYNC_API_TOKEN, SCANSYNC_STATE_KEY } = options.env
+  const env = { ...Object.fromEntries(Object.entries(options.env).filter(([name]) => !/^SCANSYNC_/i.test(name))), SCANSYNC_API_TOKEN, SCANSYNC_STATE_KEY }
   const differing: string[] = []
   const resources = saved.resources.map((resource): PlannedResource => {
     const key = plannedKey({ kind: resource.kind, id: resource.id, naturalKey: resource.natural_key as NaturalKey | undefined })

@@ -125,13 +125,15 @@ export interface Resolution {
 
 /**
  * Resolves declared identities and references by name against the live lists (those that
- * `listsNeeded` asked for; a list not given counts as empty).
+ * `listsNeeded` asked for; a list not given counts as empty). `configuration` is every declared
+ * resource, `declared` those selected.
  */
-export function resolveIdentities(declared: readonly DesiredResource[], live: LiveLists): Resolution {
-  // Agents by the names they will have after the apply: an agent the YAML renames (by its id) is
-  // found by its new name, in the same change that renames it, and no longer by its old one.
+export function resolveIdentities(declared: readonly DesiredResource[], live: LiveLists, configuration: readonly DesiredResource[] = declared): Resolution {
+  // Agents by the names they will have after the apply: an agent the configuration renames (by its
+  // id) is found by its new name, in the same change that renames it, and no longer by its old
+  // one, whatever --kind and --id select.
   const renamed = new Map<string, string>()
-  for (const resource of declared) if (resource.kind === 'agent' && resource.id !== '' && typeof resource.fields.name === 'string') renamed.set(resource.id, resource.fields.name)
+  for (const resource of configuration) if (resource.kind === 'agent' && resource.id !== '' && typeof resource.fields.name === 'string') renamed.set(resource.id, resource.fields.name)
   const names = {
     target: new NameIndex(live.targets, (target) => getPath(target, ['site', 'name'])),
     agent: new NameIndex(live.agents, (agent) => (typeof agent.id === 'string' ? renamed.get(agent.id) : undefined) ?? agent.name),

@@ -91,8 +91,12 @@ export async function holdLock(lock: string, waitMs: number): Promise<() => void
     }
   }, STALE_LOCK_MS / 3)
   keepFresh.unref()
+  // A process that ends at once (a second Ctrl-C) leaves no lock for the next run to wait out.
+  const atExit = () => releaseLock(lock, token)
+  process.on('exit', atExit)
   return () => {
     clearInterval(keepFresh)
+    process.off('exit', atExit)
     releaseLock(lock, token)
   }
 }

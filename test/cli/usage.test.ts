@@ -26,6 +26,8 @@ describe.concurrent('mistyped commands and flags', () => {
     [['pln', 'config'], /^Error: unknown command "pln"; did you mean "plan"\? See scansync --help for the commands\.\n$/],
     [['xyzzy'], /^Error: unknown command "xyzzy"\. See scansync --help for the commands\.\n$/],
     [['plan', '.', '--id', '2DZkoZH8WMEM,'], /^Error: --id holds an empty id: write ids separated by single commas, with none at the start or the end\. See scansync plan --help\.\n$/],
+    [['import', '--kind', 'target', '--id', '2DZkoZH8WMEM,'], /^Error: --id holds an empty id: write ids separated by single commas, with none at the start or the end\. See scansync import --help\.\n$/],
+    [['schema', 'http://x.example/a'], /^Error: Unexpected argument: http:\/\/x\.example\/a\. See scansync schema --help\.\n$/],
   ])('%j: one line, a suggestion, exit 1', async (args, message) => {
     const { code, stdout, stderr } = await runCli(args)
     expect(code).toBe(1)

@@ -170,6 +170,15 @@ describe('wrong types', () => {
     ])
   })
 
+  it("the core schema's tags, `!` (a text) and the merge key's are read as YAML reads them", async () => {
+    const { config, diagnostics } = await load({ 'a.yaml': 'x-a: &a {cease: "18:00"}\nagents:\n  - id: !!str 000123\n    name: ! 123\ntargets:\n  - id: T1\n    blackout_period: {!!merge <<: *a, begin: "08:00", weekdays: [1]}\n' })
+    expect(diagnostics).toEqual([])
+    expect(config.resources.map((r) => [r.id, r.fields])).toEqual([
+      ["T1", { blackout_period: { cease: "18:00", begin: "08:00", weekdays: [1] } }],
+      ['000123', { name: '123' }],
+    ])
+  })
+
   it('the text to quote is the one written, not the value read (following the advice keeps the id)', async () => {
     for (const extra of ['', 'x-a: &a 1\n']) {
       const { diagnostics } = await load({ 'a.yaml': `${extra}agents:\n  - id: 000123\n    name: 1.50\n  - id: 0x1F\n    name: {a: 1}\n  - id: 1e3\n    name: [1]\n` })

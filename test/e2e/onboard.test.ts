@@ -420,6 +420,11 @@ describe('an agent renamed in the YAML, referred to by name', () => {
     const plan = await cli(em, dir, ['plan', '--format', 'json'])
     expect(plan.code, plan.stderr).toBe(0)
     expect(JSON.parse(plan.stdout).changes.map((c: { kind: string; id: string }) => `${c.kind} ${c.id}`)).toEqual(['agent 3kLx8Qy7Pb2m'])
+    // What --kind and --id select does not change what the names resolve to.
+    for (const selection of [['--kind', 'target'], ['--id', '2DZkoZH8WMEM']]) {
+      const selected = await cli(em, dir, ['plan', ...selection])
+      expect(selected.code, `${selection.join(' ')}: ${selected.stderr}`).toBe(0)
+    }
     expect((await cli(em, dir, ['apply', '--auto-approve'])).code).toBe(0)
     const after = await cli(em, dir, ['plan', '--detailed-exitcode'])
     expect(after.code, after.stdout + after.stderr).toBe(0)

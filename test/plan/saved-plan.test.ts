@@ -84,6 +84,12 @@ describe('saved plans', () => {
     expect(() => decode(saved(), {})).toThrow('environment variable DESC is not set')
   })
 
+  it("a variable holding the applying job's token or state key (or holding either inside it) is refused, not sent", () => {
+    expect(() => decode(saved(), { DESC: 'apply-job-Token-77', SCANSYNC_API_TOKEN: 'apply-job-Token-77' })).toThrow("environment variable DESC holds scansync's token or state key")
+    expect(() => decode(saved(), { DESC: 'Bearer apply-job-Token-77', SCANSYNC_API_TOKEN: 'apply-job-Token-77' })).toThrow("environment variable DESC holds scansync's token or state key")
+    expect(() => decode(saved(), { DESC: 'x the-State-Key-9', SCANSYNC_STATE_KEY: 'the-State-Key-9' })).toThrow("environment variable DESC holds scansync's token or state key")
+  })
+
   it('a plan of another format version is refused with a clear message', () => {
     expect(() => decode({ ...saved(), format_version: 1 })).toThrow('was saved by another version of scansync (format 1); run scansync plan --out again')
     expect(() => decode({ kind: 'something' })).toThrow('p.json is not a scansync saved plan')

@@ -138,6 +138,21 @@ describe('writing', () => {
     expect(readFileSync(lock, 'utf8')).toBe('breaker')
   })
 
+  it('a lock held by a process that ends at once (process.exit, as a second Ctrl-C) is released, not left to go stale', async () => {
+    const dir = temporaryDirectory('scansync-state-')
+    const lock = join(dir, 'state.json.create.lock')
+    const script = [
+      `import { holdLock } from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'secrets', 'lock.js')).href)}`,
+      `await holdLock(${JSON.stringify(lock)}, 1_000)`,
+      `if (!(await import('node:fs')).existsSync(${JSON.stringify(lock)})) process.exit(3)`,
+      'process.exit(130)',
+    ].join('\n')
+    writeFileSync(join(dir, 'holder.mjs'), script)
+    const code = await new Promise((resolve) => execFile(process.execPath, [join(dir, 'holder.mjs')], (error) => resolve(error ? (error as { code?: number }).code : 0)))
+    expect(code).toBe(130)
+    expect(existsSync(lock)).toBe(false)
+  })
+
   it('a lock left by a process that died long ago is taken over', async () => {
     const path = join(temporaryDirectory('scansync-state-'), 'state.json')
     writeFileSync(`${path}.lock`, '')

@@ -1,5 +1,5 @@
 import { Command, Flags } from '../oclif.js'
-import { connectionFlags, listFlag, parseKinds } from '../flags.js'
+import { connectionFlags, listFlag, parseIds, parseKinds } from '../flags.js'
 import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
 
 export default class Import extends Command {
@@ -45,7 +45,7 @@ export default class Import extends Command {
     process.exitCode = await runImport(
       {
         kinds: parseKinds(flags.kind) ?? [],
-        ids: flags.id,
+        ids: parseIds(flags.id),
         all: flags.all,
         out: flags.out,
         force: flags.force,

@@ -26,7 +26,11 @@ export interface Identified {
  * an id or a target names its agent, teams when an agent names a team; targets and agents
  * whole for `--unmanaged`), then resolves identities and names against them.
  */
-export async function identify(declared: DesiredResource[], client: Requester, options: { unmanaged?: boolean; prefetch?: ListPrefetch } = {}): Promise<Identified> {
+export async function identify(
+  declared: DesiredResource[],
+  client: Requester,
+  options: { unmanaged?: boolean; prefetch?: ListPrefetch; configuration?: readonly DesiredResource[] } = {},
+): Promise<Identified> {
   const needed = listsNeeded(declared)
   const lists: LiveLists = {}
   // Pages read ahead while the configuration loaded are taken, not asked for again.
@@ -36,7 +40,7 @@ export async function identify(declared: DesiredResource[], client: Requester, o
     (needed.agents || options.unmanaged) && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = items)),
     needed.teams && readTeams(client).then((items) => (lists.teams = items)),
   ])
-  const resolution = resolveIdentities(declared, lists)
+  const resolution = resolveIdentities(declared, lists, options.configuration)
   // A team named twice is only seen once names are ids: the resources resolution copied are
   // checked again (the others were checked with the configuration).
   const renamed = resolution.resources.filter((resource, i) => resource !== declared[i])

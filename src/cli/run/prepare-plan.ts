@@ -45,6 +45,8 @@ export interface PlanInputs extends SelectionOptions, ConnectionOptions {
 
 export interface Loaded {
   resources: DesiredResource[]
+  /** Every declared resource, whatever --kind and --id select (what the configuration will have made). */
+  configuration: DesiredResource[]
   /** The configuration's policy rules, compiled. */
   policies: PolicyRule[]
 }
@@ -65,7 +67,7 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
   // A resource known by its natural key gets its id from the live lists: --id then selects after
   // that. So it does with --unmanaged, which needs every declared resource to tell what is not.
   if (!options.unmanaged && !resources.some((r) => r.id === '')) resources = selectIds(resources, options)
-  return { resources, policies: loaded.policies }
+  return { resources, configuration: config.resources, policies: loaded.policies }
 }
 
 /** Configuration problems as FILE:LINE:COLUMN lines (annotations with github), then the count; nothing is sent. */
@@ -218,7 +220,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
   const ledger = openLedger(state, stateKeys(io.env, token))
   const session = early?.session ?? openSession(options, io)
   try {
-    const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged, prefetch: early?.prefetch })
+    const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged, prefetch: early?.prefetch, configuration: loaded.configuration })
     if (identified.problems.length > 0) {
       printProblems(identified.problems, options, io)
       await session.client.close()
