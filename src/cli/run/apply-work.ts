@@ -34,7 +34,7 @@ export interface Work {
   violations?: readonly Violation[]
 }
 
-/** A plan made now; undefined when it cannot be made or a policy of level error stops it (said on stderr). */
+/** A plan made now, with what the policies found; undefined when it cannot be made (said on stderr). */
 export async function fromConfiguration(options: WorkOptions, io: RedactedIo): Promise<Work | undefined> {
   const prepared = await preparePlan(options, io)
   if (!prepared) return undefined
