@@ -293,6 +293,39 @@ describe.concurrent('audit: every live resource, declared or not', () => {
   })
 })
 
+describe('audit and plan agree on a declared resource', () => {
+  it('one known by its URL or name, and references by name, are checked as plan checks them', async () => {
+    const fresh = await emulator()
+    const dir = tempdir({
+      'config.yaml': [
+        'agents:',
+        '  - name: dc-porto-agent',
+        '    teams: [{name: Platform}]',
+        'targets:',
+        '  - site: {name: Shop, url: "https://SHOP.example.com:443/"}',
+        '    report_type: pci',
+        '    scanning_agent: {name: dc-lisbon-agent}',
+        'policies:',
+        '  - name: agent-in-platform',
+        '    kind: agent',
+        '    when: {required: [id], properties: {id: {const: 6NbVcX4zLkJh}}}',
+        '    require: {required: [teams], properties: {teams: {contains: {required: [id], properties: {id: {const: Tm8Kq2Xa9Lp3}}}}}}',
+        '  - name: shop-pci-on-lisbon',
+        '    kind: target',
+        '    when: {required: [id], properties: {id: {const: 2DZkoZH8WMEM}}}',
+        '    require: {required: [report_type, scanning_agent], properties: {report_type: {const: pci}, scanning_agent: {required: [id], properties: {id: {const: 3kLx8Qy7Pb2m}}}}}',
+        '',
+      ].join('\n'),
+    })
+    const plan = await cli(fresh, dir, ['plan'])
+    expect(plan.code, plan.stderr).toBe(0)
+    expect(plan.stderr).not.toContain('policy ')
+    const audit = await cli(fresh, dir, ['audit', '--format', 'json'])
+    expect(audit.code, audit.stdout + audit.stderr).toBe(0)
+    expect(JSON.parse(audit.stdout).violations).toEqual([])
+  })
+})
+
 describe('the nightly audit recipe', () => {
   it('runs audit on a schedule with annotations, and its exit code fails the job', async () => {
     const { readFileSync } = await import('node:fs')

@@ -6,7 +6,8 @@ import { afterApply, hasErrors, PolicyChecker, type Violation } from '../../plan
 import { violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
 import { KIND_NAMES, KINDS } from '../../resources/index.js'
 import { guard } from './errors.js'
-import { loadSelected } from './prepare-plan.js'
+import { identify } from './identify.js'
+import { loadSelected, printProblems } from './prepare-plan.js'
 import { openSession, type ConnectionOptions } from './session.js'
 
 export interface AuditOptions extends ConnectionOptions {
@@ -33,7 +34,13 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
     let checked: number
     const checker = new PolicyChecker(loaded.policies)
     try {
-      checked = await checkEveryLiveResource(checker, loaded.resources, session.client)
+      // As plan sees them: a target found by its URL, an agent by its name, teams and agents referred to by name as ids.
+      const identified = await identify(loaded.resources, session.client, { configuration: loaded.configuration })
+      if (identified.problems.length > 0) {
+        printProblems(identified.problems, { paths: options.paths, format: options.format }, io)
+        return EXIT.error
+      }
+      checked = await checkEveryLiveResource(checker, identified.resources, session.client)
     } finally {
       await session.client.close()
     }
@@ -47,7 +54,8 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
 
 /** Reads every resource of each kind a rule names (list pages) and checks it; how many were checked. */
 async function checkEveryLiveResource(checker: PolicyChecker, declaredResources: readonly DesiredResource[], client: Parameters<typeof readAll>[1]): Promise<number> {
-  const declared = new Map(declaredResources.map((r) => [`${r.kind}/${r.id}`, r]))
+  // Targets to create (no id yet) are not live: nothing of theirs is audited.
+  const declared = new Map(declaredResources.filter((r) => r.id !== '').map((r) => [`${r.kind}/${r.id}`, r]))
   const kinds = KIND_NAMES.filter((kind) => checker.checks(kind))
   const counts = await Promise.all(
     kinds.map(async (kind: KindName) => {

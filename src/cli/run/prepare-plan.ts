@@ -71,7 +71,7 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
 }
 
 /** Configuration problems as FILE:LINE:COLUMN lines (annotations with github), then the count; nothing is sent. */
-function printProblems(diagnostics: readonly Diagnostic[], options: SelectionOptions, io: RedactedIo, hint?: string): void {
+export function printProblems(diagnostics: readonly Diagnostic[], options: SelectionOptions, io: RedactedIo, hint?: string): void {
   for (const diagnostic of diagnostics) {
     // Redacted before the annotation encodes it: `%` written `%25` would hide a secret from the output step.
     line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', io.redaction.redact(diagnostic.message)) : formatDiagnostic(diagnostic))
