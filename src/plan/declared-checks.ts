@@ -46,7 +46,61 @@ function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagno
       })
     }
   }
+  for (const problem of unoptimisedColourConflicts(resources)) diagnostics.push(problem)
   return sortDiagnostics(diagnostics)
+}
+
+/**
+ * The lists of labels whose colour belongs to the account, not to the resource: the service keeps
+ * one label per name (targets' and assets' labels share theirs; asset owners have their own), so a
+ * colour sent for one resource is every resource's.
+ */
+const ACCOUNT_LABELS: ReadonlyArray<{ kind: string; path: string; family: string }> = [
+  { kind: 'target', path: 'labels', family: 'label' },
+  { kind: 'asset', path: 'labels', family: 'label' },
+  { kind: 'asset', path: 'owners', family: 'owner' },
+]
+
+/**
+ * One label name declared with two colours (in one resource or two): each apply would set the
+ * colour the other undoes, and no plan could come out empty. Said at the later place, naming the
+ * first.
+ */
+function unoptimisedColourConflicts(resources: readonly DesiredResource[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = []
+  const first = new Map<string, { color: string; resource: DesiredResource; segments: Array<string | number> }>()
+  for (let r = 0; r < resources.length; r++) {
+    const resource = resources[r]
+    for (let l = 0; l < ACCOUNT_LABELS.length; l++) {
+      const { kind, path, family } = ACCOUNT_LABELS[l]
+      if (resource.kind !== kind) continue
+      const list = resource.fields[path]
+      if (!Array.isArray(list)) continue
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i]
+        if (!isObject(item) || typeof item.name !== 'string' || typeof item.color !== 'string') continue
+        const key = `${family}\0${item.name}`
+        const earlier = first.get(key)
+        if (!earlier) {
+          first.set(key, { color: item.color, resource, segments: [path, i] })
+          continue
+        }
+        if (earlier.color.toLowerCase() === item.color.toLowerCase()) continue
+        const at = resource.locate([path, i])
+        const before = earlier.resource.locate(earlier.segments)
+        diagnostics.push({
+          file: at.file,
+          line: at.line,
+          column: at.column,
+          path: `${path}[${i}]`,
+          message:
+            `${resource.kind} ${resource.id}: ${path}[${i}]: the ${family} ${JSON.stringify(item.name)} is declared with the colour ${JSON.stringify(item.color)} here and ${JSON.stringify(earlier.color)} at ${before.file}:${before.line}; ` +
+            `the service keeps one colour per ${family} name, shown on every resource with it, so declare one colour (or none)`,
+        })
+      }
+    }
+  }
+  return diagnostics
 }
 
 // `unoptimised…`: run once or a few times per resource; V8's optimising compiler leaves them alone (bin/v8-flags.js).

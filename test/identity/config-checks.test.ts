@@ -64,6 +64,29 @@ describe('natural keys of declared resources', () => {
   })
 })
 
+describe('a label has one colour in the account', () => {
+  it('one label name declared with two colours (two targets, or a target and an asset) is an error at the later place; the same colour in any case is not', async () => {
+    const { config, diagnostics } = await load({
+      'a.yaml': [
+        'targets:',
+        '  - id: T1',
+        '    labels: [{name: production, color: "#ff0000"}, {name: pci, color: "#ABC"}]',
+        '  - id: T2',
+        '    labels: [{name: production, color: "#00ff00"}]',
+        'assets:',
+        '  - id: A1',
+        '    labels: [{name: pci, color: "#abc"}]',
+        '    owners: [{name: production, color: "#0000ff"}]',
+        '',
+      ].join('\n'),
+    })
+    expect(diagnostics).toEqual([])
+    expect(checkDeclared(config.resources).map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual([
+      'a.yaml:5: target T2: labels[0]: the label "production" is declared with the colour "#00ff00" here and "#ff0000" at a.yaml:3; the service keeps one colour per label name, shown on every resource with it, so declare one colour (or none)',
+    ])
+  })
+})
+
 describe('what a resource without id must declare', () => {
   it('a target without id needs site.url, which identifies it (site.name only to be created: the live list tells): an error at its line', async () => {
     const result = await load({
