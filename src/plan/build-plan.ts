@@ -99,22 +99,42 @@ export function displayNameOf(kind: ResourceKind, desired: DesiredResource, live
 }
 
 /**
- * The live values at the places the YAML declares: objects member by member, lists whole. A list
- * the kind compares as a set is taken in a canonical order, so that a service listing the same
- * set in another order does not make a saved plan stale.
+ * The live values at the places the YAML declares: objects member by member, lists whole (a list
+ * keyed by a member, item by item as declared). A list the kind compares as a set is taken in a
+ * canonical order, so that a service listing the same set in another order does not make a saved
+ * plan stale.
  */
 export function managedLiveValues(declared: JsonObject, live: JsonObject, rules: ResourceKind['rules'] = {}, prefix = ''): JsonObject {
   const out: JsonObject = {}
   for (const key of Object.keys(declared)) {
     const path = prefix ? `${prefix}.${key}` : key
     const value = getPath(live, [key])
+    const rule = rules[path]
     if (isObject(declared[key]) && isObject(value)) out[key] = managedLiveValues(declared[key] as JsonObject, value, rules, path)
-    else {
-      const type = rules[path]?.type
-      out[key] = (type === 'set' || type === 'keyed') && Array.isArray(value) ? value.map((item) => canonicalJson(item)).sort() : value ?? null
-    }
+    else if (rule?.type === 'keyed' && Array.isArray(value) && Array.isArray(declared[key])) out[key] = keyedManaged(declared[key] as unknown[], value, rule.key)
+    else out[key] = rule?.type === 'set' && Array.isArray(value) ? value.map((item) => canonicalJson(item)).sort() : value ?? null
   }
   return out
+}
+
+/**
+ * A list keyed by a member (headers by name, labels by name), as far as the YAML declares it: each
+ * live item with the members its declared like declares (an item the YAML does not declare, with
+ * its key alone), in a canonical order. A hand change to a member no item declares (a header's
+ * `allow_testing`, a label's colour where the YAML names the label only) is kept, not stale.
+ */
+function keyedManaged(declared: readonly unknown[], live: readonly unknown[], key: string): string[] {
+  const declaredByKey = new Map<string, JsonObject>()
+  for (const item of declared) if (isObject(item) && item[key] !== undefined) declaredByKey.set(String(item[key]), item)
+  return live
+    .map((item) => {
+      if (!isObject(item)) return canonicalJson(item)
+      const like = declaredByKey.get(String(item[key]))
+      const managed: JsonObject = {}
+      for (const member of like ? Object.keys(like) : [key]) if (Object.hasOwn(item, member)) managed[member] = item[member]!
+      return canonicalJson(managed)
+    })
+    .sort()
 }
 
 export const fingerprint = (kind: ResourceKind, declared: JsonObject, live: JsonObject): string =>

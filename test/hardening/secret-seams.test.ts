@@ -237,3 +237,26 @@ describe('import of a value holding a secret of the run', () => {
     expect(referenced.stdout + referenced.stderr).not.toContain('(redacted)')
   })
 })
+
+describe('a saved plan and hand changes inside a list keyed by name', () => {
+  it('a member no item declares (a header\'s allow_testing, a label\'s colour) may change meanwhile: applied, the hand value kept; a declared one makes it stale', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    const dir = tempdir({
+      'c.yaml': ['targets:', '  - id: 2DZkoZH8WMEM', '    labels: [production, pci]', '    site:', '      headers:', '        - {name: X-Scanner, value: new}', ''].join('\n'),
+    })
+    expect((await cli(em, dir, ['plan', '--out', 'p.json'])).code).toBe(0)
+    em.mutate('target', '2DZkoZH8WMEM', { site: { headers: [{ name: 'X-Scanner', value: 'scansync', value_is_sensitive: false, allow_testing: true, authentication: false, authentication_secondary: false }] } })
+    em.mutate('target', '2DZkoZH8WMEM', { labels: [{ name: 'production', color: '#000000' }] })
+    const applied = await cli(em, dir, ['apply', '--plan', 'p.json', '--auto-approve'])
+    expect(applied.code, applied.stderr).toBe(0)
+    const sent = writes(em).at(-1)!
+    expect(JSON.stringify(sent.body)).toContain('"allow_testing":true')
+
+    em.mutate('target', '2DZkoZH8WMEM', { site: { headers: [{ name: 'X-Scanner', value: 'other', value_is_sensitive: false, allow_testing: true, authentication: false, authentication_secondary: false }] } })
+    expect((await cli(em, dir, ['plan', '--out', 'q.json'])).code).toBe(0)
+    em.mutate('target', '2DZkoZH8WMEM', { site: { headers: [{ name: 'X-Scanner', value: 'changed-by-hand', value_is_sensitive: false, allow_testing: true, authentication: false, authentication_secondary: false }] } })
+    const stale = await cli(em, dir, ['apply', '--plan', 'q.json', '--auto-approve'])
+    expect(stale.code).toBe(1)
+    expect(stale.stderr).toContain('the saved plan is stale')
+  })
+})
