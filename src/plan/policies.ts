@@ -302,6 +302,8 @@ function describeFailure(kind: KindName, error: ErrorObject | undefined): string
   let message = error.message ?? 'does not satisfy the rule'
   if (error.keyword === 'const') message += ` ${JSON.stringify(params.allowedValue)}`
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) message += ` ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+  // The member's name (a field of the kind, never a value): which one the rule does not allow.
+  if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') message += ` (${JSON.stringify(params.additionalProperty)})`
   const place = formatPath(field)
   return `${place || `the ${kind}`}: ${message}`
 }

@@ -86,6 +86,12 @@ describe('violations', () => {
     expect(hasErrors(violations.filter((v) => v.level === 'warning'))).toBe(false)
   })
 
+  it('a member additionalProperties refuses is named (its name: never a value)', async () => {
+    const { rules } = await compilePolicies([rule({ name: 'closed', description: 'known keys only', kind: 'target', require: { properties: { blackout_period: { additionalProperties: false, properties: { begin: {}, cease: {} } } } } })])
+    const [violation] = evaluatePolicies(rules, [{ kind: 'target', id: 'T1', shape: { id: 'T1', blackout_period: { begin: '08:00', cease: '18:00', timezone: 'UTC' } } }])
+    expect(violation.message).toBe('known keys only (blackout_period: must NOT have additional properties ("timezone"))')
+  })
+
   it('an undeclared resource (audit) has no place of its own: it is reported at its rule', async () => {
     const { rules } = await compilePolicies([rule({ name: 'r', kind: 'asset', require: { required: ['owners'] } }, 7)])
     const [violation] = evaluatePolicies(rules, [{ kind: 'asset', id: 'A1', shape: { id: 'A1' } }])
