@@ -3,6 +3,7 @@ import { Diagnostic, formatPath, type PathSegments, type SourcePosition } from '
 import type { JsonObject, KindName } from '../core/types.js'
 import type { ParsedFile } from './read-yaml.js'
 import { closest } from './schema-errors.js'
+import { misspeltFields } from './policy-fields.js'
 import { metaSchemaErrors } from '../schema/policy-meta.js'
 
 export type PolicyLevel = 'error' | 'warning'
@@ -74,7 +75,8 @@ export async function compilePolicies(declared: readonly DeclaredPolicy[]): Prom
     // A rule declared twice is compiled too: what else is wrong with it is said in the same run.
     const when = rule.when === undefined ? undefined : compilePart(ajv, rule, 'when', diagnostics)
     const require = compilePart(ajv, rule, 'require', diagnostics)
-    if (earlier || require === undefined || (rule.when !== undefined && when === undefined)) continue
+    const misspelt = (['when', 'require'] as const).map((part) => checkFields(rule, part, diagnostics)).some(Boolean)
+    if (earlier || misspelt || require === undefined || (rule.when !== undefined && when === undefined)) continue
     rules.push({ name: rule.name, description: rule.description ?? rule.name, kind: rule.kind, level: rule.level, source: rule.locate([]), when, require })
   }
   return { rules, diagnostics }
@@ -104,6 +106,17 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
     diagnostics.push(describeCompileError(rule, part, schema, (error as Error).message, prefix))
     return undefined
   }
+}
+
+/** A field the rule names that its kind does not have, but nearly has, is an error at its name; whether there was one. */
+function checkFields(rule: DeclaredPolicy, part: 'when' | 'require', diagnostics: Diagnostic[]): boolean {
+  if (rule[part] === undefined) return false
+  const misspelt = misspeltFields(rule.kind, rule[part])
+  for (const field of misspelt) {
+    const message = `policy ${rule.name}: ${part}: ${/^[aeiou]/.test(rule.kind) ? 'an' : 'a'} ${rule.kind} has no field ${field.field} (did you mean ${field.meant}?); a rule about a field that is never there passes silently`
+    diagnostics.push(at(rule, [part, ...field.path], message, { key: field.key }))
+  }
+  return misspelt.length > 0
 }
 
 /** Whether a `format` key is written anywhere in a schema (ajv-formats is loaded only then). */

@@ -205,6 +205,35 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     expect(code).toBe(1)
   })
 
+  // A schema about an absent property passes: a misspelt field would make a rule that never fails, as a misspelt keyword would.
+  it('a field the kind does not have, close to one it has, is an error at its name, with the field meant; a field far from all is the service\'s own', async () => {
+    const text = `policies:
+  - name: r
+    kind: target
+    when: {required: [labls]}
+    require:
+      properties:
+        blackout_priod: {required: [enabled]}
+        site: {properties: {nmae: {minLength: 3}, url: {pattern: "^https"}}}
+        labels: {contains: {properties: {nme: {const: x}}}}
+        x_custom_field: {const: 1}
+        blackout_period: {properties: {begin: {const: "08:00"}, timezone: {const: UTC}}}
+  - name: agents
+    kind: agent
+    require: {properties: {teams: {items: {required: [idd]}}, fallback: {const: false}}}
+`
+    const { code, stderr } = await validate({ 'a.yaml': text })
+    expect(stderr.trim().split('\n')).toEqual([
+      'a.yaml:4:23: policy r: when: a target has no field labls (did you mean labels?); a rule about a field that is never there passes silently',
+      'a.yaml:7:9: policy r: require: a target has no field blackout_priod (did you mean blackout_period?); a rule about a field that is never there passes silently',
+      'a.yaml:8:29: policy r: require: a target has no field site.nmae (did you mean site.name?); a rule about a field that is never there passes silently',
+      'a.yaml:9:42: policy r: require: a target has no field labels[].nme (did you mean labels[].name?); a rule about a field that is never there passes silently',
+      'a.yaml:14:55: policy agents: require: an agent has no field teams[].idd (did you mean teams[].id?); a rule about a field that is never there passes silently',
+      '5 errors; nothing was sent.',
+    ])
+    expect(code).toBe(1)
+  })
+
   it('well-formed rules validate, with x- holders for shared schema parts', async () => {
     const text = `x-prod: &prod {required: [labels]}\npolicies:\n  - name: r\n    kind: target\n    when: *prod\n    require: {required: [blackout_period]}\n`
     const { code, stderr } = await validate({ 'a.yaml': text })
@@ -248,7 +277,7 @@ describe.concurrent('audit: every live resource, declared or not', () => {
     expect(stderr.trim().split('\n')).toEqual([
       `targets.yaml:4:5: policy blackout-enabled: target 5HnBvC3xZaQw: Every target pauses scans in office hours (blackout_period.enabled: must be equal to constant true)`,
       `policies.yaml:2:5: policy blackout-enabled: target 9XcVbN5mQwEr (declared in no file): Every target pauses scans in office hours (the target: must have required property 'blackout_period')`,
-      `policies.yaml:8:5: policy agent-in-team: agent 6NbVcX4zLkJh (declared in no file): Every agent belongs to a team (teams: must NOT have fewer than 1 items) [warning]`,
+      `policies.yaml:8:5: policy agent-in-team: agent 6NbVcX4zLkJh (declared in no file): Every agent belongs to a team (the agent: must have required property 'teams') [warning]`,
       '3 policy violations: 2 errors, 1 warning.',
     ])
     expect(code).toBe(2)

@@ -2,7 +2,8 @@
 // places of a violation (contract and design.md, "Policies").
 import { describe, expect, it } from 'vitest'
 import { compilePolicies, type DeclaredPolicy } from '../../src/config/policies.js'
-import { afterApply, evaluatePolicies, hasErrors } from '../../src/plan/policies.js'
+import { afterApply } from '../../src/plan/after-apply.js'
+import { evaluatePolicies, hasErrors, PolicyChecker } from '../../src/plan/policies.js'
 import { KINDS } from '../../src/resources/index.js'
 
 const at = (line: number) => ({ file: 'rules.yaml', line, column: 5 })
@@ -20,6 +21,7 @@ describe('the after-apply shape', () => {
     labels: [{ name: 'production', color: '#d93f0b' }, { name: 'old', color: 'red' }],
     blackout_period: null,
     report_type: 'default',
+    type: 'api',
   })
 
   it('live fields the YAML does not declare, declared fields laid over them; nulls left out; the id', () => {
@@ -32,8 +34,60 @@ describe('the after-apply shape', () => {
       // Keyed by name: a declared label keeps the live colour; the list is the declared one.
       labels: [{ name: 'production', color: '#d93f0b' }, { name: 'pci' }],
       report_type: 'pci4',
+      type: 'api',
     })
     expect(shape).not.toHaveProperty('blackout_period')
+  })
+
+  // A rule written against the YAML's forms must not fail on a form the YAML never wrote (a review of the twelfth round).
+  it('live values in the form the YAML writes them: times HH:MM, empty texts and lists not set, a web target\'s api_scan_settings left out', () => {
+    const raw = {
+      id: 'T2',
+      type: 'single',
+      risk: 'high',
+      site: { name: 'Shop', url: 'https://shop.example.com/', desc: '', whitelist: [], has_otp: false, otp_type: 'totp', headers: [{ name: 'X-A', value: 'a', description: '' }] },
+      api_scan_settings: { api_login_method: 'headers_or_cookies', api_schema_url: '' },
+      labels: [],
+      blackout_period: { begin: '08:00:00', cease: '18:30:00', weekdays: [1, 2], enabled: true, timezone: '' },
+    }
+    const live = KINDS.target.project(raw)
+    const shape = afterApply(KINDS.target, 'T2', {}, live)
+    // A field the YAML cannot write (read-only) is there as the service answers it.
+    expect(shape).toMatchObject({ id: 'T2', type: 'single', risk: 'high' })
+    expect(shape.blackout_period).toEqual({ begin: '08:00', cease: '18:30', weekdays: [1, 2], enabled: true })
+    expect(shape.site).toEqual({ name: 'Shop', url: 'https://shop.example.com/', has_otp: false, headers: [{ name: 'X-A', value: 'a' }] })
+    expect(shape).not.toHaveProperty('labels')
+    expect(shape).not.toHaveProperty('api_scan_settings')
+    // The live answer is not changed.
+    expect((live.blackout_period as Record<string, unknown>).begin).toBe('08:00:00')
+
+    // Switches read as they will be after the apply: declared an API target, its settings count.
+    const api = afterApply(KINDS.target, 'T2', { type: 'api', site: { has_otp: true } }, live)
+    expect(api.api_scan_settings).toEqual({ api_login_method: 'headers_or_cookies' })
+    expect((api.site as Record<string, unknown>).otp_type).toBe('totp')
+
+    // The YAML clearing a value (an empty text, an empty list) leaves it not set, as the service then answers it.
+    const cleared = afterApply(KINDS.target, 'T2', { site: { name: '' }, blackout_period: { begin: '09:00', cease: '17:00', weekdays: [] }, labels: [] }, KINDS.target.project({ ...raw, labels: [{ name: 'x' }] }))
+    expect(cleared.site).not.toHaveProperty('name')
+    expect(cleared.blackout_period).toEqual({ begin: '09:00', cease: '17:00', enabled: true })
+    expect(cleared).not.toHaveProperty('labels')
+  })
+
+  it('rules written against the YAML\'s forms pass on live values in other forms, and fail where the YAML would', async () => {
+    const { rules, diagnostics } = await compilePolicies([
+      rule({ name: 'office-hours', kind: 'target', require: { properties: { blackout_period: { properties: { begin: { const: '08:00' } } } } } }),
+      rule({ name: 'described', kind: 'target', require: { properties: { site: { required: ['desc'] } } } }),
+      rule({ name: 'labelled', kind: 'target', require: { required: ['labels'] } }),
+      rule({ name: 'api-login', kind: 'target', require: { not: { required: ['api_scan_settings'] } } }),
+    ])
+    expect(diagnostics).toEqual([])
+    const live = KINDS.target.project({ id: 'T3', type: 'single', site: { name: 'S', url: 'https://s.example.com/', desc: '' }, labels: null, api_scan_settings: { api_login_method: 'api_login' }, blackout_period: { begin: '08:00:00', cease: '18:00:00', weekdays: [1] } })
+    for (const whole of [true, false]) {
+      const checker = new PolicyChecker(rules)
+      const shape = afterApply(KINDS.target, 'T3', {}, live, whole || checker.reads('target'))
+      checker.check('target', 'T3', shape)
+      expect(checker.violations().map((v) => v.policy)).toEqual(['described', 'labelled'])
+    }
   })
 
   it('a declared null removes the field; the live resource is not changed; __proto__ stays an own key', () => {

@@ -22,7 +22,8 @@ import type { SecretsState } from '../../schema/generated.js'
 import { ReadTally } from './read-tally.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
 import type { PolicyRule } from '../../config/policies.js'
-import { afterApply, PolicyChecker, type Violation } from '../../plan/policies.js'
+import { afterApply } from '../../plan/after-apply.js'
+import { PolicyChecker, type Violation } from '../../plan/policies.js'
 
 export interface SelectionOptions {
   paths: string[]

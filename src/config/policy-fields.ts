@@ -1,0 +1,109 @@
+import type { PathSegments } from '../core/diagnostics.js'
+import type { KindName } from '../core/types.js'
+import { schemaDocuments } from '../schema/files.js'
+import { kindEntries } from '../schema/kinds.js'
+import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
+import { closest } from './schema-errors.js'
+
+/** A field a rule names that the resource does not have, close to one it has: a misspelling. */
+export interface MisspeltField {
+  /** Where the name is written in the rule's schema. */
+  path: PathSegments
+  /** Whether `path` is a key (`properties`) rather than a value (`required`). */
+  key: boolean
+  /** The field as the resource's shape has it: `site.nmae`, `labels[].nme`. */
+  field: string
+  /** The field it likely meant: `site.name`. */
+  meant: string
+}
+
+/** The places of the kind's schemas (what the YAML writes, what the service answers) a part of a rule applies to. */
+type Places = readonly SchemaPlace[]
+
+/** Keywords whose schemas apply to the same value. */
+const SAME_VALUE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else']
+/** Keywords whose schemas apply to a list's items. */
+const ITEMS = ['items', 'additionalItems', 'contains']
+
+/**
+ * The field names a rule writes under `properties` and `required` that no schema of its kind has
+ * at that place, but one it has nearly: `blackout_priod` for `blackout_period`. Such a rule
+ * would pass silently for every resource (a schema about an absent property passes), as a
+ * misspelt keyword would, which strict mode refuses. A name far from every known one is left
+ * alone: the service answers fields its document does not show.
+ */
+export function misspeltFields(kind: KindName, schema: unknown): MisspeltField[] {
+  // schemas/kinds.json: this floor is below the registry of kinds (src/resources/index.ts), which agrees with it.
+  const entry = kindEntries().find((candidate) => candidate.kind === kind)
+  if (!entry) return []
+  const roots = [placeAt(schemaDocuments, entry.request), placeAt(schemaDocuments, entry.response)]
+  const found: MisspeltField[] = []
+  walk(schema, roots, [], '', found, 0)
+  return found
+}
+
+/** Rules nest a few levels; a deeper schema is not looked into. */
+const MAX_DEPTH = 32
+
+function walk(schema: unknown, places: Places, path: PathSegments, field: string, found: MisspeltField[], depth: number): void {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || depth > MAX_DEPTH) return
+  const rule = schema as Record<string, unknown>
+  const known = namesAt(places)
+  const check = (name: string, at: PathSegments, key: boolean) => {
+    if (known.size === 0 || known.has(name)) return
+    const meant = closest(name, [...known])
+    if (meant !== undefined) found.push({ path: at, key, field: join(field, name), meant: join(field, meant) })
+  }
+  const properties = rule.properties
+  if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
+    for (const [name, sub] of Object.entries(properties)) {
+      check(name, [...path, 'properties', name], true)
+      walk(sub, children(places, 'properties', name), [...path, 'properties', name], join(field, name), found, depth + 1)
+    }
+  }
+  if (Array.isArray(rule.required)) rule.required.forEach((name, i) => typeof name === 'string' && check(name, [...path, 'required', i], false))
+  for (const keyword of SAME_VALUE) {
+    const value = rule[keyword]
+    if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, places, [...path, keyword, i], field, found, depth + 1))
+    else walk(value, places, [...path, keyword], field, found, depth + 1)
+  }
+  for (const keyword of ITEMS) {
+    const value = rule[keyword]
+    const items = children(places, 'items')
+    if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, items, [...path, keyword, i], `${field}[]`, found, depth + 1))
+    else walk(value, items, [...path, keyword], `${field}[]`, found, depth + 1)
+  }
+}
+
+const join = (field: string, name: string) => (field ? `${field}.${name}` : name)
+
+/** The member names the schemas give an object here (with `id`, which every resource's shape has at its top). */
+function namesAt(places: Places): Set<string> {
+  const names = new Set<string>()
+  for (const place of places) {
+    const properties = place.schema.properties
+    if (properties !== null && typeof properties === 'object') for (const name of Object.keys(properties)) names.add(name)
+    // A place written as a choice (a label: a name, or a mapping) has the members of its choices.
+    for (const keyword of ['anyOf', 'oneOf'] as const) {
+      const choices = place.schema[keyword]
+      if (Array.isArray(choices)) choices.forEach((_, i) => namesAt(children([place], keyword, String(i))).forEach((name) => names.add(name)))
+    }
+  }
+  return names
+}
+
+function children(places: Places, ...keys: string[]): SchemaPlace[] {
+  const out: SchemaPlace[] = []
+  for (const place of places) {
+    const child = childOf(schemaDocuments, place, ...keys)
+    if (child) out.push(child)
+    else if (keys[0] === 'properties') {
+      // A member of a choice (a reference: an id or a mapping {id}).
+      for (const keyword of ['anyOf', 'oneOf'] as const) {
+        const choices = place.schema[keyword]
+        if (Array.isArray(choices)) choices.forEach((_, i) => out.push(...children(children([place], keyword, String(i)), ...keys)))
+      }
+    }
+  }
+  return out
+}

@@ -1,0 +1,61 @@
+import type { JsonObject } from '../core/types.js'
+import type { ResourceKind } from '../resources/kind.js'
+import { schemaDocuments } from '../schema/files.js'
+import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
+
+/**
+ * What the YAML's form of a kind says of one place of its request schema (schemas/ is the single
+ * source of truth): the rules see live values in the form the YAML writes them (README, "The shape
+ * a rule sees"), as `import` writes them.
+ */
+export interface FormNode {
+  /** The members of an object place; a live member not among them (read-only: `risk`) passes as the service answers it. */
+  readonly members: ReadonlyMap<string, FormNode> | undefined
+  readonly items: FormNode | undefined
+  /**
+   * A text the YAML writes in the schema's pattern where the service answers another form of the
+   * same value (`08:00:00` for `08:00`): the form the kind's normalizer maps it to.
+   */
+  readonly written: ((text: string) => string) | undefined
+  /** The switch without which the service's value here means nothing (the kind's `onlyWhile`). */
+  readonly onlyWhile: ((resource: JsonObject) => boolean) | undefined
+}
+
+const forms = new WeakMap<ResourceKind, FormNode>()
+
+/** The kind's form, built from its request schema once. */
+export function formOf(kind: ResourceKind): FormNode {
+  let form = forms.get(kind)
+  if (!form) forms.set(kind, (form = build(kind, placeAt(schemaDocuments, kind.requestSchema), '', 0)))
+  return form
+}
+
+/** No schema of ours nests half as deep; a deeper place is read as the service answers it. */
+const MAX_DEPTH = 16
+
+function build(kind: ResourceKind, place: SchemaPlace | undefined, path: string, depth: number): FormNode {
+  const schema = place?.schema
+  if (!place || !schema || depth > MAX_DEPTH) return { members: undefined, items: undefined, written: undefined, onlyWhile: undefined }
+  let members: Map<string, FormNode> | undefined
+  const properties = schema.properties
+  if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
+    members = new Map()
+    for (const name of Object.keys(properties)) members.set(name, build(kind, childOf(schemaDocuments, place, 'properties', name), path ? `${path}.${name}` : name, depth + 1))
+  }
+  // The kind's rules name a list's items by the list's path (no list keys).
+  const items = schema.items !== undefined ? build(kind, childOf(schemaDocuments, place, 'items'), path, depth + 1) : undefined
+  const rule = Object.hasOwn(kind.rules, path) ? kind.rules[path] : undefined
+  const normalize = rule?.type === 'scalar' ? rule.normalize : undefined
+  let written: FormNode['written']
+  if (normalize && typeof schema.pattern === 'string') {
+    // Ajv's reading of `pattern` (unicode); a value the pattern takes is the YAML's form already.
+    const pattern = new RegExp(schema.pattern, 'u')
+    written = (text) => {
+      if (pattern.test(text)) return text
+      const mapped = normalize(text)
+      return typeof mapped === 'string' && pattern.test(mapped) ? mapped : text
+    }
+  }
+  const onlyWhile = Object.hasOwn(kind.onlyWhile, path) ? kind.onlyWhile[path] : undefined
+  return { members, items, written, onlyWhile }
+}
