@@ -213,6 +213,9 @@ export class Redaction {
     return false
   }
 
+  /** Whether a text holds a known secret in any written form (a weak one in any case). */
+  readonly holds = (text: string): boolean => this.redact(text) !== text || (this.weak.size > 0 && this.mentionsWeak(text))
+
   /** Each known secret, in each written form, replaced by its placeholder (longest first). */
   readonly redact = (text: string): string => this.outputOnly.redact(this.everywhere.redact(text))
 

@@ -1,5 +1,7 @@
+import { formatPath, type PathSegments } from '../core/diagnostics.js'
 import { isObject } from '../core/json.js'
-import type { JsonObject } from '../core/types.js'
+import { SENSITIVE, type JsonObject } from '../core/types.js'
+import { isSensitiveIn } from '../schema/sensitivity.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import type { Reads } from './policy-reads.js'
 import { formOf, type FormNode } from './yaml-form.js'
@@ -21,12 +23,71 @@ import { formOf, type FormNode } from './yaml-form.js'
  * null, an empty text and an empty list, which is how the service answers a field with no value,
  * so that a rule saying `required: [blackout_period]` means "is set".
  */
-export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject, reads: Reads = true): JsonObject {
+export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject, reads: Reads = true, holdsSecret?: (text: string) => boolean): JsonObject {
   const root: Root = { declared, live, view: undefined }
   const form = formOf(kind)
-  const shape = reads === true ? unoptimisedOverlay(kind, form, declared, live, '', root) : unoptimisedOverlayRead(kind, declared, live, readMembers(kind, form, reads), root)
+  const built = reads === true ? unoptimisedOverlay(kind, form, declared, live, '', root) : unoptimisedOverlayRead(kind, declared, live, readMembers(kind, form, reads), root)
+  const shape = unoptimisedMasked(form, built, holdsSecret) as JsonObject
   shape.id = id
   return shape
+}
+
+/**
+ * The declared fields as rules may see them: each value that came from a variable is
+ * `(sensitive)`. A rule decides what a violation says, and whether there is one: were it to read
+ * a secret, a set of rules could spell it out a guess at a time (`pattern: "^.{3}c"`).
+ */
+export function declaredForRules(fields: JsonObject, templates: ReadonlyMap<string, string>): JsonObject {
+  return templates.size === 0 ? fields : (withTemplatesMasked(fields, templates, []) as JsonObject)
+}
+
+function withTemplatesMasked(value: unknown, templates: ReadonlyMap<string, string>, path: PathSegments): unknown {
+  if (typeof value === 'string') return templates.has(formatPath(path)) ? SENSITIVE : value
+  if (Array.isArray(value)) return value.map((item, i) => withTemplatesMasked(item, templates, [...path, i]))
+  if (!isObject(value)) return value
+  const out: JsonObject = {}
+  for (const key of Object.keys(value)) unoptimisedSet(out, key, withTemplatesMasked(value[key], templates, [...path, key]))
+  return out
+}
+
+/**
+ * The shape with each sensitive text `(sensitive)` (copied where it changes: the live answer is
+ * shared): a place the schemas mark sensitive, a password, a member its holder flags, a
+ * credential entry's value, an obfuscated value, or a text holding a secret of the run. A rule
+ * can ask that a secret be set (`required`), never what it is.
+ */
+function unoptimisedMasked(form: FormNode | undefined, value: unknown, holdsSecret: ((text: string) => boolean) | undefined): unknown {
+  if (Array.isArray(value)) {
+    const items = form === undefined ? undefined : form.items
+    let copy: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i]
+      const masked = typeof item === 'string' ? (holdsSecret !== undefined && holdsSecret(item) ? SENSITIVE : item) : item !== null && typeof item === 'object' ? unoptimisedMasked(items, item, holdsSecret) : item
+      if (masked !== item) (copy ??= value.slice())[i] = masked
+    }
+    return copy ?? value
+  }
+  if (value === null || typeof value !== 'object') return value
+  const object = value as JsonObject
+  const members = form === undefined ? undefined : form.members
+  let copy: JsonObject | undefined
+  const keys = Object.keys(object)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
+    const member = object[key]
+    let masked: unknown = member
+    if (typeof member === 'string') {
+      const memberForm = members === undefined ? undefined : members.get(key)
+      if ((memberForm !== undefined && memberForm.sensitive) || isSensitiveIn(object, key, member) || (holdsSecret !== undefined && holdsSecret(member))) masked = SENSITIVE
+    } else if (member !== null && typeof member === 'object') masked = unoptimisedMasked(members === undefined ? undefined : members.get(key), member, holdsSecret)
+    if (masked === member) continue
+    if (!copy) {
+      copy = {}
+      for (let j = 0; j < keys.length; j++) unoptimisedSet(copy, keys[j]!, object[keys[j]!])
+    }
+    unoptimisedSet(copy, key, masked)
+  }
+  return copy ?? value
 }
 
 /** The resource a build started from, for the switches of `onlyWhile` (read as they will be after the apply). */
@@ -85,7 +146,13 @@ function readMembers(kind: ResourceKind, form: FormNode, reads: Map<string, Read
 }
 
 function membersOf(kind: ResourceKind, form: FormNode | undefined, reads: Map<string, Reads>, prefix: string): ReadMember[] {
-  return [...reads].map(([key, read]) => {
+  // What says whether a member read is sensitive is built with it (its flag; an entry's name for its value), so that it is masked as in the whole shape.
+  const withFlags = new Map(reads)
+  for (const key of reads.keys()) {
+    if (!withFlags.has(`${key}_is_sensitive`)) withFlags.set(`${key}_is_sensitive`, true)
+    if (key === 'value' && !withFlags.has('name')) withFlags.set('name', true)
+  }
+  return [...withFlags].map(([key, read]) => {
     const path = prefix ? `${prefix}.${key}` : key
     const memberForm = form?.members?.get(key)
     return { key, path, rule: Object.hasOwn(kind.rules, path) ? kind.rules[path] : undefined, form: memberForm, members: read === true ? undefined : membersOf(kind, memberForm, read, path) }

@@ -389,7 +389,9 @@ function unoptimisedCompareScalar(context: DiffContext, place: Place, normalize:
   if (place.declared === place.live) return NONE
   const before = normalize(place.live)
   const after = normalize(place.declared)
-  return equal(before, after) ? NONE : [change(place, before, after, { sensitive: isSensitiveAt(context, place) })]
+  if (equal(before, after)) return NONE
+  // A declared null removes the value: shown so (as a saved plan shows it), not as the "" or false it compares equal to.
+  return [change(place, before, place.declared === null ? undefined : after, { sensitive: isSensitiveAt(context, place) })]
 }
 
 /** A secret the service answers obfuscated: recorded as hidden, and planned when the state cannot vouch for it. */

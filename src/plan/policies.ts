@@ -1,8 +1,10 @@
 import type { ErrorObject } from 'ajv'
 import type { PolicyLevel, PolicyRule } from '../config/policies.js'
 import { formatPath, type SourcePosition } from '../core/diagnostics.js'
-import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
+import { SENSITIVE, type DesiredResource, type JsonObject, type KindName } from '../core/types.js'
 import { KIND_ORDER } from '../resources/index.js'
+import type { ResourceKind } from '../resources/kind.js'
+import { afterApply, declaredForRules } from './after-apply.js'
 import { readsOf, union, type Reads } from './policy-reads.js'
 
 // `unoptimised…`: checks each after-apply shape (src/plan/after-apply.ts), once per resource of a
@@ -22,6 +24,8 @@ export interface Violation {
   rule: SourcePosition
 }
 
+const NOTHING_DECLARED: JsonObject = Object.freeze({}) as JsonObject
+
 /**
  * Runs the rules on resources one at a time, as they are read (a plan keeps no resource it does
  * not change): pure but for the violations it collects. Each rule's schemas were compiled once.
@@ -31,7 +35,11 @@ export class PolicyChecker {
   private readonly readsByKind = new Map<KindName, Reads>()
   private readonly found: Violation[] = []
 
-  constructor(rules: readonly PolicyRule[]) {
+  private readonly holdsSecret: ((text: string) => boolean) | undefined
+
+  /** `holdsSecret`: whether a text holds a secret of the run (the redaction's), kept from the rules as `(sensitive)`. */
+  constructor(rules: readonly PolicyRule[], options: { holdsSecret?: (text: string) => boolean } = {}) {
+    this.holdsSecret = options.holdsSecret
     for (const rule of rules) {
       const list = this.byKind.get(rule.kind)
       if (list) list.push(rule)
@@ -50,6 +58,20 @@ export class PolicyChecker {
   /** Whether any rule looks at resources of this kind. */
   checks(kind: KindName): boolean {
     return this.byKind.has(kind)
+  }
+
+  /**
+   * Checks a resource as it will be after the apply (after-apply.ts): the live one (projected by
+   * its kind) with what `declared` declares, its secrets kept from the rules. `id`: how the
+   * resource is named (a target to create: its URL).
+   */
+  checkAfterApply(kind: ResourceKind, id: string, declared: DesiredResource | undefined, live: JsonObject): void {
+    if (!this.byKind.has(kind.name)) return
+    const fields = declared ? declaredForRules(declared.fields, declared.templates) : NOTHING_DECLARED
+    // A name that came from a variable is a secret too (a target to create, named by its URL).
+    const key = declared?.naturalKey
+    const shapeId = declared?.id === '' && key && declared.templates.has(key.field) ? SENSITIVE : id
+    this.check(kind.name, id, afterApply(kind, shapeId, fields, live, this.reads(kind.name), this.holdsSecret), declared)
   }
 
   /** Checks one resource in the YAML's shape; `declared` locates a violation in the files. */

@@ -19,6 +19,8 @@ export interface FormNode {
   readonly written: ((text: string) => string) | undefined
   /** The switch without which the service's value here means nothing (the kind's `onlyWhile`). */
   readonly onlyWhile: ((resource: JsonObject) => boolean) | undefined
+  /** Whether the schemas mark a value here sensitive (`x-sensitive`: the kind's `sensitiveFields`). */
+  readonly sensitive: boolean
 }
 
 const forms = new WeakMap<ResourceKind, FormNode>()
@@ -35,7 +37,7 @@ const MAX_DEPTH = 16
 
 function build(kind: ResourceKind, place: SchemaPlace | undefined, path: string, depth: number): FormNode {
   const schema = place?.schema
-  if (!place || !schema || depth > MAX_DEPTH) return { members: undefined, items: undefined, written: undefined, onlyWhile: undefined }
+  if (!place || !schema || depth > MAX_DEPTH) return { members: undefined, items: undefined, written: undefined, onlyWhile: undefined, sensitive: false }
   let members: Map<string, FormNode> | undefined
   const properties = schema.properties
   if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
@@ -57,5 +59,5 @@ function build(kind: ResourceKind, place: SchemaPlace | undefined, path: string,
     }
   }
   const onlyWhile = Object.hasOwn(kind.onlyWhile, path) ? kind.onlyWhile[path] : undefined
-  return { members, items, written, onlyWhile }
+  return { members, items, written, onlyWhile, sensitive: path !== '' && kind.sensitiveFields.includes(path) }
 }

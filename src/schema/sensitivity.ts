@@ -79,6 +79,15 @@ export function isSensitiveMember(holder: Record<string, unknown>, member: strin
   return SECRET_MEMBERS.has(member) || flaggedIn(holder, member)
 }
 
+/**
+ * isSensitive for a string member of an object whose schema place is already known not to be
+ * `x-sensitive` and which came from no variable: a password, a member its holder flags, a
+ * credential entry's value, an obfuscated value.
+ */
+export function isSensitiveIn(holder: Record<string, unknown>, member: string, value: string): boolean {
+  return isObfuscated(value) || SECRET_MEMBERS.has(member) || flaggedIn(holder, member)
+}
+
 /** Whether a holder of `member` marks it a credential: its `<member>_is_sensitive` flag, or a credential entry's `value`. */
 function flaggedIn(container: unknown, member: string): boolean {
   if (container === null || typeof container !== 'object' || Array.isArray(container)) return false

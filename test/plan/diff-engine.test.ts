@@ -18,7 +18,7 @@ import {
   type Finding,
 } from '../../src/plan/diff.js'
 import { declaredSegments, displayPath, rulePath, yamlPlace, type FieldPath } from '../../src/plan/path.js'
-import { color, url } from '../../src/resources/normalize.js'
+import { color, nullableFalse, nullableText, url } from '../../src/resources/normalize.js'
 
 const context = (templates: Record<string, string> = {}, rules: DiffContext['kind']['rules'] = {}, sensitiveFields: string[] = []): DiffContext => ({
   kind: { rules, sensitiveFields },
@@ -49,6 +49,11 @@ describe('compareScalar', () => {
   it('normalizes both sides; equal is no change', () => {
     expect(compareScalar(context(), { path: ['u'], declared: 'HTTPS://A.example', live: 'https://a.example/', unit: 'u' }, url)).toEqual([])
     expect(changes(compareScalar(context(), { path: ['u'], declared: 'b', live: 'a', unit: 'u' }))).toEqual([{ path: 'u', before: 'a', after: 'b', unit: 'u', sensitive: false }])
+  })
+  it('a declared null that differs is shown removed (as sent), not as the "" or false it compares equal to', () => {
+    expect(compareScalar(context(), { path: ['d'], declared: null, live: '', unit: 'd' }, nullableText)).toEqual([])
+    expect(changes(compareScalar(context(), { path: ['d'], declared: null, live: 'text', unit: 'd' }, nullableText))).toEqual([{ path: 'd', before: 'text', after: undefined, unit: 'd', sensitive: false }])
+    expect(changes(compareScalar(context(), { path: ['f'], declared: null, live: true, unit: 'f' }, nullableFalse))).toEqual([{ path: 'f', before: true, after: undefined, unit: 'f', sensitive: false }])
   })
   it('sensitive by a flag on either side, by a variable, by the schemas', () => {
     const flagged = compareScalar(context(), { path: ['p'], declared: 'b', live: 'a', liveParent: { p_is_sensitive: true }, unit: 'p' })

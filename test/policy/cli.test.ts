@@ -242,6 +242,44 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
   })
 })
 
+// A rule decides whether there is a violation: one that could read a secret would let a set of
+// rules spell it out a guess at a time (a review of the twelfth round's release). Rules see
+// `(sensitive)` instead: they can ask that a secret be set, never what it is.
+describe.concurrent('secrets are kept from the rules', () => {
+  const guess = (name: string, when: string) => `
+  - name: ${name}
+    kind: target
+    when: ${when}
+    require: false
+    level: warning`
+  /** A `when` that matches when the value at `path` is there and matches `pattern`. */
+  const at = (path: string[], test: string): string => path.reduceRight((inner, key) => `{required: [${key}], properties: {${key}: ${inner}}}`, test)
+  const RULES = `policies:${guess('guess-variable', at(['site', 'desc'], '{pattern: "^AwsKey"}'))}${guess('guess-password', at(['site', 'basic_auth', 'password'], '{pattern: "^demo"}'))}${guess('guess-payload', at(['api_scan_settings', 'api_login_payload'], '{pattern: "client"}'))}${guess('guess-weak-secret', at(['site', 'name'], '{pattern: "^Shop"}'))}${guess('password-set', at(['site', 'basic_auth', 'password'], 'true'))}${guess('shown-sensitive', at(['site', 'desc'], '{const: "(sensitive)"}'))}
+`
+  const TARGETS = `targets:
+  - id: 2DZkoZH8WMEM
+    site: {desc: "\${CI_SECRET}"}
+  - id: 7QwErTy2UiOp
+    site: {desc: "\${WEAK_SECRET}"}
+`
+
+  it('plan and audit: a value from a variable, a password, a flagged value and a text holding a secret of the run are (sensitive) to rules', async () => {
+    const dir = tempdir({ 'targets.yaml': TARGETS, 'policies.yaml': RULES })
+    // WEAK_SECRET: a secret of the run that a live text holds (the shop's name: "Shop").
+    const env = { CI_SECRET: 'AwsKey-9zQ7-long-enough', WEAK_SECRET: 'Shop' }
+    const planned = await cli(em, dir, ['plan'], env)
+    const fired = (stderr: string) => [...stderr.matchAll(/policy ([\w-]+): target (\w+)/g)].map((m) => `${m[1]} ${m[2]}`).sort()
+    const expected = ['password-set 2DZkoZH8WMEM', 'shown-sensitive 2DZkoZH8WMEM', 'shown-sensitive 7QwErTy2UiOp']
+    expect(fired(planned.stderr)).toEqual(expected)
+    expect(planned.stderr).not.toContain(env.CI_SECRET)
+    expect(planned.code).toBe(0)
+    // Every live target: the API target's payload, flagged sensitive, no file declaring it.
+    const audited = await cli(em, dir, ['audit'], env)
+    expect(fired(audited.stderr)).toEqual(expected)
+    expect(audited.code).toBe(0)
+  })
+})
+
 describe.concurrent('audit: every live resource, declared or not', () => {
   // Every target must have its blackout window enabled; every agent must be in a team (a warning).
   // On the service: the shop passes; staging, the payments API and the microsite do not; the

@@ -2,7 +2,6 @@ import { Io, line, withRedaction } from '../../core/io.js'
 import { EXIT } from '../../core/exit-codes.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
 import { readAll } from '../../live/read.js'
-import { afterApply } from '../../plan/after-apply.js'
 import { hasErrors, PolicyChecker, type Violation } from '../../plan/policies.js'
 import { violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
 import { KIND_NAMES, KINDS } from '../../resources/index.js'
@@ -33,7 +32,7 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
     }
     const session = openSession(options, io)
     let checked: number
-    const checker = new PolicyChecker(loaded.policies)
+    const checker = new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds })
     try {
       // As plan sees them: a target found by its URL, an agent by its name, teams and agents referred to by name as ids.
       const identified = await identify(loaded.resources, session.client, { configuration: loaded.configuration })
@@ -66,8 +65,7 @@ async function checkEveryLiveResource(checker: PolicyChecker, declaredResources:
         const id = raw.id as string
         const projected = resourceKind.project(raw)
         const mine = declared.get(`${kind}/${id}`)
-        const shape: JsonObject = afterApply(resourceKind, id, mine?.fields ?? {}, projected, checker.reads(kind))
-        checker.check(kind, id, shape, mine)
+        checker.checkAfterApply(resourceKind, id, mine, projected)
       }
       return live.length
     }),

@@ -22,7 +22,6 @@ import type { SecretsState } from '../../schema/generated.js'
 import { ReadTally } from './read-tally.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
 import type { PolicyRule } from '../../config/policies.js'
-import { afterApply } from '../../plan/after-apply.js'
 import { PolicyChecker, type Violation } from '../../plan/policies.js'
 
 export interface SelectionOptions {
@@ -129,7 +128,7 @@ export async function compareWithLive(
     const comparison = compare(resource, body, secrets)
     if (comparison.fields.length > 0) changed.push(comparison)
     // Rules see the resource as it will be after the apply (design.md, "Policies").
-    if (policies?.checks(resource.kind)) policies.check(resource.kind, id, afterApply(comparison.kind, id, comparison.desired.fields, comparison.live, policies.reads(resource.kind)), comparison.desired)
+    if (policies?.checks(resource.kind)) policies.checkAfterApply(comparison.kind, id, comparison.desired, comparison.live)
   }
   try {
     // What a list already brought (to find resources by key) is not read again.
@@ -147,7 +146,7 @@ export async function compareWithLive(
       if (!policies?.checks(resource.kind)) continue
       const { kind, live } = creationComparison(resource)
       const name = resource.naturalKey?.value ?? ''
-      policies.check(kind.name, name, afterApply(kind, name, resource.fields, live, policies.reads(kind.name)), resource)
+      policies.checkAfterApply(kind, name, resource, live)
     }
     await readDeclared(toRead, tally.requester, {
       prefetch,
@@ -231,7 +230,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const selected = new Set(resources)
     const creations = identified.creations.filter((c) => selected.has(c))
     const existing = resources.filter((r) => r.id !== '')
-    const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies) : undefined
+    const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
     const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, early?.prefetch)
     showNames(result.plan, identified.names)
     return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
