@@ -77,12 +77,19 @@ function stateText(state: SecretsState): string {
   return JSON.stringify(sorted, null, 2) + '\n'
 }
 
-/** How a run reads a state: with its own key, with the token (a state from before key ids), or not at all (another key). */
+/**
+ * How a run reads a state: with its own key; with the token (a state from before key ids, or one
+ * written without SCANSYNC_STATE_KEY, whose key was the token: re-keyed when the run has a state
+ * key); or not at all (another key).
+ */
 export type KeyStatus = 'own' | 'legacy' | 'foreign'
 
 export function keyStatus(state: SecretsState, keys: StateKeys): KeyStatus {
-  if (state.key_id === undefined) return Object.keys(state.resources).length === 0 ? 'own' : 'legacy'
-  return state.key_id === stateKeyId(keys.key) ? 'own' : 'foreign'
+  // A state with no entries has nothing to protect: it takes the run's key.
+  if (Object.keys(state.resources).length === 0) return 'own'
+  if (state.key_id === undefined) return 'legacy'
+  if (state.key_id === stateKeyId(keys.key)) return 'own'
+  return state.key_id === stateKeyId(keys.token) ? 'legacy' : 'foreign'
 }
 
 export interface SecretContext {
@@ -142,7 +149,7 @@ export function recordSecret(state: SecretsState, kind: KindName, id: string, pa
  * no entry is ever keyed differently from the others.
  */
 export function rekeyed(state: SecretsState, keys: StateKeys, declaredValues: (resourceKey: string) => readonly string[]): SecretsState {
-  if (keyStatus(state, keys) !== 'legacy' && state.key_id !== undefined) return state
+  if (keyStatus(state, keys) !== 'legacy' && (state.key_id !== undefined || Object.keys(state.resources).length > 0)) return state
   const id = stateKeyId(keys.key)
   if (keys.key === keys.token) return { ...state, key_id: id }
   const resources: SecretsState['resources'] = {}
@@ -175,7 +182,7 @@ export function mergedState(current: SecretsState, update: StateUpdate): Secrets
     for (const [path, entry] of fields) resources[resource][path] = entry
   }
   // A file with no entries yet takes the key of the entries merged into it.
-  const keyId = current.key_id ?? (Object.keys(current.resources).length === 0 ? update.keyId : undefined)
+  const keyId = Object.keys(current.resources).length === 0 ? (update.keyId ?? current.key_id) : current.key_id
   const merged: SecretsState = { format_version: 1, ...(keyId ? { key_id: keyId } : {}), resources }
   return update.finish ? update.finish(merged) : merged
 }

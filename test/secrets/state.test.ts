@@ -31,6 +31,27 @@ describe('the state key', () => {
     expect(keyStatus({ ...legacy(), key_id: stateKeyId('other') }, keys)).toBe('foreign')
   })
 
+  // A review of the twelfth round's release: a state an apply without SCANSYNC_STATE_KEY wrote
+  // (keyed by the token, with its id) took no secret once the key was set, and plans never emptied.
+  it('a state written without SCANSYNC_STATE_KEY (keyed by the token, with its id) is read with the token and re-keyed; one with no entries takes the run\'s key', () => {
+    const byToken: SecretsState = { ...legacy(), key_id: stateKeyId('the-token') }
+    expect(keyStatus(byToken, keys)).toBe('legacy')
+    expect(secretContext(byToken, keys).hmac('pw-1')).toBe(secretHmac('the-token', 'pw-1'))
+    const done = rekeyed(byToken, keys, () => ['pw-1'])
+    expect(done).toEqual({ format_version: 1, key_id: stateKeyId('the-Key'), resources: { 'target/T1': { 'site.basic_auth.password': { hmac: secretHmac('the-Key', 'pw-1'), live: 'OBFUSCATED_1' } } } })
+
+    const emptyByToken = (): SecretsState => ({ format_version: 1, key_id: stateKeyId('the-token'), resources: {} })
+    expect(keyStatus(emptyByToken(), keys)).toBe('own')
+    const ledger = openLedger(emptyByToken(), keys)
+    expect(ledger.context.foreignKey).toBe(false)
+    ledger.record('target', 'T1', 'site.basic_auth.password', { hmac: ledger.context.hmac('pw-1'), live: 'OBFUSCATED_1' })
+    // Merged over the file as it is (read again: the ledger's copy holds what it recorded).
+    const written = mergedState(emptyByToken(), ledger.update(() => ['pw-1']))
+    expect(written.key_id).toBe(stateKeyId('the-Key'))
+    expect(written.resources['target/T1']!['site.basic_auth.password']!.hmac).toBe(secretHmac('the-Key', 'pw-1'))
+    expect(keyStatus(written, keys)).toBe('own')
+  })
+
   it('a legacy state is compared with the token; a foreign one cannot be checked, and the note says what to set', () => {
     expect(secretContext(legacy(), keys).hmac('pw-1')).toBe(secretHmac('the-token', 'pw-1'))
     const foreign = secretContext({ ...legacy(), key_id: stateKeyId('other') }, keys)
