@@ -87,12 +87,36 @@ function at(rule: DeclaredPolicy, path: PathSegments, message: string, options?:
   return { file: position.file, line: position.line, column: position.column, path: formatPath([rule.path, ...path]), message }
 }
 
+/** The meta-schema rules are written in, as `$schema` may name it (draft-07, http or https, with or without the `#`). */
+const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/
+
 /** One of a rule's schemas compiled; undefined (with a diagnostic) when it cannot be. */
 function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', diagnostics: Diagnostic[]): ValidateFunction | undefined {
-  const schema = rule[part] as object | boolean
+  let schema = rule[part] as object | boolean
   const prefix = `policy ${rule.name}: ${part}`
+  if (typeof schema === 'object' && schema !== null && Object.hasOwn(schema, '$schema')) {
+    const named = (schema as Record<string, unknown>).$schema
+    if (typeof named !== 'string' || !DRAFT_07.test(named)) {
+      diagnostics.push(at(rule, [part, '$schema'], `${prefix}: rules are written in JSON Schema draft-07; leave "$schema" out, or write "http://json-schema.org/draft-07/schema#"`))
+      return undefined
+    }
+    const { $schema: _, ...rest } = schema as Record<string, unknown>
+    schema = rest
+  }
+  // A rule's answer is used as it is given: an asynchronous one would pass whatever it finds.
+  const asynchronous = findKeyword(schema, '$async')
+  if (asynchronous) {
+    diagnostics.push(at(rule, [part, ...asynchronous], `${prefix}: "$async" has no place in a rule: rules are checked as the plan reads each resource`, { key: true }))
+    return undefined
+  }
   const meta = metaSchemaErrors(schema)
-  const errors = meta.knows ? meta.errors : ajv.validateSchema(schema) ? undefined : (ajv.errors ?? [])
+  let errors: ErrorObject[] | undefined
+  try {
+    errors = meta.knows ? meta.errors : ajv.validateSchema(schema) ? undefined : (ajv.errors ?? [])
+  } catch (error) {
+    diagnostics.push(at(rule, [part], `${prefix}: ${(error as Error).message}`, { key: true }))
+    return undefined
+  }
   if (errors) {
     const error = errors[0] as ErrorObject | undefined
     const segments = pointerSegments(error?.instancePath ?? '')
@@ -100,12 +124,31 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
     diagnostics.push(at(rule, [part, ...segments], `${prefix}${place} is not a valid JSON Schema: ${error?.message ?? 'invalid'}${allowed(error)}`))
     return undefined
   }
+  let validate: ValidateFunction
   try {
-    return ajv.compile(schema)
+    validate = ajv.compile(schema)
   } catch (error) {
     diagnostics.push(describeCompileError(rule, part, schema, (error as Error).message, prefix))
     return undefined
   }
+  if (recursesWithoutEnd(validate)) {
+    diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
+    return undefined
+  }
+  return validate
+}
+
+/** Whether a validator recurses without end on the simplest values (`$ref: "#"` as the whole schema, or under `not` or `allOf`). */
+function recursesWithoutEnd(validate: ValidateFunction): boolean {
+  for (const probe of [{}, [], '', 0, null]) {
+    try {
+      validate(probe)
+    } catch (error) {
+      if (error instanceof RangeError) return true
+      throw error
+    }
+  }
+  return false
 }
 
 /** A field the rule names that its kind does not have, but nearly has, is an error at its name; whether there was one. */

@@ -3,7 +3,7 @@ import type { KindName } from '../core/types.js'
 import { schemaDocuments } from '../schema/files.js'
 import { kindEntries } from '../schema/kinds.js'
 import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
-import { closest } from './schema-errors.js'
+import { closest, levenshtein } from './schema-errors.js'
 
 /** A field a rule names that the resource does not have, close to one it has: a misspelling. */
 export interface MisspeltField {
@@ -42,6 +42,9 @@ export function misspeltFields(kind: KindName, schema: unknown): MisspeltField[]
   return found
 }
 
+/** Names shorter than this are taken for a misspelling only a letter away from a field. */
+const MIN_LENGTH = 4
+
 /** Rules nest a few levels; a deeper schema is not looked into. */
 const MAX_DEPTH = 32
 
@@ -50,8 +53,11 @@ function walk(schema: unknown, places: Places, path: PathSegments, field: string
   const rule = schema as Record<string, unknown>
   const known = namesAt(places)
   const check = (name: string, at: PathSegments, key: boolean) => {
-    if (known.size === 0 || known.has(name)) return
+    // A short name is near too many (`ip` is a letter from `id`): a name of two letters is never
+    // taken for a misspelling, one of three only a letter away from a field (`nme`, `idd`).
+    if (known.size === 0 || known.has(name) || name.length < 3) return
     const meant = closest(name, [...known])
+    if (meant !== undefined && name.length < MIN_LENGTH && levenshtein(name.toLowerCase(), meant.toLowerCase()) > 1) return
     if (meant !== undefined) found.push({ path: at, key, field: join(field, name), meant: join(field, meant) })
   }
   const properties = rule.properties

@@ -32,7 +32,7 @@ const typeWords: Record<string, string> = {
   array: 'a list', object: 'a mapping', null: 'null',
 }
 
-function levenshtein(a: string, b: string): number {
+export function levenshtein(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i)
   for (let i = 1; i <= a.length; i++) {
     let previous = row[0]

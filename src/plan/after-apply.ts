@@ -183,7 +183,7 @@ function unoptimisedLiveMember(live: JsonObject, member: ReadMember, root: Root 
 
 function unoptimisedDeclaredMember(kind: ResourceKind, mine: unknown, live: JsonObject, member: ReadMember, root: Root | undefined): unknown {
   if (unoptimisedNotSet(mine)) return undefined
-  if (typeof mine !== 'object') return mine
+  if (typeof mine !== 'object') return member.form !== undefined && member.form.normalize !== undefined ? unoptimisedDeclaredScalar(member.form, mine, live[member.key]) : mine
   const theirs = Object.hasOwn(live, member.key) && unoptimisedSwitchedOn(member.form, root) ? live[member.key] : undefined
   const rule = member.rule
   if (isObject(mine) && rule?.type !== 'reference') {
@@ -212,13 +212,13 @@ function unoptimisedOverlay(kind: ResourceKind, form: FormNode | undefined, decl
   for (const key of Object.keys(declared)) {
     const mine = declared[key]
     if (unoptimisedNotSet(mine)) continue
+    const memberForm = members?.get(key)
     // Most values are scalars: they are laid over as they are, with no rule to look up.
     if (typeof mine !== 'object') {
-      unoptimisedSet(out, key, mine)
+      unoptimisedSet(out, key, memberForm !== undefined && memberForm.normalize !== undefined ? unoptimisedDeclaredScalar(memberForm, mine, live[key]) : mine)
       continue
     }
     const path = prefix ? `${prefix}.${key}` : key
-    const memberForm = members?.get(key)
     const theirs = Object.hasOwn(live, key) && unoptimisedSwitchedOn(memberForm, root) ? live[key] : undefined
     const rule = kind.rules[path]
     let value: unknown
@@ -228,6 +228,18 @@ function unoptimisedOverlay(kind: ResourceKind, form: FormNode | undefined, decl
     if (value !== undefined) unoptimisedSet(out, key, value)
   }
   return out
+}
+
+/**
+ * A declared scalar the kind normalizes (a URL, a colour, a time): when it equals the live value
+ * through the normalizer, the plan sends nothing, so the value after the apply is the live one,
+ * in the YAML's form (`HTTPS://Shop.example.com:443` over `https://shop.example.com/` is the latter).
+ */
+function unoptimisedDeclaredScalar(form: FormNode, mine: unknown, theirs: unknown): unknown {
+  if (theirs === null || theirs === undefined || typeof theirs === 'object' || mine === theirs) return mine
+  const normalize = form.normalize!
+  if (normalize(mine) !== normalize(theirs)) return mine
+  return typeof theirs === 'string' && form.written !== undefined ? form.written(theirs) : theirs
 }
 
 /** Null, an empty text, an empty list: how the service answers a field with no value (and how the YAML clears one). */
@@ -301,10 +313,22 @@ function unoptimisedOverlayItems(form: FormNode | undefined, declared: unknown[]
     const item = declared[i]
     const match = isObject(item) ? (byKey ? byKey.get(item[key]) : unoptimisedLastWithKey(live, key, item[key])) : undefined
     // Spread defines own members, `__proto__` included: the live item's members, then the declared ones over them.
-    const value = unoptimisedLiveForm(form, match ? { ...match, ...(item as JsonObject) } : item, undefined)
+    const value = unoptimisedLiveForm(form, match ? unoptimisedItemOver(form, item as JsonObject, match) : item, undefined)
     if (value !== undefined) items.push(value)
   }
   return items.length === 0 ? undefined : items
+}
+
+/** A declared item over its live one: the live members, then the declared ones, a member equal to the live one through its normalizer left live (a colour's case). */
+function unoptimisedItemOver(form: FormNode | undefined, item: JsonObject, match: JsonObject): JsonObject {
+  const merged = { ...match, ...item }
+  const members = form === undefined ? undefined : form.members
+  if (members === undefined) return merged
+  for (const key of Object.keys(item)) {
+    const memberForm = members.get(key)
+    if (memberForm !== undefined && memberForm.normalize !== undefined && typeof item[key] !== 'object' && Object.hasOwn(match, key)) unoptimisedSet(merged, key, unoptimisedDeclaredScalar(memberForm, item[key], match[key]))
+  }
+  return merged
 }
 
 const SEARCHED_ITEMS = 16

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv'
 import type { PolicyLevel, PolicyRule } from '../config/policies.js'
 import { formatPath, type SourcePosition } from '../core/diagnostics.js'
+import { ScansyncError } from '../core/errors.js'
 import { SENSITIVE, type DesiredResource, type JsonObject, type KindName } from '../core/types.js'
 import { KIND_ORDER } from '../resources/index.js'
 import type { ResourceKind } from '../resources/kind.js'
@@ -77,10 +78,10 @@ export class PolicyChecker {
   /** Checks one resource in the YAML's shape; `declared` locates a violation in the files. */
   check(kind: KindName, id: string, shape: JsonObject, declared?: Pick<DesiredResource, 'source'>): void {
     const rules = this.byKind.get(kind)
-    if (rules === undefined || unoptimisedAllPass(rules, shape)) return
+    if (rules === undefined || unoptimisedPassesAll(rules, kind, shape)) return
     for (const rule of rules) {
-      if (rule.when && !rule.when(shape)) continue
-      if (rule.require(shape)) continue
+      if (rule.when && !passes(rule, 'when', shape, kind)) continue
+      if (passes(rule, 'require', shape, kind)) continue
       const error = rule.require.errors?.[0]
       const message = describeFailure(kind, error)
       this.found.push({
@@ -110,13 +111,30 @@ export class PolicyChecker {
 }
 
 /** Whether a resource in its after-apply shape satisfies every rule of its kind (the usual answer: then nothing else is done). */
-function unoptimisedAllPass(rules: readonly PolicyRule[], shape: JsonObject): boolean {
-  for (let i = 0; i < rules.length; i++) {
-    const rule = rules[i]!
-    if (rule.when && !rule.when(shape)) continue
-    if (!rule.require(shape)) return false
+function unoptimisedPassesAll(rules: readonly PolicyRule[], kind: KindName, shape: JsonObject): boolean {
+  try {
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i]!
+      if (rule.when && !rule.when(shape)) continue
+      if (!rule.require(shape)) return false
+    }
+    return true
+  } catch (error) {
+    // Which rule recursed is found by asking each alone (check), which says so.
+    if (error instanceof RangeError) return false
+    throw error
   }
-  return true
+}
+
+/** One part of a rule on a shape; a rule whose `$ref` recursed without end on it is an error that names the rule. */
+function passes(rule: PolicyRule, part: 'when' | 'require', shape: JsonObject, kind: KindName): boolean {
+  try {
+    return rule[part]!(shape) as boolean
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    const at = `${rule.source.file}:${rule.source.line}:${rule.source.column}`
+    throw new ScansyncError(`${at}: policy ${rule.name}: ${part}: the schema refers to itself without end ($ref) on a ${kind}'s values, so it cannot be checked`)
+  }
 }
 
 /** The rules over a set of resources at once (tests, the benchmark). */

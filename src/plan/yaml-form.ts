@@ -1,5 +1,6 @@
 import type { JsonObject } from '../core/types.js'
 import type { ResourceKind } from '../resources/kind.js'
+import type { Normalizer } from '../resources/normalize.js'
 import { schemaDocuments } from '../schema/files.js'
 import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
 
@@ -17,6 +18,11 @@ export interface FormNode {
    * same value (`08:00:00` for `08:00`): the form the kind's normalizer maps it to.
    */
   readonly written: ((text: string) => string) | undefined
+  /**
+   * The kind's normalizer of a scalar here: a declared value equal to the live one through it is
+   * no change (the plan sends nothing), so the value after the apply is the live one.
+   */
+  readonly normalize: Normalizer | undefined
   /** The switch without which the service's value here means nothing (the kind's `onlyWhile`). */
   readonly onlyWhile: ((resource: JsonObject) => boolean) | undefined
   /** Whether the schemas mark a value here sensitive (`x-sensitive`: the kind's `sensitiveFields`). */
@@ -37,7 +43,7 @@ const MAX_DEPTH = 16
 
 function build(kind: ResourceKind, place: SchemaPlace | undefined, path: string, depth: number): FormNode {
   const schema = place?.schema
-  if (!place || !schema || depth > MAX_DEPTH) return { members: undefined, items: undefined, written: undefined, onlyWhile: undefined, sensitive: false }
+  if (!place || !schema || depth > MAX_DEPTH) return { members: undefined, items: undefined, written: undefined, normalize: undefined, onlyWhile: undefined, sensitive: false }
   let members: Map<string, FormNode> | undefined
   const properties = schema.properties
   if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
@@ -59,5 +65,5 @@ function build(kind: ResourceKind, place: SchemaPlace | undefined, path: string,
     }
   }
   const onlyWhile = Object.hasOwn(kind.onlyWhile, path) ? kind.onlyWhile[path] : undefined
-  return { members, items, written, onlyWhile, sensitive: path !== '' && kind.sensitiveFields.includes(path) }
+  return { members, items, written, normalize, onlyWhile, sensitive: path !== '' && kind.sensitiveFields.includes(path) }
 }

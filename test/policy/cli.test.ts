@@ -234,6 +234,32 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     expect(code).toBe(1)
   })
 
+  // A review of the twelfth round's release: each of these ended in "unexpected failure", a raw stack, or a rule that passed whatever it found.
+  it('$schema other than draft-07, $async and a schema that refers to itself without end are errors at their line; draft-07 over https and a short unknown field are fine', async () => {
+    const text = `policies:
+  - name: draft4
+    kind: target
+    require: {$schema: "http://json-schema.org/draft-04/schema#", required: [site]}
+  - name: https-draft7
+    kind: target
+    require: {$schema: "https://json-schema.org/draft-07/schema#", required: [ip]}
+  - name: async
+    kind: target
+    require: {required: [site], properties: {site: {$async: true}}}
+  - name: loop
+    kind: target
+    require: {not: {$ref: "#"}}
+`
+    const { code, stderr } = await validate({ 'a.yaml': text })
+    expect(stderr.trim().split('\n')).toEqual([
+      'a.yaml:4:24: policy draft4: require: rules are written in JSON Schema draft-07; leave "$schema" out, or write "http://json-schema.org/draft-07/schema#"',
+      'a.yaml:10:53: policy async: require: "$async" has no place in a rule: rules are checked as the plan reads each resource',
+      'a.yaml:13:5: policy loop: require: the schema refers to itself without end ($ref), so no resource can be checked against it',
+      '3 errors; nothing was sent.',
+    ])
+    expect(code).toBe(1)
+  })
+
   it('well-formed rules validate, with x- holders for shared schema parts', async () => {
     const text = `x-prod: &prod {required: [labels]}\npolicies:\n  - name: r\n    kind: target\n    when: *prod\n    require: {required: [blackout_period]}\n`
     const { code, stderr } = await validate({ 'a.yaml': text })
@@ -245,6 +271,17 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
 // A rule decides whether there is a violation: one that could read a secret would let a set of
 // rules spell it out a guess at a time (a review of the twelfth round's release). Rules see
 // `(sensitive)` instead: they can ask that a secret be set, never what it is.
+describe.concurrent('a rule that recurses on some values', () => {
+  it('plan stops with an error naming the rule, not a crash', async () => {
+    const dir = tempdir({ 'a.yaml': `targets:\n  - id: 2DZkoZH8WMEM\npolicies:\n  - name: loop-on-site\n    kind: target\n    require: {if: {type: object, required: [site]}, then: {$ref: "#"}}\n` })
+    const { code, stdout, stderr } = await cli(em, dir, ['plan'])
+    expect(stderr).toContain('a.yaml:4:5: policy loop-on-site: require: the schema refers to itself without end ($ref) on a target\'s values, so it cannot be checked')
+    expect(stderr).not.toMatch(/unexpected failure|at .*\(/)
+    expect(stdout).toBe('')
+    expect(code).toBe(1)
+  })
+})
+
 describe.concurrent('secrets are kept from the rules', () => {
   const guess = (name: string, when: string) => `
   - name: ${name}

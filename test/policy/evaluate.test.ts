@@ -5,6 +5,7 @@ import { compilePolicies, type DeclaredPolicy } from '../../src/config/policies.
 import { afterApply } from '../../src/plan/after-apply.js'
 import { evaluatePolicies, hasErrors, PolicyChecker } from '../../src/plan/policies.js'
 import { KINDS } from '../../src/resources/index.js'
+import { readsOf } from '../../src/plan/policy-reads.js'
 
 const at = (line: number) => ({ file: 'rules.yaml', line, column: 5 })
 const rule = (fields: Partial<DeclaredPolicy> & Pick<DeclaredPolicy, 'name' | 'kind' | 'require'>, line = 1): DeclaredPolicy => ({
@@ -71,6 +72,20 @@ describe('the after-apply shape', () => {
     expect(cleared.site).not.toHaveProperty('name')
     expect(cleared.blackout_period).toEqual({ begin: '09:00', cease: '17:00', enabled: true })
     expect(cleared).not.toHaveProperty('labels')
+  })
+
+  // A review of the twelfth round's release: a plan with nothing to send failed a rule on the declared form of an unchanged value.
+  it('a declared value equal to the live one through the kind\'s normalizer is the live one (the plan sends nothing)', () => {
+    const live = KINDS.target.project({ id: 'T4', site: { name: 'S', url: 'https://shop.example.com/' }, labels: [{ name: 'prod', color: '#d93f0b' }], blackout_period: { begin: '08:00:00', cease: '18:00:00', weekdays: [1] } })
+    const declared = { site: { url: 'HTTPS://SHOP.example.com:443' }, labels: [{ name: 'prod', color: '#D93F0B' }], blackout_period: { begin: '08:00', cease: '19:00', weekdays: [1] } }
+    for (const whole of [true, false]) {
+      const reads = whole || readsOf({ properties: { site: { properties: { url: true } }, labels: true, blackout_period: { properties: { begin: true, cease: true } } } })
+      const shape = afterApply(KINDS.target, 'T4', declared, live, reads)
+      expect((shape.site as Record<string, unknown>).url).toBe('https://shop.example.com/')
+      expect(shape.labels).toEqual([{ name: 'prod', color: '#d93f0b' }])
+      // A changed value is the declared one.
+      expect(shape.blackout_period).toMatchObject({ begin: '08:00', cease: '19:00' })
+    }
   })
 
   it('rules written against the YAML\'s forms pass on live values in other forms, and fail where the YAML would', async () => {
