@@ -85,8 +85,8 @@ async function runOclif() {
     // "drift found", so a usage error must not look like one to CI.
     if (error?.oclif?.exit === 2) error.oclif.exit = 1
     if (error instanceof Error) {
-      const { Redaction } = await import('../dist/core/redaction.js')
-      const redaction = new Redaction(process.env.SCANSYNC_API_TOKEN)
+      const { redactionFor } = await import('../dist/core/redaction.js')
+      const redaction = redactionFor(process.env)
       error.message = printable(error.message, redaction)
       if (error.stack) error.stack = printable(error.stack, redaction)
     }

@@ -1,4 +1,4 @@
-import { Redaction, TOKEN_PLACEHOLDER } from './redaction.js'
+import { redactionFor, type Redaction } from './redaction.js'
 import type { Env } from './types.js'
 
 export interface OutputStream {
@@ -46,9 +46,7 @@ function through<T extends OutputStream>(stream: T, transform: (text: string) =>
  */
 export function withRedaction(io: Io): RedactedIo {
   if (io.redaction) return io as RedactedIo
-  const redaction = new Redaction(io.env.SCANSYNC_API_TOKEN)
-  // The state key is as secret as the token: it signs saved plans and keys the state's HMACs.
-  if (io.env.SCANSYNC_STATE_KEY) redaction.add([io.env.SCANSYNC_STATE_KEY], TOKEN_PLACEHOLDER)
+  const redaction = redactionFor(io.env)
   return { ...io, redaction, stdout: through(io.stdout, redaction.output), stderr: through(io.stderr, redaction.output) }
 }
 

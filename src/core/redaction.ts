@@ -225,3 +225,10 @@ export class Redaction {
   /** A file's text: redacted (a file keeps its own characters: JSON and YAML escape them). */
   readonly file = (text: string): string => this.everywhere.redact(text)
 }
+
+/** The run's redaction as its environment sets it: the API token and the state key, as secret as each other (the key signs saved plans and keys the state's HMACs). */
+export function redactionFor(env: Readonly<Record<string, string | undefined>>): Redaction {
+  const redaction = new Redaction(env.SCANSYNC_API_TOKEN)
+  if (env.SCANSYNC_STATE_KEY) redaction.add([env.SCANSYNC_STATE_KEY], TOKEN_PLACEHOLDER)
+  return redaction
+}

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdir, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { writeWholeFile, writeWholeFileSync } from '../core/whole-file.js'
 import type { Env, KindName } from '../core/types.js'
 import type { SecretsState } from '../schema/generated.js'
 import { ScansyncError } from '../core/errors.js'
@@ -190,8 +191,6 @@ export function mergedState(current: SecretsState, update: StateUpdate): Secrets
 const LOCK_WAIT_MS = 10_000
 
 const lockPath = (path: string) => `${path}.lock`
-// One writer at a time holds the lock, so the process id makes the name unique enough.
-const temporaryPath = (path: string) => `${path}.${process.pid}.tmp`
 
 async function withLock<T>(path: string, run: () => Promise<T>): Promise<T> {
   await mkdir(dirname(path), { recursive: true })
@@ -213,15 +212,7 @@ const heldByAnother = (lock: string) => Object.assign(new Error(`${lock} is held
 export async function writeSecretsState(path: string, update: StateUpdate, redact: (text: string) => string): Promise<void> {
   await withLock(path, async () => {
     const current = await readSecretsState(path)
-    const temporary = temporaryPath(path)
-    try {
-      await writeFile(temporary, redact(stateText(mergedState(current, update))), { mode: 0o600 })
-      await rename(temporary, path)
-    } catch (error) {
-      // The write's own error is the one to report, not a failure to clean up after it.
-      await rm(temporary, { force: true }).catch(() => undefined)
-      throw error
-    }
+    await writeWholeFile(path, redact(stateText(mergedState(current, update))), 0o600)
   })
 }
 
@@ -236,7 +227,6 @@ export function writeSecretsStateSync(path: string, update: StateUpdate, redact:
     if (Date.now() - started > 2_000) throw heldByAnother(lock)
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5)
   }
-  const temporary = temporaryPath(path)
   try {
     let current = emptyState()
     try {
@@ -244,11 +234,7 @@ export function writeSecretsStateSync(path: string, update: StateUpdate, redact:
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
     }
-    writeFileSync(temporary, redact(stateText(mergedState(current, update))), { mode: 0o600 })
-    renameSync(temporary, path)
-  } catch (error) {
-    rmSync(temporary, { force: true })
-    throw error
+    writeWholeFileSync(path, redact(stateText(mergedState(current, update))), 0o600)
   } finally {
     releaseLock(lock, token)
   }

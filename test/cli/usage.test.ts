@@ -3,7 +3,7 @@
 import { Config } from '@oclif/core'
 import { describe, expect, it } from 'vitest'
 import { cli, emulator, exampleConfig, tempdir } from '../e2e/helpers.js'
-import { ROOT, runCli } from '../helpers/cli.js'
+import { ROOT, runCli, spawnCli } from '../helpers/cli.js'
 
 const oneError = (stderr: string) => {
   expect(stderr).toMatch(/^Error: /)
@@ -34,6 +34,17 @@ describe.concurrent('mistyped commands and flags', () => {
     expect(stdout).toBe('')
     oneError(stderr)
     expect(stderr).toMatch(message)
+  })
+
+  // A review of the twelfth round's release: the token was redacted here, the state key printed.
+  it('a usage error never prints the state key (nor the token), wherever it was typed', async () => {
+    const key = 'State-Key-Long-Random-77aa41'
+    for (const args of [['plan', '--format', key], ['plan', '--kind', key], [key], ['import', '--kind', key]]) {
+      const { code, stderr } = await spawnCli(args, { env: { SCANSYNC_STATE_KEY: key, SCANSYNC_API_TOKEN: 'Token-Long-Random-5531' } })
+      expect(code).toBe(1)
+      expect(stderr).not.toContain(key)
+      expect(stderr).toContain('(redacted)')
+    }
   })
 
   it('scansync version prints what --version prints', async () => {

@@ -1,5 +1,6 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, stat } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
+import { writeWholeFile } from '../../core/whole-file.js'
 import type { JsonObject, KindName } from '../../core/types.js'
 import { UsageError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
@@ -79,7 +80,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
       await mkdir(outDir, { recursive: true })
       for (const section of sections) {
         const path = resolve(outDir, fileOfKind(section.kind))
-        await writeWhole(path, io.redaction.file(renderImport([section], schemaComment(outDir))))
+        await writeWholeFile(path, io.redaction.file(renderImport([section], schemaComment(outDir))))
         line(io.stderr, `Wrote ${shown(io.cwd, path)}: ${count(section.resources.length, section.kind)}.`)
       }
     } else {
@@ -147,18 +148,6 @@ async function readKind(kind: KindName, options: ImportOptions, session: Session
     throw await tally.explain(error)
   } finally {
     progress?.stop()
-  }
-}
-
-/** Written to a temporary file, then renamed over the target: never half a file. */
-async function writeWhole(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`
-  try {
-    await writeFile(temporary, text)
-    await rename(temporary, path)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
   }
 }
 

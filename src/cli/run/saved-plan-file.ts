@@ -1,5 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
+import { writeWholeFile } from '../../core/whole-file.js'
 import { ScansyncError } from '../../core/errors.js'
 import type { Io, RedactedIo } from '../../core/io.js'
 import type { SavedPlan } from '../../schema/generated.js'
@@ -27,7 +28,7 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
 /** Through the output step: a secret that got into the plan is replaced (and the checksum then refuses the file). */
 export async function writeSavedPlan(file: string, saved: SavedPlan, io: RedactedIo): Promise<void> {
   try {
-    await writeFile(resolve(io.cwd, file), io.redaction.file(JSON.stringify(saved, null, 2) + '\n'), { mode: 0o600 })
+    await writeWholeFile(resolve(io.cwd, file), io.redaction.file(JSON.stringify(saved, null, 2) + '\n'), 0o600)
   } catch (error) {
     throw new ScansyncError(`cannot write the saved plan ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}): no plan was saved`)
   }

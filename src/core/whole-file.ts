@@ -1,0 +1,37 @@
+import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import { rename, rm, writeFile } from 'node:fs/promises'
+
+/**
+ * A file written whole: to a temporary file beside it, then renamed over it, so that there is
+ * never half a file. The temporary file is created anew (never opened through a link a
+ * repository could hold in its place: `O_EXCL`), and the rename replaces a link at `path` rather
+ * than writing where it points.
+ */
+export async function writeWholeFile(path: string, text: string, mode = 0o666): Promise<void> {
+  const temporary = temporaryPath(path)
+  try {
+    await rm(temporary, { force: true })
+    await writeFile(temporary, text, { mode, flag: 'wx' })
+    await rename(temporary, path)
+  } catch (error) {
+    // The write's own error is the one to report, not a failure to clean up after it.
+    await rm(temporary, { force: true }).catch(() => undefined)
+    throw error
+  }
+}
+
+/** The same, at once: for the last moment of a process (a second Ctrl-C), where nothing can be awaited. */
+export function writeWholeFileSync(path: string, text: string, mode = 0o666): void {
+  const temporary = temporaryPath(path)
+  try {
+    rmSync(temporary, { force: true })
+    writeFileSync(temporary, text, { mode, flag: 'wx' })
+    renameSync(temporary, path)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
+  }
+}
+
+// One writer at a time writes a given file (the state's lock), so the process id makes the name unique enough.
+const temporaryPath = (path: string) => `${path}.${process.pid}.tmp`
