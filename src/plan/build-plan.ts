@@ -6,7 +6,7 @@ import type { SecretContext } from '../secrets/state.js'
 import { canonicalJson, sha256 } from './canonical.js'
 import { diffResource, type HiddenSecret } from './diff.js'
 import { compareChanges, FieldChange, Plan, ResourceChange, SENSITIVE } from './model.js'
-import { declaredSecrets } from '../secrets/redact.js'
+import { declaredSecrets, liveSecrets } from '../secrets/redact.js'
 
 /** One declared resource next to its live state, with what differs. */
 export interface Comparison {
@@ -54,7 +54,30 @@ export function compare(desired: DesiredResource, raw: JsonObject, secrets: Secr
   const kind = KINDS[desired.kind]
   const live = kind.project(raw)
   const { fields, units, hiddenSecrets } = diffResource(kind, desired, live, secrets)
+  if (fields.length > 0) maskQuotedSecrets(fields, kind, live, secrets)
   return new Compared(kind, desired, raw, live, fields, units, hiddenSecrets)
+}
+
+/**
+ * A change whose value holds a secret is shown as (sensitive) whole: a secret the live resource
+ * holds in clear (a description quoting its own login's password), or one of the run that the
+ * output step would not hide (too short or too common to replace without revealing it). Only
+ * resources that change are looked through.
+ */
+function maskQuotedSecrets(fields: FieldChange[], kind: ResourceKind, live: JsonObject, secrets: SecretContext): void {
+  let held: string[] | undefined
+  const holds = (value: unknown): boolean => {
+    if (value === undefined || value === null || typeof value === 'boolean' || typeof value === 'number') return false
+    const text = typeof value === 'string' ? value : JSON.stringify(value)
+    held ??= liveSecrets(live, kind.sensitiveFields)
+    return held.some((secret) => text.includes(secret)) || secrets.holds?.(text) === true
+  }
+  for (const field of fields) {
+    if (field.sensitive || !(holds(field.before) || holds(field.after))) continue
+    field.sensitive = true
+    field.before = SENSITIVE
+    field.after = SENSITIVE
+  }
 }
 
 /** A class rather than an object literal with a getter: one is made for every resource a plan reads. */

@@ -1,8 +1,8 @@
-import type { DesiredResource } from '../core/types.js'
+import type { DesiredResource, JsonObject } from '../core/types.js'
 import { variableValues } from '../config/interpolate.js'
 import { isObject } from '../core/json.js'
 import { KINDS } from '../resources/index.js'
-import { isSensitiveMember } from '../schema/sensitivity.js'
+import { isObfuscated, isSensitiveMember } from '../schema/sensitivity.js'
 
 export interface DeclaredSecret {
   value: string
@@ -38,10 +38,28 @@ function lastMembersOf(fields: readonly string[]): ReadonlySet<string> {
 
 /** Every secret a declared resource holds, as the one sensitivity rule (schema/sensitivity.ts) decides. */
 export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
+  return secretsIn(resource.fields, resource.templates, KINDS[resource.kind].sensitiveFields)
+}
+
+const NO_TEMPLATES: ReadonlyMap<string, string> = new Map()
+
+/**
+ * The secrets a live resource (in the YAML's shape: its kind's projection) holds in clear, as the
+ * same rule decides: a service that does not obfuscate answers passwords and flagged values as
+ * they are, and another field may quote them (a description naming the login).
+ */
+export function liveSecrets(fields: JsonObject, sensitiveFields: readonly string[]): string[] {
+  return secretsIn(fields, NO_TEMPLATES, sensitiveFields)
+    .map((secret) => secret.value)
+    .filter((value) => value.length >= QUOTABLE_LENGTH && !isObfuscated(value))
+}
+
+/** A live secret shorter than this is not looked for inside other values (a one-letter one is in every text). */
+const QUOTABLE_LENGTH = 4
+
+function secretsIn(fields: JsonObject, templates: ReadonlyMap<string, string>, sensitiveFields: readonly string[]): DeclaredSecret[] {
   const found: DeclaredSecret[] = []
-  const sensitiveFields = KINDS[resource.kind].sensitiveFields
   const lastMembers = lastMembersOf(sensitiveFields)
-  const templates = resource.templates
   // One stack of segments: this runs over every declared value before the first request, so it
   // spells out a place only for a resource with variables, a member some sensitive field ends
   // with, or a secret found.
@@ -76,7 +94,7 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
       }
     }
   }
-  unoptimisedVisit(resource.fields)
+  unoptimisedVisit(fields)
   return found
 }
 

@@ -103,10 +103,15 @@ export interface SecretContext {
   readonly foreignKey?: boolean
   /** The recorded secrets that could not be checked (`kind/id path`), when `foreignKey`. */
   readonly unchecked?: ReadonlySet<string>
+  /**
+   * Whether a text holds a secret of the run (the redaction's, a weak one included): a change
+   * whose value holds one is shown as (sensitive), as the output step cannot hide a weak one.
+   */
+  readonly holds?: (text: string) => boolean
 }
 
 /** How plan, drift and apply compare secrets with `state`. A plain string is a token (tests, and states from before key ids). */
-export function secretContext(state: SecretsState, keys: StateKeys | string): SecretContext {
+export function secretContext(state: SecretsState, keys: StateKeys | string, holds?: (text: string) => boolean): SecretContext {
   const k = typeof keys === 'string' ? { key: keys, token: keys, fromStateKey: false } : keys
   const status = keyStatus(state, k)
   const hmacKey = status === 'legacy' ? k.token : k.key
@@ -120,6 +125,7 @@ export function secretContext(state: SecretsState, keys: StateKeys | string): Se
     },
     foreignKey: status === 'foreign',
     unchecked,
+    ...(holds ? { holds } : {}),
   }
 }
 
@@ -256,8 +262,8 @@ export interface SecretsLedger {
   update(declaredValues?: (resourceKey: string) => readonly string[]): StateUpdate
 }
 
-export function openLedger(state: SecretsState, keys: StateKeys): SecretsLedger {
-  const context = secretContext(state, keys)
+export function openLedger(state: SecretsState, keys: StateKeys, holds?: (text: string) => boolean): SecretsLedger {
+  const context = secretContext(state, keys, holds)
   // Decided once: the entries this run records make a fresh state look like one from before key ids.
   const status = keyStatus(state, keys)
   const keyId = status === 'own' ? stateKeyId(keys.key) : undefined

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { canonicalJson, sha256 } from '../../src/plan/canonical.js'
 import { sealFingerprint } from '../../src/plan/staleness.js'
 import { cli, emulator, tempdir, TOKEN, writes } from '../e2e/helpers.js'
+import { exampleSeed } from '../helpers/emulator.js'
 
 const FORMATS = ['text', 'json', 'markdown', 'github'] as const
 
@@ -92,7 +93,9 @@ describe('texts a format escapes or shortens', () => {
     for (const format of FORMATS) {
       const run = await cli(em, dir, ['plan', '--format', format], { PW: secret })
       expect(run.code, run.stderr).toBe(0)
-      expect(run.stdout).toContain('(sensitive) (rotate!)')
+      // A change whose value holds a secret of the run is (sensitive) whole (it used to be replaced inside the text).
+      expect(run.stdout).toContain('(sensitive)')
+      expect(run.stdout).not.toContain('creds for scanner')
       for (const form of [secret, 'Sec\\_ret', 'Val%25ue', 'ret\\|Val', 'Val%ue']) expect(run.stdout, `${format}: ${form}`).not.toContain(form)
     }
   })
@@ -103,8 +106,10 @@ describe('texts a format escapes or shortens', () => {
     em.mutate('target', '9XcVbN5mQwEr', { site: { desc: `${'a'.repeat(995)}${secret} tail` } })
     const run = await cli(em, config(), ['plan', '--format', 'markdown'], { PW: secret })
     expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toContain('more characters)')
-    expect(run.stdout).not.toMatch(/aP(?:l|la|lai|lain)…/)
+    // Whole: neither the text around it nor a piece of it cut short.
+    expect(run.stdout).not.toContain('aaaa')
+    expect(run.stdout).not.toMatch(/P(?:l|la|lai|lain)…/)
+    expect(run.stdout).toContain('(sensitive)')
   })
 })
 
@@ -258,5 +263,35 @@ describe('a saved plan and hand changes inside a list keyed by name', () => {
     const stale = await cli(em, dir, ['apply', '--plan', 'q.json', '--auto-approve'])
     expect(stale.code).toBe(1)
     expect(stale.stderr).toContain('the saved plan is stale')
+  })
+})
+
+// A review of the twelfth round's release: a live value that quotes a secret the service holds
+// in clear, or a secret of the run too short for the output step to replace, was printed.
+describe('a change whose value holds a secret', () => {
+  it('is (sensitive) whole in every format and in a saved plan: a live password quoted by a description, a short secret of the run inside a live text', { timeout: 60_000 }, async () => {
+    const seed = exampleSeed()
+    const shop = seed.targets!.find((t) => t.id === '2DZkoZH8WMEM')!
+    ;(shop.site as Record<string, unknown>).desc = 'scanner basic auth: scanner / demo-basic-auth-password'
+    const staging = seed.targets!.find((t) => t.id === '7QwErTy2UiOp')!
+    ;(staging.site as Record<string, unknown>).desc = 'staging login pin is 4821, ask ops'
+    const em = await emulator({ seed })
+    const dir = tempdir({
+      't.yaml': [
+        'targets:',
+        '  - id: 2DZkoZH8WMEM',
+        '    site: {desc: new desc}',
+        '  - id: 7QwErTy2UiOp',
+        '    site: {form_login: [{name: pin, value: "${PIN}", value_is_sensitive: true}], desc: staging shop}',
+        '',
+      ].join('\n'),
+    })
+    for (const format of FORMATS) {
+      const run = await cli(em, dir, ['plan', '--format', format, '--out', `p-${format}.json`], { PIN: '4821' })
+      const printed = run.stdout + run.stderr + readFileSync(join(dir, `p-${format}.json`), 'utf8')
+      expect(run.code, printed).toBe(0)
+      for (const secret of ['demo-basic-auth-password', '4821']) expect(printed, format).not.toContain(secret)
+      expect(printed).toContain('(sensitive)')
+    }
   })
 })

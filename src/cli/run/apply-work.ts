@@ -62,7 +62,7 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   io.redaction.add([keys.key])
   const apiUrl = serviceForSavedPlan(options.apiUrl ?? io.env.SCANSYNC_API_URL, saved.apiUrl)
   const statePath = statePathFor({ paths: saved.paths, state: options.state }, io)
-  const ledger = openLedger(await readSecretsState(statePath), keys)
+  const ledger = openLedger(await readSecretsState(statePath), keys, io.redaction.holds)
   const session = openSession({ ...options, apiUrl }, io)
   try {
     const { ready, note } = await stillToSend(saved.resources, session.client, ledger.context, 'saved')

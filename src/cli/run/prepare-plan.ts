@@ -217,7 +217,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     await dropEarly()
     throw error
   }
-  const ledger = openLedger(state, stateKeys(io.env, token))
+  const ledger = openLedger(state, stateKeys(io.env, token), io.redaction.holds)
   const session = early?.session ?? openSession(options, io)
   try {
     const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged, prefetch: early?.prefetch, configuration: loaded.configuration })
