@@ -7,7 +7,7 @@ import { isObject } from '../core/json.js'
 import { isObfuscated, isSensitive } from '../schema/sensitivity.js'
 import type { SecretContext } from '../secrets/state.js'
 import { FieldChange, SecretReason, SENSITIVE } from './model.js'
-import { declaredSegments, displayPath, itemOf, lastMember, memberOf, rulePath, yamlPlace, type FieldPath, type ItemStep } from './path.js'
+import { declaredSegments, displayPath, itemOf, lastMember, memberOf, rulePath, statePath, yamlPlace, type FieldPath, type ItemStep } from './path.js'
 
 // CommonJS: required, so that Node does not first scan its source for exports as it does for an import.
 const equal = createRequire(import.meta.url)('fast-deep-equal') as typeof import('fast-deep-equal')
@@ -21,8 +21,10 @@ export interface ResourceDiff {
 }
 
 export interface HiddenSecret {
-  /** Display path, the key of the secrets state (`site.headers[Auth].value`). */
+  /** Display path (`site.headers[Auth].value`). */
   path: string
+  /** The key of the secrets state: the display path, a key from a variable as its hash (statePath). */
+  stateKey: string
   /** Path without list keys, to match a request's units. */
   rulePath: string
   declared: string
@@ -61,6 +63,8 @@ export interface DiffContext {
   templates: ReadonlyMap<string, string>
   /** Why a hidden secret is planned, or undefined when the secrets state vouches for it. */
   secretReason(path: FieldPath, declared: string, live: string): SecretReason | undefined
+  /** The key of a place in the secrets state (statePath); the display path when not given. */
+  stateKey?(path: FieldPath): string
 }
 
 /** A place being compared: both values, the objects holding them, and the send unit it inherits. */
@@ -148,15 +152,17 @@ function unoptimisedDiffResource(kind: ResourceKind, desired: DesiredResource, l
     const found = unoptimisedCompareField(context, { path: [key], declared: fields[key], live: live[key], declaredParent: fields, liveParent: live, rules: memberRules(tree, key) })
     if (found.length > 0) findings = findings === NONE ? [...found] : (findings.push(...found), findings)
   }
-  return findings === NONE ? NO_DIFF : resourceDiff(findings, desired)
+  return findings === NONE ? NO_DIFF : resourceDiff(findings, desired, context)
 }
 
 export function diffContext(kind: ResourceKind, desired: DesiredResource, secrets: SecretContext): DiffContext {
+  const stateKey = (path: FieldPath) => statePath(path, secrets.hmac)
   return {
     kind,
     templates: desired.templates,
+    stateKey,
     secretReason(path, declared, live) {
-      const entry = secrets.entry(desired.kind, desired.id, displayPath(path))
+      const entry = secrets.entry(desired.kind, desired.id, stateKey(path))
       if (!entry) return 'not yet tracked'
       // Recorded under another key: it cannot be checked, which is neither a change nor drift.
       if (secrets.foreignKey) return undefined
@@ -168,13 +174,14 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
 }
 
 /** The findings in the plan's terms: display paths, masked values, YAML positions, send units. */
-export function resourceDiff(findings: readonly Finding[], desired: Pick<DesiredResource, 'locate'>): ResourceDiff {
+export function resourceDiff(findings: readonly Finding[], desired: Pick<DesiredResource, 'locate'>, context?: Pick<DiffContext, 'stateKey'>): ResourceDiff {
   const fields: FieldChange[] = []
   const units = new Set<string>()
   const hiddenSecrets: HiddenSecret[] = []
   for (const finding of findings) {
     if (finding.type === 'hidden') {
-      hiddenSecrets.push({ path: displayPath(finding.path), rulePath: rulePath(finding.path), declared: finding.declared, live: finding.live })
+      const path = displayPath(finding.path)
+      hiddenSecrets.push({ path, stateKey: context?.stateKey?.(finding.path) ?? path, rulePath: rulePath(finding.path), declared: finding.declared, live: finding.live })
       continue
     }
     const { sensitive } = finding

@@ -50,6 +50,20 @@ export function displayPath(path: FieldPath): string {
   return out
 }
 
+/**
+ * The key of a place in the secrets state: its display path, with a key from a variable written
+ * as its keyed hash (`[#3f9a…]`) rather than `(sensitive)`, so that two entries named by
+ * variables keep two records, and the file holds neither name.
+ */
+export function statePath(path: FieldPath, hmac: (value: string) => string): string {
+  let out = ''
+  for (const step of path) {
+    if (isItem(step)) out += `[${step.hiddenKey ? `#${hmac(String(step.key)).slice(0, 16)}` : step.key}]`
+    else out += out === '' ? step : `.${step}`
+  }
+  return out
+}
+
 /** The place in the YAML as segments, up to the first item the YAML does not hold (for positions). */
 export function declaredSegments(path: FieldPath): Array<string | number> {
   const segments: Array<string | number> = []

@@ -295,3 +295,36 @@ describe('a change whose value holds a secret', () => {
     }
   })
 })
+
+// A review of the twelfth round's release: both entries were recorded as
+// `site.headers[(sensitive)].value`, so the state kept one, and every later plan, drift and apply
+// failed on the other.
+describe('two hidden entries whose names come from variables', () => {
+  it('keep a record each in the state (by a hash of the name, never the name): apply settles, drift finds nothing', { timeout: 60_000 }, async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = tempdir({
+      't.yaml': [
+        'targets:',
+        '  - id: 2DZkoZH8WMEM',
+        '    site:',
+        '      headers:',
+        '        - {name: "${HN1}", value: "${HV1}", value_is_sensitive: true}',
+        '        - {name: "${HN2}", value: "${HV2}", value_is_sensitive: true}',
+        '',
+      ].join('\n'),
+    })
+    const env = { HN1: 'X-Secret-Name-One', HV1: 'first-header-value-1', HN2: 'X-Secret-Name-Two', HV2: 'second-header-value-2' }
+    const applied = await cli(em, dir, ['apply', '--auto-approve'], env)
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0)
+    const state = readFileSync(join(dir, '.scansync', 'state.json'), 'utf8')
+    const keys = Object.keys(JSON.parse(state).resources['target/2DZkoZH8WMEM'])
+    expect(keys).toHaveLength(2)
+    for (const key of keys) expect(key).toMatch(/^site\.headers\[#[0-9a-f]{16}\]\.value$/)
+    for (const secret of Object.values(env)) expect(state).not.toContain(secret)
+    expect((await cli(em, dir, ['plan', '--detailed-exitcode'], env)).code).toBe(0)
+    expect((await cli(em, dir, ['drift'], env)).code).toBe(0)
+    const again = await cli(em, dir, ['apply', '--auto-approve'], env)
+    expect(again.code, again.stdout + again.stderr).toBe(0)
+    expect(again.stdout).toContain('No changes')
+  })
+})
