@@ -15,8 +15,12 @@ export interface SourcePosition {
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.column}: ${d.message}`
+  // One problem, one line (contract): a line break in a name the message quotes is written as an escape.
+  return `${d.file}:${d.line}:${d.column}: ${d.message.replace(LINE_BREAKS, (c) => LINE_BREAK_ESCAPES[c] ?? c)}`
 }
+
+const LINE_BREAKS = /[\n\r\u2028\u2029]/g
+const LINE_BREAK_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\u2028': '\\u2028', '\u2029': '\\u2029' }
 
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(

@@ -70,6 +70,7 @@ describe.concurrent('environment errors name the variable', () => {
     [{ SCANSYNC_PARALLELISM: '999' }, /^Error: SCANSYNC_PARALLELISM must be a whole number from 1 to 256 \(got "999"\)/],
     [{ SCANSYNC_MAX_ATTEMPTS: '0' }, /^Error: SCANSYNC_MAX_ATTEMPTS must be a whole number from 1 to 100 \(got "0"\)/],
     [{ SCANSYNC_TIMEOUT_MS: 'soon' }, /^Error: SCANSYNC_TIMEOUT_MS must be a whole number/],
+    [{ SCANSYNC_PROGRESS_MS: 'abc' }, /^Error: SCANSYNC_PROGRESS_MS must be a whole number from 1 to 2147483647 \(got "abc"\)/],
   ])('%j', async (env, message) => {
     const em = await emulator()
     const { code, stderr } = await cli(em, exampleConfig(), ['plan', '.'], env)

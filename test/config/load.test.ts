@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config/load.js'
 import type { DesiredResource } from '../../src/core/types.js'
+import { formatDiagnostic } from '../../src/core/diagnostics.js'
 import { load, removeTestdirs, ROOT } from './helpers.js'
 
 afterAll(removeTestdirs)
@@ -252,5 +253,16 @@ describe('encodings and line ends', () => {
     const { config, diagnostics } = await load({ 'a.yaml': '\uFEFFagents:\r\n  - id: G1\r\n' })
     expect(diagnostics).toEqual([])
     expect(config.resources.map((r) => r.id)).toEqual(['G1'])
+  })
+})
+
+// A review of the twelfth round's release: a key holding a line break split its problem over two lines.
+describe('one problem, one line', () => {
+  it('a line break in a name the message quotes is written as an escape', async () => {
+    const { diagnostics } = await load({ 'a.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    site: {name: ok, "we\\nird": 1}\n' })
+    const text = diagnostics.map(formatDiagnostic)
+    expect(text).toHaveLength(1)
+    expect(text[0]).toMatch(/^a\.yaml:3:\d+: .*site\.we\\nird: unknown field/)
+    expect(text[0]).not.toContain('\n')
   })
 })

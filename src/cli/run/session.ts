@@ -43,6 +43,8 @@ export function openSession(options: ConnectionOptions, io: RedactedIo): Session
   if (!apiUrl) throw new UsageError('no service URL: pass --api-url URL or set SCANSYNC_API_URL')
   const token = readToken(io)
   const parallelism = resolveParallelism(options, io)
+  // Read by the progress lines (src/cli/progress.ts), deep in a run: checked here with the others, before any request.
+  envNumber(io, 'SCANSYNC_PROGRESS_MS', { whole: true, min: 1 })
   const client = createClient({
     baseUrl: apiUrl,
     token,
