@@ -120,6 +120,16 @@ class FormSet {
     this.byPrefix = undefined
   }
 
+  /** Whether a text holds a known form (the redaction's test, without building the redacted text). */
+  holds(text: string): boolean {
+    const forms = this.sortedForms()
+    // Sorted longest first: a text shorter than the last form holds none.
+    if (forms.length === 0 || text.length < forms[forms.length - 1]!.text.length) return false
+    if (forms.length > MANY_FORMS) return this.scan(text) !== text
+    for (let i = 0; i < forms.length; i++) if (text.includes(forms[i]!.text)) return true
+    return false
+  }
+
   redact(text: string): string {
     const forms = this.sortedForms()
     if (forms.length === 0 || text === '') return text
@@ -214,7 +224,7 @@ export class Redaction {
   }
 
   /** Whether a text holds a known secret in any written form (a weak one in any case). */
-  readonly holds = (text: string): boolean => this.redact(text) !== text || (this.weak.size > 0 && this.mentionsWeak(text))
+  readonly holds = (text: string): boolean => this.everywhere.holds(text) || this.outputOnly.holds(text) || (this.weak.size > 0 && this.mentionsWeak(text))
 
   /** Each known secret, in each written form, replaced by its placeholder (longest first). */
   readonly redact = (text: string): string => this.outputOnly.redact(this.everywhere.redact(text))

@@ -26,10 +26,33 @@ import { formOf, type FormNode } from './yaml-form.js'
 export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject, reads: Reads = true, holdsSecret?: (text: string) => boolean): JsonObject {
   const root: Root = { declared, live, view: undefined }
   const form = formOf(kind)
-  const built = reads === true ? unoptimisedOverlay(kind, form, declared, live, '', root) : unoptimisedOverlayRead(kind, declared, live, readMembers(kind, form, reads), root)
-  const shape = unoptimisedMasked(form, built, holdsSecret) as JsonObject
-  shape.id = id
-  return shape
+  holdsSecretNow = holdsSecret
+  try {
+    const shape = reads === true ? unoptimisedOverlay(kind, form, declared, live, '', root) : unoptimisedOverlayRead(kind, declared, live, readMembers(kind, form, reads), root)
+    shape.id = id
+    return shape
+  } finally {
+    holdsSecretNow = undefined
+  }
+}
+
+/**
+ * Whether a text holds a secret of the run, for the shape being built (afterApply sets it; a
+ * shape is built at once, never two at a time): one variable rather than a parameter through
+ * every step of the build.
+ */
+let holdsSecretNow: ((text: string) => boolean) | undefined
+
+/**
+ * A text as rules may see it: `(sensitive)` where it is a secret (the one sensitivity rule, asked
+ * of the objects holding it: a place the schemas mark sensitive, a password, a member its holder
+ * flags, a credential entry's value, an obfuscated value) or holds one of the run. A rule decides
+ * whether there is a violation, so one that could read a secret could spell it out a guess at a
+ * time; a rule can ask that a secret be set (`required`), never what it is.
+ */
+function unoptimisedShown(form: FormNode | undefined, key: string, text: string, holder: JsonObject, other: JsonObject | undefined): string {
+  if ((form !== undefined && form.sensitive) || isSensitiveIn(holder, key, text) || (other !== undefined && other !== NOTHING_DECLARED && isSensitiveIn(other, key, text))) return SENSITIVE
+  return holdsSecretNow !== undefined && holdsSecretNow(text) ? SENSITIVE : text
 }
 
 /**
@@ -48,46 +71,6 @@ function withTemplatesMasked(value: unknown, templates: ReadonlyMap<string, stri
   const out: JsonObject = {}
   for (const key of Object.keys(value)) unoptimisedSet(out, key, withTemplatesMasked(value[key], templates, [...path, key]))
   return out
-}
-
-/**
- * The shape with each sensitive text `(sensitive)` (copied where it changes: the live answer is
- * shared): a place the schemas mark sensitive, a password, a member its holder flags, a
- * credential entry's value, an obfuscated value, or a text holding a secret of the run. A rule
- * can ask that a secret be set (`required`), never what it is.
- */
-function unoptimisedMasked(form: FormNode | undefined, value: unknown, holdsSecret: ((text: string) => boolean) | undefined): unknown {
-  if (Array.isArray(value)) {
-    const items = form === undefined ? undefined : form.items
-    let copy: unknown[] | undefined
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i]
-      const masked = typeof item === 'string' ? (holdsSecret !== undefined && holdsSecret(item) ? SENSITIVE : item) : item !== null && typeof item === 'object' ? unoptimisedMasked(items, item, holdsSecret) : item
-      if (masked !== item) (copy ??= value.slice())[i] = masked
-    }
-    return copy ?? value
-  }
-  if (value === null || typeof value !== 'object') return value
-  const object = value as JsonObject
-  const members = form === undefined ? undefined : form.members
-  let copy: JsonObject | undefined
-  const keys = Object.keys(object)
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!
-    const member = object[key]
-    let masked: unknown = member
-    if (typeof member === 'string') {
-      const memberForm = members === undefined ? undefined : members.get(key)
-      if ((memberForm !== undefined && memberForm.sensitive) || isSensitiveIn(object, key, member) || (holdsSecret !== undefined && holdsSecret(member))) masked = SENSITIVE
-    } else if (member !== null && typeof member === 'object') masked = unoptimisedMasked(members === undefined ? undefined : members.get(key), member, holdsSecret)
-    if (masked === member) continue
-    if (!copy) {
-      copy = {}
-      for (let j = 0; j < keys.length; j++) unoptimisedSet(copy, keys[j]!, object[keys[j]!])
-    }
-    unoptimisedSet(copy, key, masked)
-  }
-  return copy ?? value
 }
 
 /** The resource a build started from, for the switches of `onlyWhile` (read as they will be after the apply). */
@@ -146,13 +129,7 @@ function readMembers(kind: ResourceKind, form: FormNode, reads: Map<string, Read
 }
 
 function membersOf(kind: ResourceKind, form: FormNode | undefined, reads: Map<string, Reads>, prefix: string): ReadMember[] {
-  // What says whether a member read is sensitive is built with it (its flag; an entry's name for its value), so that it is masked as in the whole shape.
-  const withFlags = new Map(reads)
-  for (const key of reads.keys()) {
-    if (!withFlags.has(`${key}_is_sensitive`)) withFlags.set(`${key}_is_sensitive`, true)
-    if (key === 'value' && !withFlags.has('name')) withFlags.set('name', true)
-  }
-  return [...withFlags].map(([key, read]) => {
+  return [...reads].map(([key, read]) => {
     const path = prefix ? `${prefix}.${key}` : key
     const memberForm = form?.members?.get(key)
     return { key, path, rule: Object.hasOwn(kind.rules, path) ? kind.rules[path] : undefined, form: memberForm, members: read === true ? undefined : membersOf(kind, memberForm, read, path) }
@@ -168,7 +145,7 @@ function unoptimisedOverlayRead(kind: ResourceKind, declared: JsonObject, live: 
   for (let i = 0; i < members.length; i++) {
     const member = members[i]!
     const value = Object.hasOwn(declared, member.key) ? unoptimisedDeclaredMember(kind, declared[member.key], live, member, root) : unoptimisedLiveMember(live, member, root)
-    if (value !== undefined) unoptimisedSet(out, member.key, value)
+    if (value !== undefined) unoptimisedSet(out, member.key, typeof value === 'string' ? unoptimisedShown(member.form, member.key, value, live, declared) : value)
   }
   return out
 }
@@ -206,7 +183,7 @@ function unoptimisedOverlay(kind: ResourceKind, form: FormNode | undefined, decl
     if (unoptimisedNotSet(theirs) || Object.hasOwn(declared, key)) continue
     const memberForm = members?.get(key)
     if (!unoptimisedSwitchedOn(memberForm, root)) continue
-    const value = typeof theirs === 'object' ? unoptimisedLiveForm(memberForm, theirs, root) : memberForm?.written !== undefined && typeof theirs === 'string' ? memberForm.written(theirs) : theirs
+    const value = typeof theirs === 'object' ? unoptimisedLiveForm(memberForm, theirs, root) : typeof theirs === 'string' ? unoptimisedShown(memberForm, key, memberForm?.written !== undefined ? memberForm.written(theirs) : theirs, live, declared) : theirs
     if (value !== undefined) unoptimisedSet(out, key, value)
   }
   for (const key of Object.keys(declared)) {
@@ -215,7 +192,8 @@ function unoptimisedOverlay(kind: ResourceKind, form: FormNode | undefined, decl
     const memberForm = members?.get(key)
     // Most values are scalars: they are laid over as they are, with no rule to look up.
     if (typeof mine !== 'object') {
-      unoptimisedSet(out, key, memberForm !== undefined && memberForm.normalize !== undefined ? unoptimisedDeclaredScalar(memberForm, mine, live[key]) : mine)
+      const value = memberForm !== undefined && memberForm.normalize !== undefined ? unoptimisedDeclaredScalar(memberForm, mine, live[key]) : mine
+      unoptimisedSet(out, key, typeof value === 'string' ? unoptimisedShown(memberForm, key, value, declared, live) : value)
       continue
     }
     const path = prefix ? `${prefix}.${key}` : key
@@ -267,7 +245,8 @@ function unoptimisedLiveForm(form: FormNode | undefined, value: unknown, root: R
     let cleaned: unknown
     if (member === null || member === undefined || member === '') cleaned = undefined
     else if (memberForm !== undefined && memberForm.onlyWhile !== undefined && !unoptimisedSwitchedOn(memberForm, root)) cleaned = undefined
-    else if (typeof member !== 'object') cleaned = typeof member === 'string' && memberForm !== undefined && memberForm.written !== undefined ? memberForm.written(member) : member
+    else if (typeof member === 'string') cleaned = unoptimisedShown(memberForm, key, memberForm !== undefined && memberForm.written !== undefined ? memberForm.written(member) : member, object, undefined)
+    else if (typeof member !== 'object') cleaned = member
     else cleaned = unoptimisedLiveForm(memberForm, member, root)
     if (cleaned === member) continue
     if (!copy) {
@@ -280,12 +259,22 @@ function unoptimisedLiveForm(form: FormNode | undefined, value: unknown, root: R
   return copy ?? value
 }
 
+/** A text a list holds (no member names it, no flag marks it): `(sensitive)` when it holds a secret of the run. */
+const unoptimisedShownItem = (text: string): string => (holdsSecretNow !== undefined && holdsSecretNow(text) ? SENSITIVE : text)
+
 /** A list's items in the YAML's form, those not set left out; undefined when none is left. */
 function unoptimisedListForm(items: FormNode | undefined, value: unknown[]): unknown[] | undefined {
   let copy: unknown[] | undefined
   for (let i = 0; i < value.length; i++) {
     const item = value[i]
-    const cleaned = item !== null && typeof item === 'object' ? unoptimisedLiveForm(items, item, undefined) : item === null || item === '' ? undefined : typeof item === 'string' && items !== undefined && items.written !== undefined ? items.written(item) : item
+    const cleaned =
+      item !== null && typeof item === 'object'
+        ? unoptimisedLiveForm(items, item, undefined)
+        : item === null || item === ''
+          ? undefined
+          : typeof item === 'string'
+            ? unoptimisedShownItem(items !== undefined && items.written !== undefined ? items.written(item) : item)
+            : item
     if (cleaned === item) {
       if (copy) copy.push(item)
       continue

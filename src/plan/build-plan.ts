@@ -69,7 +69,7 @@ function maskQuotedSecrets(fields: FieldChange[], kind: ResourceKind, live: Json
   const holds = (value: unknown): boolean => {
     if (value === undefined || value === null || typeof value === 'boolean' || typeof value === 'number') return false
     const text = typeof value === 'string' ? value : JSON.stringify(value)
-    held ??= liveSecrets(live, kind.sensitiveFields)
+    held ??= liveSecrets(kind, live)
     return held.some((secret) => text.includes(secret)) || secrets.holds?.(text) === true
   }
   for (const field of fields) {

@@ -1,4 +1,7 @@
 import type { DesiredResource, JsonObject } from '../core/types.js'
+import type { ResourceKind } from '../resources/kind.js'
+import { schemaDocuments } from '../schema/files.js'
+import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
 import { variableValues } from '../config/interpolate.js'
 import { isObject } from '../core/json.js'
 import { KINDS } from '../resources/index.js'
@@ -41,21 +44,71 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
   return secretsIn(resource.fields, resource.templates, KINDS[resource.kind].sensitiveFields)
 }
 
-const NO_TEMPLATES: ReadonlyMap<string, string> = new Map()
-
 /**
  * The secrets a live resource (in the YAML's shape: its kind's projection) holds in clear, as the
  * same rule decides: a service that does not obfuscate answers passwords and flagged values as
- * they are, and another field may quote them (a description naming the login).
+ * they are, and another field may quote them (a description naming the login). Only the places
+ * the request schema says can hold one are looked at (a password, a field marked sensitive, a
+ * member with an `_is_sensitive` flag, an entry's value), a few per resource.
  */
-export function liveSecrets(fields: JsonObject, sensitiveFields: readonly string[]): string[] {
-  return secretsIn(fields, NO_TEMPLATES, sensitiveFields)
-    .map((secret) => secret.value)
-    .filter((value) => value.length >= QUOTABLE_LENGTH && !isObfuscated(value))
+export function liveSecrets(kind: Pick<ResourceKind, 'requestSchema' | 'sensitiveFields'>, live: JsonObject): string[] {
+  const found: string[] = []
+  for (const place of secretPlaces(kind)) collect(live, place.segments, 0, place.rulePath, kind.sensitiveFields, found)
+  return found
 }
 
 /** A live secret shorter than this is not looked for inside other values (a one-letter one is in every text). */
 const QUOTABLE_LENGTH = 4
+
+interface SecretPlace {
+  /** Members, and ITEMS for each list on the way. */
+  segments: ReadonlyArray<string | typeof ITEMS>
+  rulePath: string
+}
+const ITEMS = Symbol('items')
+
+function collect(node: unknown, segments: SecretPlace['segments'], at: number, rulePath: string, sensitiveFields: readonly string[], found: string[]): void {
+  if (node === null || typeof node !== 'object') return
+  const step = segments[at]!
+  if (step === ITEMS) {
+    if (Array.isArray(node)) for (const item of node) collect(item, segments, at + 1, rulePath, sensitiveFields, found)
+    return
+  }
+  if (Array.isArray(node) || !Object.hasOwn(node, step)) return
+  const holder = node as JsonObject
+  const value = holder[step]
+  if (at < segments.length - 1) return collect(value, segments, at + 1, rulePath, sensitiveFields, found)
+  if (typeof value === 'string' && value.length >= QUOTABLE_LENGTH && !isObfuscated(value) && isSensitiveMember(holder, step, rulePath, false, sensitiveFields)) found.push(value)
+}
+
+const placesByKind = new WeakMap<object, SecretPlace[]>()
+
+function secretPlaces(kind: Pick<ResourceKind, 'requestSchema' | 'sensitiveFields'>): SecretPlace[] {
+  let places = placesByKind.get(kind)
+  if (!places) placesByKind.set(kind, (places = placesIn(placeAt(schemaDocuments, kind.requestSchema), [], '', kind.sensitiveFields, 0)))
+  return places
+}
+
+/** The places of a request schema that can hold a secret, by the one rule's reasons. */
+function placesIn(place: SchemaPlace | undefined, segments: SecretPlace['segments'], rulePath: string, sensitiveFields: readonly string[], depth: number): SecretPlace[] {
+  if (!place || depth > 16) return []
+  const out: SecretPlace[] = []
+  if (place.schema.items !== undefined) out.push(...placesIn(childOf(schemaDocuments, place, 'items'), [...segments, ITEMS], rulePath, sensitiveFields, depth + 1))
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const choices = place.schema[keyword]
+    if (Array.isArray(choices)) choices.forEach((_, i) => out.push(...placesIn(childOf(schemaDocuments, place, keyword, String(i)), segments, rulePath, sensitiveFields, depth + 1)))
+  }
+  const properties = place.schema.properties
+  if (properties === null || typeof properties !== 'object') return out
+  const names = Object.keys(properties)
+  for (const member of names) {
+    const here = rulePath ? `${rulePath}.${member}` : member
+    const child = childOf(schemaDocuments, place, 'properties', member)
+    if (sensitiveFields.includes(here) || member === 'password' || names.includes(`${member}_is_sensitive`) || (member === 'value' && names.includes('name'))) out.push({ segments: [...segments, member], rulePath: here })
+    out.push(...placesIn(child, [...segments, member], here, sensitiveFields, depth + 1))
+  }
+  return out
+}
 
 function secretsIn(fields: JsonObject, templates: ReadonlyMap<string, string>, sensitiveFields: readonly string[]): DeclaredSecret[] {
   const found: DeclaredSecret[] = []
