@@ -45,15 +45,16 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNRE
 
 /**
  * Whether a write that failed may have taken effect all the same: the service did not refuse it
- * or send it elsewhere (a 3xx, a 4xx, 503 "unavailable"), and either it never answered in full (a timeout, a connection
- * lost after the request went out, a body cut off) or it answered 2xx, 500, 502 or 504.
+ * or send it elsewhere (a 3xx, a 4xx), and either it never answered in full (a timeout, a
+ * connection lost after the request went out, a body cut off) or it answered 2xx or 5xx. A 503
+ * too (contract: "timeout, reset, 5xx"): a gateway answers it when the service behind it took
+ * the request and did not answer in time.
  */
 export function mayHaveLanded(error: unknown): boolean {
   if (!(error instanceof ServiceError)) return false
   const status = error.status
   if (status === undefined) return !NEVER_SENT.has(errorCode((error as { cause?: unknown }).cause) ?? '')
-  if (status >= 300 && status < 500) return false
-  return status !== 503
+  return status < 300 || status >= 500
 }
 
 const MAY_HAVE_LANDED = '; it may or may not have been applied: run scansync plan to see'

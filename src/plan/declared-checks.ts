@@ -103,5 +103,37 @@ function unoptimisedColourConflicts(resources: readonly DesiredResource[]): Diag
   return diagnostics
 }
 
+/**
+ * A label (or owner) the YAML declares without a colour, where another declaration of its name
+ * gives one, takes that colour: the service keeps one colour per name, so a request that
+ * re-sends the label with the colour read before the apply would undo, later in the same apply,
+ * the colour another resource's request just set (and the next plan would not be empty). The
+ * configuration must be free of conflicting colours (unoptimisedColourConflicts).
+ */
+export function shareAccountColours(resources: readonly DesiredResource[]): void {
+  const colours = new Map<string, string>()
+  for (const resource of resources) {
+    for (const { kind, path, family } of ACCOUNT_LABELS) {
+      const list = resource.kind === kind ? resource.fields[path] : undefined
+      if (!Array.isArray(list)) continue
+      for (const item of list) if (isObject(item) && typeof item.name === 'string' && typeof item.color === 'string' && !colours.has(`${family}\0${item.name}`)) colours.set(`${family}\0${item.name}`, item.color)
+    }
+  }
+  if (colours.size === 0) return
+  for (const resource of resources) {
+    for (const { kind, path, family } of ACCOUNT_LABELS) {
+      const list = resource.kind === kind ? resource.fields[path] : undefined
+      if (!Array.isArray(list)) continue
+      let filled: unknown[] | undefined
+      list.forEach((item, i) => {
+        if (!isObject(item) || typeof item.name !== 'string' || Object.hasOwn(item, 'color')) return
+        const color = colours.get(`${family}\0${item.name}`)
+        if (color !== undefined) (filled ??= [...list])[i] = { ...item, color }
+      })
+      if (filled) resource.fields[path] = filled
+    }
+  }
+}
+
 // `unoptimised…`: run once or a few times per resource; V8's optimising compiler leaves them alone (bin/v8-flags.js).
 export { unoptimisedCheckDeclared as checkDeclared }

@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { EmulatorKind } from '../../src/emulator/index.js'
-import { apply, emulator, exampleConfig, EXAMPLE_SECRETS, plan, writes } from './helpers.js'
+import { apply, cli, emulator, exampleConfig, EXAMPLE_SECRETS, plan, tempdir, writes } from './helpers.js'
 
 const text = fc.string({ unit: fc.constantFrom(...'abcXYZ 09-_.:$é'.split('')), minLength: 1, maxLength: 10 })
 const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
@@ -77,5 +77,34 @@ describe('apply converges whatever was changed on the service', () => {
       }),
       { numRuns: Number(process.env.SCANSYNC_PROPERTY_RUNS ?? 25) },
     )
+  })
+})
+
+// A review of the twelfth round's release: the service keeps one colour per label name, so the
+// asset's PUT (which re-sends its labels) put back the colour read before the apply, undoing the
+// target's PATCH of the same apply; the next plan was not empty.
+describe('a label colour set by one resource and re-sent by another in the same apply', () => {
+  it('is the declared colour in both requests: the plan after the apply is empty, whatever the order', async () => {
+    for (const parallelism of [1, 8]) {
+      const em = await emulator()
+      const dir = tempdir({
+        'c.yaml': [
+          'targets:',
+          '  - id: 2DZkoZH8WMEM',
+          '    labels: [{name: production, color: "#0052cc"}]',
+          'assets:',
+          '  - id: 4TrEwQ9aSdFg',
+          '    state: HIDDEN',
+          '    labels: [production]',
+          '',
+        ].join('\n'),
+      })
+      const applied = await cli(em, dir, ['apply', '--auto-approve', '--parallelism', String(parallelism)])
+      expect(applied.code, applied.stdout + applied.stderr).toBe(0)
+      const sent = writes(em).map((w) => JSON.stringify(w.body))
+      for (const body of sent) if (body.includes('production')) expect(body).toContain('#0052cc')
+      const after = await cli(em, dir, ['plan', '--detailed-exitcode'])
+      expect(after.code, after.stdout).toBe(0)
+    }
   })
 })

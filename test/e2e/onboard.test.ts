@@ -115,7 +115,7 @@ describe('a target declared without id', () => {
     expect(again.code, again.stdout).toBe(0)
   })
 
-  it.each(['502', 'drop'])('is reported failed, not created, when the POST is lost before the service made it (%s); the re-run creates it once', async (fault) => {
+  it.each(['502', '503', 'drop'])('is reported failed, not created, when the POST is lost before the service made it (%s); the re-run creates it once', async (fault) => {
     const em = await emulator()
     const dir = tempdir({ 'config.yaml': ONBOARD })
     em.setFaults([parseFaultSpec(`${fault},method=POST`)])

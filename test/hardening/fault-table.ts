@@ -96,7 +96,7 @@ export const FAULT_ROWS: FaultRow[] = [
     planFaults: [],
     plan: { kind: 'converges' },
     applyFaults: [{ type: '503', ...victim }],
-    apply: { kind: 'error', message: /service unavailable \(HTTP 503\) after 4 attempts: Service temporarily unavailable, try again later\.$/ },
+    apply: { kind: 'error', message: /service unavailable \(HTTP 503\) after 4 attempts: Service temporarily unavailable, try again later\.; it may or may not have been applied: run scansync plan to see$/ },
     words: 'that change fails after the last attempt, naming the resource; the others are applied; exit 1',
   },
   {

@@ -23,6 +23,7 @@ import { ReadTally } from './read-tally.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
 import type { PolicyRule } from '../../config/policies.js'
 import { PolicyChecker, type Violation } from '../../plan/policies.js'
+import { shareAccountColours } from '../../plan/declared-checks.js'
 
 export interface SelectionOptions {
   paths: string[]
@@ -62,6 +63,8 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
     printProblems(diagnostics, options, io, defaultPathHint(options.paths, diagnostics, config.files, options.command ?? 'plan'))
     return undefined
   }
+  // From the whole configuration, before --kind and --id select: a colour is the account's.
+  shareAccountColours(config.resources)
   let resources = config.resources
   if (options.kinds && options.kinds.length > 0) resources = resources.filter((r) => options.kinds!.includes(r.kind))
   // A resource known by its natural key gets its id from the live lists: --id then selects after
