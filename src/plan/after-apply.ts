@@ -1,7 +1,7 @@
 import { formatPath, type PathSegments } from '../core/diagnostics.js'
 import { isObject } from '../core/json.js'
 import { SENSITIVE, type JsonObject } from '../core/types.js'
-import { isSensitiveIn } from '../schema/sensitivity.js'
+import { isSensitiveAt, isSensitiveIn } from '../schema/sensitivity.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import type { Reads } from './policy-reads.js'
 import { formOf, type FormNode } from './yaml-form.js'
@@ -23,18 +23,34 @@ import { formOf, type FormNode } from './yaml-form.js'
  * null, an empty text and an empty list, which is how the service answers a field with no value,
  * so that a rule saying `required: [blackout_period]` means "is set".
  */
-export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject, reads: Reads = true, holdsSecret?: (text: string) => boolean): JsonObject {
+export function afterApply(kind: ResourceKind, id: string, declared: JsonObject, live: JsonObject, reads: Reads = true, options: AfterApplyOptions = {}): JsonObject {
   const root: Root = { declared, live, view: undefined }
   const form = formOf(kind)
-  holdsSecretNow = holdsSecret
+  holdsSecretNow = options.holdsSecret
+  unchangedNow = options.unchanged === true
   try {
     const shape = reads === true ? unoptimisedOverlay(kind, form, declared, live, '', root) : unoptimisedOverlayRead(kind, declared, live, readMembers(kind, form, reads), root)
     shape.id = id
     return shape
   } finally {
     holdsSecretNow = undefined
+    unchangedNow = false
   }
 }
+
+export interface AfterApplyOptions {
+  /** Whether a text holds a secret of the run: then `(sensitive)` to the rules. */
+  holdsSecret?: (text: string) => boolean
+  /**
+   * The plan found nothing to change in the resource: every declared value equals the live one
+   * through the kind's normalizers, so the live one is taken without normalizing both again (a
+   * URL parsed twice for each of thousands of resources).
+   */
+  unchanged?: boolean
+}
+
+/** The resource being built has nothing to change (AfterApplyOptions.unchanged). */
+let unchangedNow = false
 
 /**
  * Whether a text holds a secret of the run, for the shape being built (afterApply sets it; a
@@ -51,7 +67,10 @@ let holdsSecretNow: ((text: string) => boolean) | undefined
  * time; a rule can ask that a secret be set (`required`), never what it is.
  */
 function unoptimisedShown(form: FormNode | undefined, key: string, text: string, holder: JsonObject, other: JsonObject | undefined): string {
-  if ((form !== undefined && form.sensitive) || isSensitiveIn(holder, key, text) || (other !== undefined && other !== NOTHING_DECLARED && isSensitiveIn(other, key, text))) return SENSITIVE
+  const also = other !== undefined && other !== NOTHING_DECLARED
+  if (form !== undefined) {
+    if (isSensitiveAt(form.sensitivity, holder, text) || (also && isSensitiveAt(form.sensitivity, other, text))) return SENSITIVE
+  } else if (isSensitiveIn(holder, key, text) || (also && isSensitiveIn(other, key, text))) return SENSITIVE
   return holdsSecretNow !== undefined && holdsSecretNow(text) ? SENSITIVE : text
 }
 
@@ -214,9 +233,12 @@ function unoptimisedOverlay(kind: ResourceKind, form: FormNode | undefined, decl
  * in the YAML's form (`HTTPS://Shop.example.com:443` over `https://shop.example.com/` is the latter).
  */
 function unoptimisedDeclaredScalar(form: FormNode, mine: unknown, theirs: unknown): unknown {
-  if (theirs === null || theirs === undefined || typeof theirs === 'object' || mine === theirs) return mine
-  const normalize = form.normalize!
-  if (normalize(mine) !== normalize(theirs)) return mine
+  // A value from a variable is shown to rules as (sensitive), never as the live value it may equal.
+  if (theirs === null || theirs === undefined || typeof theirs === 'object' || mine === theirs || mine === SENSITIVE) return mine
+  if (!unchangedNow) {
+    const normalize = form.normalize!
+    if (normalize(mine) !== normalize(theirs)) return mine
+  }
   return typeof theirs === 'string' && form.written !== undefined ? form.written(theirs) : theirs
 }
 

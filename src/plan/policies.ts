@@ -64,15 +64,15 @@ export class PolicyChecker {
   /**
    * Checks a resource as it will be after the apply (after-apply.ts): the live one (projected by
    * its kind) with what `declared` declares, its secrets kept from the rules. `id`: how the
-   * resource is named (a target to create: its URL).
+   * resource is named (a target to create: its URL). `unchanged`: the plan found nothing to change in it.
    */
-  checkAfterApply(kind: ResourceKind, id: string, declared: DesiredResource | undefined, live: JsonObject): void {
+  checkAfterApply(kind: ResourceKind, id: string, declared: DesiredResource | undefined, live: JsonObject, unchanged = false): void {
     if (!this.byKind.has(kind.name)) return
     const fields = declared ? declaredForRules(declared.fields, declared.templates) : NOTHING_DECLARED
     // A name that came from a variable is a secret too (a target to create, named by its URL).
     const key = declared?.naturalKey
     const shapeId = declared?.id === '' && key && declared.templates.has(key.field) ? SENSITIVE : id
-    this.check(kind.name, id, afterApply(kind, shapeId, fields, live, this.reads(kind.name), this.holdsSecret), declared)
+    this.check(kind.name, id, afterApply(kind, shapeId, fields, live, this.reads(kind.name), { holdsSecret: this.holdsSecret, unchanged }), declared)
   }
 
   /** Checks one resource in the YAML's shape; `declared` locates a violation in the files. */

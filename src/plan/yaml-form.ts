@@ -3,6 +3,7 @@ import type { ResourceKind } from '../resources/kind.js'
 import type { Normalizer } from '../resources/normalize.js'
 import { schemaDocuments } from '../schema/files.js'
 import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
+import { placeSensitivity, type PlaceSensitivity } from '../schema/sensitivity.js'
 
 /**
  * What the YAML's form of a kind says of one place of its request schema (schemas/ is the single
@@ -25,8 +26,8 @@ export interface FormNode {
   readonly normalize: Normalizer | undefined
   /** The switch without which the service's value here means nothing (the kind's `onlyWhile`). */
   readonly onlyWhile: ((resource: JsonObject) => boolean) | undefined
-  /** Whether the schemas mark a value here sensitive (`x-sensitive`: the kind's `sensitiveFields`). */
-  readonly sensitive: boolean
+  /** What can make a text here a secret (src/schema/sensitivity.ts): the schemas' mark, a flag beside it, an entry's name. */
+  readonly sensitivity: PlaceSensitivity
 }
 
 const forms = new WeakMap<ResourceKind, FormNode>()
@@ -41,17 +42,19 @@ export function formOf(kind: ResourceKind): FormNode {
 /** No schema of ours nests half as deep; a deeper place is read as the service answers it. */
 const MAX_DEPTH = 16
 
-function build(kind: ResourceKind, place: SchemaPlace | undefined, path: string, depth: number): FormNode {
+function build(kind: ResourceKind, place: SchemaPlace | undefined, path: string, depth: number, member = '', siblings: readonly string[] = []): FormNode {
   const schema = place?.schema
-  if (!place || !schema || depth > MAX_DEPTH) return { members: undefined, items: undefined, written: undefined, normalize: undefined, onlyWhile: undefined, sensitive: false }
+  const sensitivity = placeSensitivity(member, siblings, path !== '' && kind.sensitiveFields.includes(path))
+  if (!place || !schema || depth > MAX_DEPTH) return { members: undefined, items: undefined, written: undefined, normalize: undefined, onlyWhile: undefined, sensitivity }
   let members: Map<string, FormNode> | undefined
   const properties = schema.properties
   if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
     members = new Map()
-    for (const name of Object.keys(properties)) members.set(name, build(kind, childOf(schemaDocuments, place, 'properties', name), path ? `${path}.${name}` : name, depth + 1))
+    const names = Object.keys(properties)
+    for (const name of names) members.set(name, build(kind, childOf(schemaDocuments, place, 'properties', name), path ? `${path}.${name}` : name, depth + 1, name, names))
   }
   // The kind's rules name a list's items by the list's path (no list keys).
-  const items = schema.items !== undefined ? build(kind, childOf(schemaDocuments, place, 'items'), path, depth + 1) : undefined
+  const items = schema.items !== undefined ? build(kind, childOf(schemaDocuments, place, 'items'), path, depth + 1, member, siblings) : undefined
   const rule = Object.hasOwn(kind.rules, path) ? kind.rules[path] : undefined
   const normalize = rule?.type === 'scalar' ? rule.normalize : undefined
   let written: FormNode['written']
@@ -65,5 +68,5 @@ function build(kind: ResourceKind, place: SchemaPlace | undefined, path: string,
     }
   }
   const onlyWhile = Object.hasOwn(kind.onlyWhile, path) ? kind.onlyWhile[path] : undefined
-  return { members, items, written, normalize, onlyWhile, sensitive: path !== '' && kind.sensitiveFields.includes(path) }
+  return { members, items, written, normalize, onlyWhile, sensitivity }
 }

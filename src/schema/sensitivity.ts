@@ -88,6 +88,34 @@ export function isSensitiveIn(holder: Record<string, unknown>, member: string, v
   return isObfuscated(value) || SECRET_MEMBERS.has(member) || flaggedIn(holder, member)
 }
 
+/**
+ * What the rule can find at one place of a request schema, worked out once for the place: a
+ * field marked sensitive or a password always is one; otherwise only the flag its schema gives it,
+ * or, for an entry's `value`, the entry's name, can make it one (and an obfuscated value).
+ */
+export interface PlaceSensitivity {
+  readonly always: boolean
+  /** `<member>_is_sensitive` when the schema has it beside the member. */
+  readonly flag: string | undefined
+  readonly credentialValue: boolean
+}
+
+/** The place `member` among `siblings` (the names its object's schema gives), `marked` when the schemas mark it `x-sensitive`. */
+export function placeSensitivity(member: string, siblings: readonly string[], marked: boolean): PlaceSensitivity {
+  const flag = flagNameOf(member)
+  return { always: marked || SECRET_MEMBERS.has(member), flag: siblings.includes(flag) ? flag : undefined, credentialValue: member === 'value' && siblings.includes('name') }
+}
+
+/** isSensitiveIn for a member whose schema place is known (placeSensitivity): only what the place can hold is asked. */
+export function isSensitiveAt(place: PlaceSensitivity, holder: Record<string, unknown>, value: string): boolean {
+  if (place.always || isObfuscated(value)) return true
+  if (place.flag !== undefined && Object.hasOwn(holder, place.flag)) {
+    const flag = holder[place.flag]
+    if (flag !== undefined && flag !== false) return true
+  }
+  return place.credentialValue && isCredentialName(holder.name)
+}
+
 /** Whether a holder of `member` marks it a credential: its `<member>_is_sensitive` flag, or a credential entry's `value`. */
 function flaggedIn(container: unknown, member: string): boolean {
   if (container === null || typeof container !== 'object' || Array.isArray(container)) return false

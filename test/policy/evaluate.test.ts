@@ -86,6 +86,9 @@ describe('the after-apply shape', () => {
       // A changed value is the declared one.
       expect(shape.blackout_period).toMatchObject({ begin: '08:00', cease: '19:00' })
     }
+    // A resource the plan found unchanged takes the live value without normalizing again; one from a variable stays (sensitive).
+    const unchanged = afterApply(KINDS.target, 'T4', { site: { url: 'HTTPS://SHOP.example.com:443', name: '(sensitive)' } }, live, true, { unchanged: true })
+    expect(unchanged.site).toEqual({ url: 'https://shop.example.com/', name: '(sensitive)' })
   })
 
   it('rules written against the YAML\'s forms pass on live values in other forms, and fail where the YAML would', async () => {

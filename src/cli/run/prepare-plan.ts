@@ -131,7 +131,7 @@ export async function compareWithLive(
     const comparison = compare(resource, body, secrets)
     if (comparison.fields.length > 0) changed.push(comparison)
     // Rules see the resource as it will be after the apply (design.md, "Policies").
-    if (policies?.checks(resource.kind)) policies.checkAfterApply(comparison.kind, id, comparison.desired, comparison.live)
+    if (policies?.checks(resource.kind)) policies.checkAfterApply(comparison.kind, id, comparison.desired, comparison.live, comparison.fields.length === 0)
   }
   try {
     // What a list already brought (to find resources by key) is not read again.
