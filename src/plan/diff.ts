@@ -291,7 +291,18 @@ function unoptimisedCompareWholeList(context: DiffContext, place: Place, key: st
     const counterpart = declaredByKey.get(String(item[key]))
     const masked = maskEntry(context, place.path, item, counterpart)
     const members = counterpart ? Object.keys(counterpart.item) : [key]
-    return members.length === 1 ? masked[key] : Object.fromEntries(members.map((m) => [m, masked[m] ?? null]))
+    if (members.length === 1) return masked[key]
+    // A live member equal to the declared one through its normalizer (no colour and `color: ""`)
+    // is shown as declared, so that an item that does not change is not shown removed and added.
+    const declaredItem = counterpart && counterpart.item !== item ? maskEntry(context, place.path, counterpart.item, counterpart) : undefined
+    return Object.fromEntries(
+      members.map((m) => {
+        const value = masked[m] ?? null
+        if (!declaredItem) return [m, value]
+        const normalize = ((context.kind.rules[rulePath(memberOf(place.path, m))] as { normalize?: Normalizer } | undefined)?.normalize ?? identity)
+        return [m, equal(normalize(item[m]), normalize(counterpart!.item[m])) ? (declaredItem[m] ?? null) : value]
+      }),
+    )
   }
   return [change(place, sortByKey(live, key).map(shown), sortByKey(declared, key).map(shown), { set: true })]
 }

@@ -133,6 +133,15 @@ describe('compareWholeList and keyedListsDiffer', () => {
     const [found] = compareWholeList(context({ 'labels[1].name': 'lbl-${X}' }, rules), { path: ['labels'], declared: [{ name: 'a' }, { name: 'lbl-s' }], live: [{ name: 'lbl-s' }, { name: 'b' }], unit: 'labels' }, 'name')
     expect(found).toMatchObject({ before: ['b', '(sensitive)'], after: ['a', '(sensitive)'], set: true })
   })
+  // A review of the twelfth round's release: `{name, color: ""}` was shown added and `{name, color: null}` removed, for an item that did not change.
+  it('an item equal to its live one through the normalizers is shown the same on both sides (no colour and `color: ""`, a colour\'s case)', () => {
+    const [found] = compareWholeList(
+      context({}, rules),
+      { path: ['labels'], declared: [{ name: 'ops' }, { name: 'pay', color: '' }, { name: 'sec', color: '#0E8A16' }], live: [{ name: 'pay' }, { name: 'sec', color: '#0e8a16' }], unit: 'labels' },
+      'name',
+    )
+    expect(found).toMatchObject({ before: [{ name: 'pay', color: '' }, { name: 'sec', color: '#0E8A16' }], after: ['ops', { name: 'pay', color: '' }, { name: 'sec', color: '#0E8A16' }], set: true })
+  })
 })
 
 describe('compareItems and maskEntry', () => {
