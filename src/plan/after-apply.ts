@@ -103,8 +103,16 @@ interface Root {
 function unoptimisedSwitchedOn(node: FormNode | undefined, root: Root | undefined): boolean {
   const onlyWhile = node?.onlyWhile
   if (onlyWhile === undefined || root === undefined) return true
+  // The usual case: the YAML declares nothing the switch reads, so it is as it is live.
+  const reads = node!.switchReads
+  if (reads !== undefined && !unoptimisedDeclaresAny(root.declared, reads)) return onlyWhile(root.live)
   root.view ??= unoptimisedSwitchView(root.declared, root.live)
   return onlyWhile(root.view)
+}
+
+function unoptimisedDeclaresAny(declared: JsonObject, members: readonly string[]): boolean {
+  for (let i = 0; i < members.length; i++) if (Object.hasOwn(declared, members[i]!)) return true
+  return false
 }
 
 /**

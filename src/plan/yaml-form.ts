@@ -26,6 +26,12 @@ export interface FormNode {
   readonly normalize: Normalizer | undefined
   /** The switch without which the service's value here means nothing (the kind's `onlyWhile`). */
   readonly onlyWhile: ((resource: JsonObject) => boolean) | undefined
+  /**
+   * The top-level members the switch reads (found once, by running it on a recording object);
+   * undefined when that could not be found. A resource that declares none of them has the switch
+   * it has live.
+   */
+  readonly switchReads: readonly string[] | undefined
   /** What can make a text here a secret (src/schema/sensitivity.ts): the schemas' mark, a flag beside it, an entry's name. */
   readonly sensitivity: PlaceSensitivity
 }
@@ -45,7 +51,7 @@ const MAX_DEPTH = 16
 function build(kind: ResourceKind, place: SchemaPlace | undefined, path: string, depth: number, member = '', siblings: readonly string[] = []): FormNode {
   const schema = place?.schema
   const sensitivity = placeSensitivity(member, siblings, path !== '' && kind.sensitiveFields.includes(path))
-  if (!place || !schema || depth > MAX_DEPTH) return { members: undefined, items: undefined, written: undefined, normalize: undefined, onlyWhile: undefined, sensitivity }
+  if (!place || !schema || depth > MAX_DEPTH) return { members: undefined, items: undefined, written: undefined, normalize: undefined, onlyWhile: undefined, switchReads: undefined, sensitivity }
   let members: Map<string, FormNode> | undefined
   const properties = schema.properties
   if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
@@ -68,5 +74,18 @@ function build(kind: ResourceKind, place: SchemaPlace | undefined, path: string,
     }
   }
   const onlyWhile = Object.hasOwn(kind.onlyWhile, path) ? kind.onlyWhile[path] : undefined
-  return { members, items, written, normalize, onlyWhile, sensitivity }
+  return { members, items, written, normalize, onlyWhile, switchReads: onlyWhile && membersReadBy(onlyWhile), sensitivity }
+}
+
+/** The top-level members a switch reads, found by running it on an object that records them; undefined if it fails. */
+function membersReadBy(onlyWhile: (resource: JsonObject) => boolean): string[] | undefined {
+  const read = new Set<string>()
+  const anything: object = new Proxy({}, { get: (_, key) => (key === Symbol.toPrimitive ? () => '' : anything) })
+  const resource = new Proxy({}, { get: (_, key) => (typeof key === 'string' && read.add(key), anything) }) as JsonObject
+  try {
+    onlyWhile(resource)
+    return [...read]
+  } catch {
+    return undefined
+  }
 }
