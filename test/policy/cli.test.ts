@@ -260,6 +260,16 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     expect(code).toBe(1)
   })
 
+  // A review of the twelfth round's release: a rule's own problems were said only once the rest of its file was fixed.
+  it('a rule is checked in the same run as the problems elsewhere in its file, and a broken rule beside it', async () => {
+    const text = `targets:\n  - id: T1\n    report_type: nonsense\npolicies:\n  - name: r\n    kind: widget\n    require: true\n  - name: s\n    kind: target\n    require: {requried: [site]}\n`
+    const { code, stderr } = await validate({ 'a.yaml': text })
+    expect(stderr).toMatch(/^a\.yaml:3:\d+: .*report_type/m)
+    expect(stderr).toMatch(/^a\.yaml:6:\d+: .*kind/m)
+    expect(stderr).toMatch(/^a\.yaml:10:\d+: policy s: require: unknown keyword "requried"/m)
+    expect(code).toBe(1)
+  })
+
   it('well-formed rules validate, with x- holders for shared schema parts', async () => {
     const text = `x-prod: &prod {required: [labels]}\npolicies:\n  - name: r\n    kind: target\n    when: *prod\n    require: {required: [blackout_period]}\n`
     const { code, stderr } = await validate({ 'a.yaml': text })
