@@ -17,7 +17,7 @@ import {
   shorthandMember,
   type SchemaNode,
 } from './schema.js'
-import { isSensitive } from '../schema/sensitivity.js'
+import { holdsUrlPassword, isSensitive } from '../schema/sensitivity.js'
 import { Reference, type SecretNote, type VariableNamer } from './secrets.js'
 
 // CommonJS: required, so that Node does not first scan its source for exports as it does for an import.
@@ -147,7 +147,7 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
       if (relevant && !options.includeDefaults && !relevant(live)) continue
       const child = memberNode(node, member)!
       const current = value[member]
-      if (typeof current === 'string' && current !== '' && (isSensitive({ member, rulePath: here, containers: [value], values: [current], sensitiveFields: kind.sensitiveFields }) || options.holdsRunSecret?.(current))) {
+      if (typeof current === 'string' && current !== '' && (isSensitive({ member, rulePath: here, containers: [value], values: [current], sensitiveFields: kind.sensitiveFields }) || options.holdsRunSecret?.(current) || holdsUrlPassword(current))) {
         secret(out, member, current, shown, required.includes(member))
         continue
       }
@@ -204,7 +204,7 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
     if (isObjectNode(node) && isObject(value)) return object(node, value, rule, display, false)
     if (isArrayNode(node) && Array.isArray(value)) return list(node, value, rule, display)
     if (isObject(value) || Array.isArray(value)) return OMIT
-    if (typeof value === 'string' && options.holdsRunSecret?.(value)) return OMIT
+    if (typeof value === 'string' && (options.holdsRunSecret?.(value) || holdsUrlPassword(value))) return OMIT
     if (accepts(node, value)) return value
     // A form the service writes differently (HH:MM:SS for HH:MM): the kind's normalizer maps it.
     const ruleHere = ruleOf(rule)

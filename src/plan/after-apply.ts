@@ -1,7 +1,7 @@
 import { formatPath, type PathSegments } from '../core/diagnostics.js'
 import { isObject } from '../core/json.js'
 import { SENSITIVE, type JsonObject } from '../core/types.js'
-import { isSensitiveAt, isSensitiveIn } from '../schema/sensitivity.js'
+import { holdsUrlPassword, isSensitiveAt, isSensitiveIn } from '../schema/sensitivity.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import type { Reads } from './policy-reads.js'
 import { formOf, type FormNode } from './yaml-form.js'
@@ -71,7 +71,7 @@ function unoptimisedShown(form: FormNode | undefined, key: string, text: string,
   if (form !== undefined) {
     if (isSensitiveAt(form.sensitivity, holder, text) || (also && isSensitiveAt(form.sensitivity, other, text))) return SENSITIVE
   } else if (isSensitiveIn(holder, key, text) || (also && isSensitiveIn(other, key, text))) return SENSITIVE
-  return holdsSecretNow !== undefined && holdsSecretNow(text) ? SENSITIVE : text
+  return (holdsSecretNow !== undefined && holdsSecretNow(text)) || holdsUrlPassword(text) ? SENSITIVE : text
 }
 
 /**
@@ -290,7 +290,7 @@ function unoptimisedLiveForm(form: FormNode | undefined, value: unknown, root: R
 }
 
 /** A text a list holds (no member names it, no flag marks it): `(sensitive)` when it holds a secret of the run. */
-const unoptimisedShownItem = (text: string): string => (holdsSecretNow !== undefined && holdsSecretNow(text) ? SENSITIVE : text)
+const unoptimisedShownItem = (text: string): string => ((holdsSecretNow !== undefined && holdsSecretNow(text)) || holdsUrlPassword(text) ? SENSITIVE : text)
 
 /** A list's items in the YAML's form, those not set left out; undefined when none is left. */
 function unoptimisedListForm(items: FormNode | undefined, value: unknown[]): unknown[] | undefined {

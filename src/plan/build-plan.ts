@@ -7,6 +7,7 @@ import { canonicalJson, sha256 } from './canonical.js'
 import { diffResource, type HiddenSecret } from './diff.js'
 import { compareChanges, FieldChange, Plan, ResourceChange, SENSITIVE } from './model.js'
 import { declaredSecrets, liveSecrets } from '../secrets/redact.js'
+import { holdsUrlPassword } from '../schema/sensitivity.js'
 
 /** One declared resource next to its live state, with what differs. */
 export interface Comparison {
@@ -60,18 +61,19 @@ export function compare(desired: DesiredResource, raw: JsonObject, secrets: Secr
 
 /**
  * A change whose value holds a secret is shown as (sensitive) whole: a secret the live resource
- * holds in clear (a description quoting its own login's password), or one of the run that the
- * output step would not hide (too short or too common to replace without revealing it). Only
- * resources that change are looked through.
+ * holds in clear (a description quoting its own login's password), one of the run that the
+ * output step would not hide (too short or too common to replace without revealing it), or a URL
+ * with a password in it. Only resources that change are looked through.
  */
 function maskQuotedSecrets(fields: FieldChange[], kind: ResourceKind, live: JsonObject, secrets: SecretContext): void {
   let held: string[] | undefined
   const holds = (value: unknown): boolean => {
     if (value === undefined || value === null || typeof value === 'boolean' || typeof value === 'number') return false
+    if (typeof value === 'string' && holdsUrlPassword(value)) return true
     held ??= liveSecrets(kind, live)
-    if (held.length === 0 && secrets.holds === undefined) return false
+    if (held.length === 0 && secrets.holds === undefined && typeof value === 'string') return false
     const text = typeof value === 'string' ? value : JSON.stringify(value)
-    return held.some((secret) => text.includes(secret)) || secrets.holds?.(text) === true
+    return held.some((secret) => text.includes(secret)) || secrets.holds?.(text) === true || holdsUrlPassword(text)
   }
   for (const field of fields) {
     if (field.sensitive || !(holds(field.before) || holds(field.after))) continue

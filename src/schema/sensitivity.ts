@@ -11,6 +11,15 @@ export const OBFUSCATED_PREFIX = 'OBFUSCATED_'
 
 export const isObfuscated = (value: unknown): value is string => typeof value === 'string' && value.startsWith(OBFUSCATED_PREFIX)
 
+/** A URL with a password in its user information (`https://user:password@host/`). */
+const URL_WITH_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:[^\s/?#@]+@/i
+
+/**
+ * Whether a text holds a URL with a password in it: a credential whatever field holds it (a
+ * description naming a service, a URL the service keeps), so the text is sensitive whole.
+ */
+export const holdsUrlPassword = (text: string): boolean => text.includes('@') && URL_WITH_PASSWORD.test(text)
+
 /** Header and cookie names that carry a credential by their nature. */
 const CREDENTIAL_NAMES: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie'])
 /** Words that mark a credential anywhere in an entry's name (`X-Api-Key`, `sessionid`, `csrf_token`). */

@@ -328,3 +328,26 @@ describe('two hidden entries whose names come from variables', () => {
     expect(again.stdout).toContain('No changes')
   })
 })
+
+// A review of the twelfth round's release: a password in a URL's user information was printed and imported.
+describe('a URL with a password in it', () => {
+  it('is (sensitive) in a plan, to rules, and never written by import', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    em.mutate('target', '9XcVbN5mQwEr', { site: { desc: 'mirror at https://svc:Url-Pass-771@mirror.example.com/ (ops)' } })
+    const dir = tempdir({
+      'c.yaml': ['targets:', '  - id: 9XcVbN5mQwEr', '    site: {desc: new description}', 'policies:', '  - {name: guess, kind: target, when: {required: [site], properties: {site: {required: [desc], properties: {desc: {pattern: "Url-Pass"}}}}}, require: false, level: warning}', ''].join('\n'),
+    })
+    for (const format of FORMATS) {
+      const run = await cli(em, dir, ['plan', '--format', format])
+      expect(run.code, run.stderr).toBe(0)
+      expect(run.stdout + run.stderr, format).not.toContain('Url-Pass-771')
+      expect(run.stdout).toContain('(sensitive)')
+    }
+    const audited = await cli(em, dir, ['audit'])
+    expect(audited.stderr).not.toContain('policy guess')
+    const out = tempdir()
+    const imported = await cli(em, out, ['import', '--kind', 'target', '--id', '9XcVbN5mQwEr', '--out', '.'])
+    expect(imported.code, imported.stderr).toBe(0)
+    expect(readFileSync(join(out, 'targets.yaml'), 'utf8')).not.toContain('Url-Pass-771')
+  })
+})
