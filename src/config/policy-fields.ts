@@ -51,8 +51,9 @@ const MAX_DEPTH = 32
 function walk(schema: unknown, places: Places, path: PathSegments, field: string, found: MisspeltField[], depth: number): void {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || depth > MAX_DEPTH) return
   const rule = schema as Record<string, unknown>
-  const known = namesAt(places)
+  let names: Set<string> | undefined
   const check = (name: string, at: PathSegments, key: boolean) => {
+    const known = (names ??= namesAt(places))
     // A short name is near too many (`ip` is a letter from `id`): a name of two letters is never
     // taken for a misspelling, one of three only a letter away from a field (`nme`, `idd`).
     if (known.size === 0 || known.has(name) || name.length < 3) return
@@ -70,11 +71,13 @@ function walk(schema: unknown, places: Places, path: PathSegments, field: string
   if (Array.isArray(rule.required)) rule.required.forEach((name, i) => typeof name === 'string' && check(name, [...path, 'required', i], false))
   for (const keyword of SAME_VALUE) {
     const value = rule[keyword]
+    if (value === undefined) continue
     if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, places, [...path, keyword, i], field, found, depth + 1))
     else walk(value, places, [...path, keyword], field, found, depth + 1)
   }
   for (const keyword of ITEMS) {
     const value = rule[keyword]
+    if (value === undefined) continue
     const items = children(places, 'items')
     if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, items, [...path, keyword, i], `${field}[]`, found, depth + 1))
     else walk(value, items, [...path, keyword], `${field}[]`, found, depth + 1)
