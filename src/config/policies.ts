@@ -35,19 +35,25 @@ export interface PolicyRule {
   require: ValidateFunction
 }
 
-/** The rules of one file's `policies` list, in order. */
-export function declaredPolicies(list: unknown, parsed: ParsedFile): DeclaredPolicy[] {
+/** The rules of one file's `policies` list, in order; `keep`: which entries to take (the schema found nothing wrong in them). */
+export function declaredPolicies(list: unknown, parsed: ParsedFile, keep: (index: number) => boolean = () => true): DeclaredPolicy[] {
   if (!Array.isArray(list)) return []
-  return list.map((rule: JsonObject, index) => ({
-    name: rule.name as string,
-    description: rule.description as string | undefined,
-    kind: rule.kind as KindName,
-    level: (rule.level as PolicyLevel | undefined) ?? 'error',
-    when: rule.when,
-    require: rule.require,
-    path: formatPath(['policies', index]),
-    locate: (path, options) => parsed.locate(['policies', index, ...path], options),
-  }))
+  const rules: DeclaredPolicy[] = []
+  list.forEach((rule: unknown, index) => {
+    if (rule === null || typeof rule !== 'object' || Array.isArray(rule) || !keep(index)) return
+    const entry = rule as JsonObject
+    rules.push({
+      name: entry.name as string,
+      description: entry.description as string | undefined,
+      kind: entry.kind as KindName,
+      level: (entry.level as PolicyLevel | undefined) ?? 'error',
+      when: entry.when,
+      require: entry.require,
+      path: formatPath(['policies', index]),
+      locate: (path, options) => parsed.locate(['policies', index, ...path], options),
+    })
+  })
+  return rules
 }
 
 /**

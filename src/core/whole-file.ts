@@ -1,5 +1,5 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs'
-import { rename, rm, writeFile } from 'node:fs/promises'
+import { lstatSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs'
+import { lstat, rename, rm, writeFile } from 'node:fs/promises'
 
 /**
  * A file written whole: to a temporary file beside it, then renamed over it, so that there is
@@ -8,6 +8,7 @@ import { rename, rm, writeFile } from 'node:fs/promises'
  * than writing where it points.
  */
 export async function writeWholeFile(path: string, text: string, mode = 0o666): Promise<void> {
+  refuseSpecial(path, await lstat(path).catch(absent))
   const temporary = temporaryPath(path)
   try {
     await rm(temporary, { force: true })
@@ -22,6 +23,13 @@ export async function writeWholeFile(path: string, text: string, mode = 0o666): 
 
 /** The same, at once: for the last moment of a process (a second Ctrl-C), where nothing can be awaited. */
 export function writeWholeFileSync(path: string, text: string, mode = 0o666): void {
+  let found: Stats | undefined
+  try {
+    found = lstatSync(path)
+  } catch (error) {
+    found = absent(error)
+  }
+  refuseSpecial(path, found)
   const temporary = temporaryPath(path)
   try {
     rmSync(temporary, { force: true })
@@ -35,3 +43,19 @@ export function writeWholeFileSync(path: string, text: string, mode = 0o666): vo
 
 // One writer at a time writes a given file (the state's lock), so the process id makes the name unique enough.
 const temporaryPath = (path: string) => `${path}.${process.pid}.tmp`
+
+const absent = (error: unknown): undefined => {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+  throw error
+}
+
+/**
+ * What is at the file's place already must be a file: a link, a device or a pipe there (a
+ * repository's link to a file elsewhere, `--out /dev/stdout`) is neither written through nor
+ * replaced (as root, the rename would replace `/dev/stdout` itself).
+ */
+function refuseSpecial(path: string, found: Stats | undefined): void {
+  if (found === undefined || found.isFile()) return
+  const what = found.isSymbolicLink() ? 'a symbolic link' : found.isDirectory() ? 'a directory' : 'not a regular file'
+  throw Object.assign(new Error(`${path} is ${what}: scansync writes its files whole, and neither writes through nor replaces anything else`), { code: 'ENOTREGULAR' })
+}

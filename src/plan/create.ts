@@ -3,6 +3,7 @@ import { isObject } from '../core/json.js'
 import { comparableUrl } from '../core/url.js'
 import { KINDS } from '../resources/index.js'
 import { declaredSecrets } from '../secrets/redact.js'
+import { holdsUrlPassword } from '../schema/sensitivity.js'
 import { assemblePlan, displayNameOf, type Comparison, type PlanResult } from './build-plan.js'
 import { canonicalJson, sha256 } from './canonical.js'
 import { FieldChange, ResourceChange, SENSITIVE } from './model.js'
@@ -46,7 +47,7 @@ export function creationFields(desired: DesiredResource): FieldChange[] {
       for (const [key, member] of Object.entries(value)) visit(member, [...segments, key])
       return
     }
-    const sensitive = holdsSecret(segments)
+    const sensitive = holdsSecret(segments) || (typeof value === 'string' ? holdsUrlPassword(value) : value !== null && typeof value === 'object' && holdsUrlPassword(JSON.stringify(value)))
     fields.push({
       path: segments.join('.'),
       before: sensitive ? SENSITIVE : undefined,

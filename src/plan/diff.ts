@@ -155,6 +155,8 @@ function unoptimisedDiffResource(kind: ResourceKind, desired: DesiredResource, l
   return findings === NONE ? NO_DIFF : resourceDiff(findings, desired, context)
 }
 
+const hasHiddenKey = (path: FieldPath): boolean => path.some((step) => typeof step === 'object' && step.hiddenKey === true)
+
 export function diffContext(kind: ResourceKind, desired: DesiredResource, secrets: SecretContext): DiffContext {
   const stateKey = (path: FieldPath) => statePath(path, secrets.hmac)
   return {
@@ -162,7 +164,8 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
     templates: desired.templates,
     stateKey,
     secretReason(path, declared, live) {
-      const entry = secrets.entry(desired.kind, desired.id, stateKey(path))
+      // A state written before keys from variables were hashed holds the entry at its display path.
+      const entry = secrets.entry(desired.kind, desired.id, stateKey(path)) ?? (hasHiddenKey(path) ? secrets.entry(desired.kind, desired.id, displayPath(path)) : undefined)
       if (!entry) return 'not yet tracked'
       // Recorded under another key: it cannot be checked, which is neither a change nor drift.
       if (secrets.foreignKey) return undefined

@@ -1,5 +1,6 @@
 import { formatPath } from '../core/diagnostics.js'
 import { SENSITIVE } from './model.js'
+import { HIDDEN_KEY_LENGTH } from '../secrets/state.js'
 
 /**
  * The one notation for a place inside a resource's fields while it is compared: a list of
@@ -58,7 +59,7 @@ export function displayPath(path: FieldPath): string {
 export function statePath(path: FieldPath, hmac: (value: string) => string): string {
   let out = ''
   for (const step of path) {
-    if (isItem(step)) out += `[${step.hiddenKey ? `#${hmac(String(step.key)).slice(0, 16)}` : step.key}]`
+    if (isItem(step)) out += `[${step.hiddenKey ? `#${hmac(String(step.key)).slice(0, HIDDEN_KEY_LENGTH)}` : step.key}]`
     else out += out === '' ? step : `.${step}`
   }
   return out

@@ -6,6 +6,7 @@ import { SENSITIVE, type DesiredResource, type JsonObject, type KindName } from 
 import { KIND_ORDER } from '../resources/index.js'
 import type { ResourceKind } from '../resources/kind.js'
 import { afterApply, declaredForRules } from './after-apply.js'
+import { holdsUrlPassword } from '../schema/sensitivity.js'
 import { readsOf, union, type Reads } from './policy-reads.js'
 
 // `unoptimised…`: checks each after-apply shape (src/plan/after-apply.ts), once per resource of a
@@ -69,10 +70,11 @@ export class PolicyChecker {
   checkAfterApply(kind: ResourceKind, id: string, declared: DesiredResource | undefined, live: JsonObject, unchanged = false): void {
     if (!this.byKind.has(kind.name)) return
     const fields = declared ? declaredForRules(declared.fields, declared.templates) : NOTHING_DECLARED
-    // A name that came from a variable is a secret too (a target to create, named by its URL).
+    // A name that came from a variable, or a URL with a password in it, is a secret too (a target to create, named by its URL).
     const key = declared?.naturalKey
-    const shapeId = declared?.id === '' && key && declared.templates.has(key.field) ? SENSITIVE : id
-    this.check(kind.name, id, afterApply(kind, shapeId, fields, live, this.reads(kind.name), { holdsSecret: this.holdsSecret, unchanged }), declared)
+    const secretName = (declared?.id === '' && key !== undefined && declared.templates.has(key.field)) || holdsUrlPassword(id)
+    const shownId = secretName ? SENSITIVE : id
+    this.check(kind.name, shownId, afterApply(kind, shownId, fields, live, this.reads(kind.name), { holdsSecret: this.holdsSecret, unchanged }), declared)
   }
 
   /** Checks one resource in the YAML's shape; `declared` locates a violation in the files. */

@@ -12,6 +12,7 @@ import {
   type SecretReason,
 } from '../plan/model.js'
 import { formatValue, REMOVED } from './value.js'
+import { holdsUrlPassword } from '../schema/sensitivity.js'
 
 /**
  * The neutral rows every renderer formats: the plan walked once, values masked and made
@@ -88,7 +89,7 @@ function redactedRow(row: ResourceRow, redact: (text: string) => string): Resour
       ...(field.items ? { items: { added: field.items.added.map(redact), removed: field.items.removed.map(redact) } } : {}),
     })),
   }
-  if (row.naturalKey) out.naturalKey = { ...row.naturalKey, value: redact(row.naturalKey.value) }
+  if (row.naturalKey) out.naturalKey = { ...row.naturalKey, value: holdsUrlPassword(row.naturalKey.value) ? SENSITIVE : redact(row.naturalKey.value) }
   if (row.outcome) {
     out.outcome = { ...row.outcome, warnings: row.outcome.warnings.map(redact) }
     if (row.outcome.error !== undefined) out.outcome.error = redact(row.outcome.error)

@@ -165,12 +165,21 @@ export function rekeyed(state: SecretsState, keys: StateKeys, declaredValues: (r
     resources[resource] = {}
     for (const [path, entry] of Object.entries(fields)) {
       const value = candidates.find((candidate) => secretHmac(keys.token, candidate) === entry.hmac)
-      if (value === undefined) return state
-      resources[resource][path] = { ...entry, hmac: secretHmac(keys.key, value) }
+      // A key from a variable in the path is a hash with the old key too (statePath): found among the same values.
+      const rekeyedPath = path.replace(HIDDEN_KEY, (whole, hash: string) => {
+        const name = candidates.find((candidate) => secretHmac(keys.token, candidate).slice(0, HIDDEN_KEY_LENGTH) === hash)
+        return name === undefined ? '\0' : `[#${secretHmac(keys.key, name).slice(0, HIDDEN_KEY_LENGTH)}]`
+      })
+      if (value === undefined || rekeyedPath.includes('\0')) return state
+      resources[resource][rekeyedPath] = { ...entry, hmac: secretHmac(keys.key, value) }
     }
   }
   return { format_version: 1, key_id: id, resources }
 }
+
+/** A key from a variable in a state path, as statePath (src/plan/path.ts) writes it: `[#` and 16 digits of its keyed hash. */
+const HIDDEN_KEY = /\[#([0-9a-f]{16})\]/g
+export const HIDDEN_KEY_LENGTH = 16
 
 /** What a run changed in a state: the entries it recorded, merged over the file as it is now. */
 export interface StateUpdate {

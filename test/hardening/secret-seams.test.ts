@@ -1,7 +1,7 @@
 // Seams a security review of the second release found (twelfth round): each case failed before
 // its fix. A value from a variable quoted by a configuration check, scansync's own variables in a
 // configuration, and texts that a format escapes or cuts before the output step sees them.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { canonicalJson, sha256 } from '../../src/plan/canonical.js'
@@ -349,5 +349,50 @@ describe('a URL with a password in it', () => {
     const imported = await cli(em, out, ['import', '--kind', 'target', '--id', '9XcVbN5mQwEr', '--out', '.'])
     expect(imported.code, imported.stderr).toBe(0)
     expect(readFileSync(join(out, 'targets.yaml'), 'utf8')).not.toContain('Url-Pass-771')
+  })
+})
+
+describe('a target to create named by a URL with a password in it', () => {
+  it('is (sensitive) in the plan\'s heading and fields, and to rules, in every format', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    const dir = tempdir({
+      'c.yaml': ['targets:', '  - site: {name: New, url: "https://bob:Hunter2-pw@new.example.com/"}', 'policies:', '  - {name: guess, kind: target, when: {required: [id], properties: {id: {pattern: "Hunter2"}}}, require: false, level: warning}', ''].join('\n'),
+    })
+    for (const format of FORMATS) {
+      const run = await cli(em, dir, ['plan', '--format', format])
+      expect(run.code, run.stderr).toBe(0)
+      expect(run.stdout + run.stderr, format).not.toContain('Hunter2')
+      expect(run.stderr).not.toContain('policy guess')
+    }
+  })
+})
+
+// A review of this round's own change: a state written before keys from variables were hashed, and a state re-keyed once
+// SCANSYNC_STATE_KEY was set, no longer matched an entry named by a variable.
+describe('an entry named by a variable in a state from before, or re-keyed', () => {
+  const yaml = ['targets:', '  - id: 2DZkoZH8WMEM', '    site:', '      headers:', '        - {name: "${HN1}", value: "${HV1}", value_is_sensitive: true}', ''].join('\n')
+  const env = { HN1: 'X-Secret-Name-One', HV1: 'first-header-value-1' }
+
+  it('a state that holds it at its display path ([(sensitive)]) is still read: the plan is empty', { timeout: 60_000 }, async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = tempdir({ 't.yaml': yaml })
+    expect((await cli(em, dir, ['apply', '--auto-approve'], env)).code).toBe(0)
+    const path = join(dir, '.scansync', 'state.json')
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/\[#[0-9a-f]{16}\]/, '[(sensitive)]'))
+    const planned = await cli(em, dir, ['plan', '--detailed-exitcode'], env)
+    expect(planned.code, planned.stdout).toBe(0)
+    expect((await cli(em, dir, ['drift'], env)).stderr).not.toContain('could not be checked')
+  })
+
+  it('re-keying with SCANSYNC_STATE_KEY re-keys the hash in its path too: the plan stays empty', { timeout: 60_000 }, async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = tempdir({ 't.yaml': yaml })
+    expect((await cli(em, dir, ['apply', '--auto-approve'], env)).code).toBe(0)
+    const keyed = { ...env, SCANSYNC_STATE_KEY: 'state-Key-long-value-1' }
+    expect((await cli(em, dir, ['apply', '--auto-approve'], keyed)).code).toBe(0)
+    const state = readFileSync(join(dir, '.scansync', 'state.json'), 'utf8')
+    expect(state).toContain('"key_id"')
+    const planned = await cli(em, dir, ['plan', '--detailed-exitcode'], keyed)
+    expect(planned.code, planned.stdout).toBe(0)
   })
 })

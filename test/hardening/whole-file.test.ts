@@ -27,14 +27,17 @@ describe.each([
     expect(existsSync(`${file}.${process.pid}.tmp`)).toBe(false)
   })
 
-  it('a link at the file\'s place is replaced, not written through', async () => {
+  // And a review of this round's own change: `--out /dev/stdout` as root replaced the device's link with a file.
+  it('a link, a device or a directory at the file\'s place is neither written through nor replaced: an error says so', async () => {
     const victim = join(dir, `${name}-victim2.txt`)
     writeFileSync(victim, 'keep me')
     const file = join(dir, `${name}-plan.json`)
     symlinkSync(victim, file)
-    await write(file, 'the plan')
+    await expect(write(file, 'the plan')).rejects.toThrow(/is a symbolic link: scansync writes its files whole/)
     expect(readFileSync(victim, 'utf8')).toBe('keep me')
-    expect(lstatSync(file).isSymbolicLink()).toBe(false)
-    expect(readFileSync(file, 'utf8')).toBe('the plan')
+    expect(lstatSync(file).isSymbolicLink()).toBe(true)
+    await expect(write('/dev/null', 'the plan')).rejects.toThrow(/is not a regular file/)
+    expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true)
+    await expect(write(dir, 'the plan')).rejects.toThrow(/is a directory/)
   })
 })

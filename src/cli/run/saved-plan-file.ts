@@ -30,7 +30,8 @@ export async function writeSavedPlan(file: string, saved: SavedPlan, io: Redacte
   try {
     await writeWholeFile(resolve(io.cwd, file), io.redaction.file(JSON.stringify(saved, null, 2) + '\n'), 0o600)
   } catch (error) {
-    throw new ScansyncError(`cannot write the saved plan ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}): no plan was saved`)
+    const code = (error as NodeJS.ErrnoException).code
+    throw new ScansyncError(`cannot write the saved plan ${file} (${code === 'ENOTREGULAR' ? (error as Error).message : (code ?? String(error))}): no plan was saved`)
   }
 }
 
