@@ -162,7 +162,10 @@ function checkFields(rule: DeclaredPolicy, part: 'when' | 'require', diagnostics
   if (rule[part] === undefined) return false
   const misspelt = misspeltFields(rule.kind, rule[part])
   for (const field of misspelt) {
-    const message = `policy ${rule.name}: ${part}: ${/^[aeiou]/.test(rule.kind) ? 'an' : 'a'} ${rule.kind} has no field ${field.field} (did you mean ${field.meant}?); a rule about a field that is never there passes silently`
+    const article = /^[aeiou]/.test(rule.kind) ? 'an' : 'a'
+    const message = field.atTop
+      ? `policy ${rule.name}: ${part}: rules see ${article} ${rule.kind}'s ${field.meant} at its top level, as the YAML writes it, never at ${field.field}; a rule about it there passes silently`
+      : `policy ${rule.name}: ${part}: ${article} ${rule.kind} has no field ${field.field} (did you mean ${field.meant}?); a rule about a field that is never there passes silently`
     diagnostics.push(at(rule, [part, ...field.path], message, { key: field.key }))
   }
   return misspelt.length > 0

@@ -15,6 +15,8 @@ export interface MisspeltField {
   field: string
   /** The field it likely meant: `site.name`. */
   meant: string
+  /** The name is a field rules see at the resource's top level, not here (`site.api_scan_settings`). */
+  atTop?: boolean
 }
 
 /** The places of the kind's schemas (what the YAML writes, what the service answers) a part of a rule applies to. */
@@ -36,10 +38,20 @@ export function misspeltFields(kind: KindName, schema: unknown): MisspeltField[]
   // schemas/kinds.json: this floor is below the registry of kinds (src/resources/index.ts), which agrees with it.
   const entry = kindEntries().find((candidate) => candidate.kind === kind)
   if (!entry) return []
-  const roots = [placeAt(schemaDocuments, entry.request), placeAt(schemaDocuments, entry.response)]
+  const request = placeAt(schemaDocuments, entry.request)
+  const roots = [request, placeAt(schemaDocuments, entry.response)]
   const found: MisspeltField[] = []
-  walk(schema, roots, [], '', found, 0)
+  walk(schema, roots, [], '', found, 0, { request: new Set(namesAt([request])) })
   return found
+}
+
+/**
+ * What the walk knows of the YAML's shape: the names of its top level. The service answers some
+ * fields elsewhere than the YAML writes them (a target's `api_scan_settings` inside `site`); the
+ * kind's projection moves them to where the request schema has them, so rules see them there.
+ */
+interface Shape {
+  request: ReadonlySet<string>
 }
 
 /** Names shorter than this are taken for a misspelling only a letter away from a field. */
@@ -48,12 +60,17 @@ const MIN_LENGTH = 4
 /** Rules nest a few levels; a deeper schema is not looked into. */
 const MAX_DEPTH = 32
 
-function walk(schema: unknown, places: Places, path: PathSegments, field: string, found: MisspeltField[], depth: number): void {
+function walk(schema: unknown, places: Places, path: PathSegments, field: string, found: MisspeltField[], depth: number, shape: Shape): void {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || depth > MAX_DEPTH) return
   const rule = schema as Record<string, unknown>
   let names: Set<string> | undefined
   const check = (name: string, at: PathSegments, key: boolean) => {
     const known = (names ??= namesAt(places))
+    // Known here only as the service answers it, and written by the YAML at the top level: rules see it there.
+    if (known.has(name) && field !== '' && !field.includes('[]') && shape.request.has(name) && !namesAt(places.slice(0, 1)).has(name) && places.length > 1) {
+      found.push({ path: at, key, field: join(field, name), meant: name, atTop: true })
+      return
+    }
     // A short name is near too many (`ip` is a letter from `id`): a name of two letters is never
     // taken for a misspelling, one of three only a letter away from a field (`nme`, `idd`).
     if (known.size === 0 || known.has(name) || name.length < 3) return
@@ -65,22 +82,22 @@ function walk(schema: unknown, places: Places, path: PathSegments, field: string
   if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
     for (const [name, sub] of Object.entries(properties)) {
       check(name, [...path, 'properties', name], true)
-      walk(sub, children(places, 'properties', name), [...path, 'properties', name], join(field, name), found, depth + 1)
+      walk(sub, children(places, 'properties', name), [...path, 'properties', name], join(field, name), found, depth + 1, shape)
     }
   }
   if (Array.isArray(rule.required)) rule.required.forEach((name, i) => typeof name === 'string' && check(name, [...path, 'required', i], false))
   for (const keyword of SAME_VALUE) {
     const value = rule[keyword]
     if (value === undefined) continue
-    if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, places, [...path, keyword, i], field, found, depth + 1))
-    else walk(value, places, [...path, keyword], field, found, depth + 1)
+    if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, places, [...path, keyword, i], field, found, depth + 1, shape))
+    else walk(value, places, [...path, keyword], field, found, depth + 1, shape)
   }
   for (const keyword of ITEMS) {
     const value = rule[keyword]
     if (value === undefined) continue
     const items = children(places, 'items')
-    if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, items, [...path, keyword, i], `${field}[]`, found, depth + 1))
-    else walk(value, items, [...path, keyword], `${field}[]`, found, depth + 1)
+    if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, items, [...path, keyword, i], `${field}[]`, found, depth + 1, shape))
+    else walk(value, items, [...path, keyword], `${field}[]`, found, depth + 1, shape)
   }
 }
 

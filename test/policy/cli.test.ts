@@ -234,6 +234,16 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     expect(code).toBe(1)
   })
 
+  it('a field the service answers elsewhere than the YAML writes it is an error where the rule names it (a target\'s api_scan_settings under site)', async () => {
+    const text = `policies:\n  - name: r\n    kind: target\n    require: {properties: {site: {properties: {api_scan_settings: {required: [api_login_method]}, name: {minLength: 2}}}, scanning_agent: {properties: {name: {const: a}}}}}\n`
+    const { code, stderr } = await validate({ 'a.yaml': text })
+    expect(stderr.trim().split('\n')).toEqual([
+      "a.yaml:4:48: policy r: require: rules see a target's api_scan_settings at its top level, as the YAML writes it, never at site.api_scan_settings; a rule about it there passes silently",
+      '1 error; nothing was sent.',
+    ])
+    expect(code).toBe(1)
+  })
+
   // A review of the twelfth round's release: each of these ended in "unexpected failure", a raw stack, or a rule that passed whatever it found.
   it('$schema other than draft-07, $async and a schema that refers to itself without end are errors at their line; draft-07 over https and a short unknown field are fine', async () => {
     const text = `policies:
