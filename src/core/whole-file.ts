@@ -4,8 +4,8 @@ import { lstat, rename, rm, writeFile } from 'node:fs/promises'
 /**
  * A file written whole: to a temporary file beside it, then renamed over it, so that there is
  * never half a file. The temporary file is created anew (never opened through a link a
- * repository could hold in its place: `O_EXCL`), and the rename replaces a link at `path` rather
- * than writing where it points.
+ * repository could hold in its place: `O_EXCL`), and anything but a file already at `path` (a
+ * link, a device, a pipe) is refused rather than written through or replaced.
  */
 export async function writeWholeFile(path: string, text: string, mode = 0o666): Promise<void> {
   refuseSpecial(path, await lstat(path).catch(absent))
