@@ -154,6 +154,12 @@ describe.concurrent('apply and drift', () => {
 
 describe.concurrent('validate: rules must be well-formed, reported at their line', () => {
   const validate = (files: Record<string, string>) => runCli(['validate'], { cwd: tempdir(files) })
+  /** `validate` of one file `a.yaml` prints exactly these lines on stderr and exits 1. */
+  const expectProblems = async (text: string, lines: string[]) => {
+    const { code, stderr } = await validate({ 'a.yaml': text })
+    expect(stderr.trim().split('\n')).toEqual(lines)
+    expect(code).toBe(1)
+  }
 
   it('a misspelt keyword is an error at its line, with the keyword it likely meant', async () => {
     const text = `policies:\n  - name: r\n    kind: target\n    require:\n      properties:\n        labels: {minItems: 1}\n      requried: [labels]\n`
@@ -222,8 +228,7 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     kind: agent
     require: {properties: {teams: {items: {required: [idd]}}, fallback: {const: false}}}
 `
-    const { code, stderr } = await validate({ 'a.yaml': text })
-    expect(stderr.trim().split('\n')).toEqual([
+    await expectProblems(text, [
       'a.yaml:4:23: policy r: when: a target has no field labls (did you mean labels?); a rule about a field that is never there passes silently',
       'a.yaml:7:9: policy r: require: a target has no field blackout_priod (did you mean blackout_period?); a rule about a field that is never there passes silently',
       'a.yaml:8:29: policy r: require: a target has no field site.nmae (did you mean site.name?); a rule about a field that is never there passes silently',
@@ -231,17 +236,14 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
       'a.yaml:14:55: policy agents: require: an agent has no field teams[].idd (did you mean teams[].id?); a rule about a field that is never there passes silently',
       '5 errors; nothing was sent.',
     ])
-    expect(code).toBe(1)
   })
 
   it('a field the service answers elsewhere than the YAML writes it is an error where the rule names it (a target\'s api_scan_settings under site)', async () => {
     const text = `policies:\n  - name: r\n    kind: target\n    require: {properties: {site: {properties: {api_scan_settings: {required: [api_login_method]}, name: {minLength: 2}}}, scanning_agent: {properties: {name: {const: a}}}}}\n`
-    const { code, stderr } = await validate({ 'a.yaml': text })
-    expect(stderr.trim().split('\n')).toEqual([
+    await expectProblems(text, [
       "a.yaml:4:48: policy r: require: rules see a target's api_scan_settings at its top level, as the YAML writes it, never at site.api_scan_settings; a rule about it there passes silently",
       '1 error; nothing was sent.',
     ])
-    expect(code).toBe(1)
   })
 
   // A review of the twelfth round's release: each of these ended in "unexpected failure", a raw stack, or a rule that passed whatever it found.
@@ -260,14 +262,12 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     kind: target
     require: {not: {$ref: "#"}}
 `
-    const { code, stderr } = await validate({ 'a.yaml': text })
-    expect(stderr.trim().split('\n')).toEqual([
+    await expectProblems(text, [
       'a.yaml:4:24: policy draft4: require: rules are written in JSON Schema draft-07; leave "$schema" out, or write "http://json-schema.org/draft-07/schema#"',
       'a.yaml:10:53: policy async: require: "$async" has no place in a rule: rules are checked as the plan reads each resource',
       'a.yaml:13:5: policy loop: require: the schema refers to itself without end ($ref), so no resource can be checked against it',
       '3 errors; nothing was sent.',
     ])
-    expect(code).toBe(1)
   })
 
   // A review of the twelfth round's release: a rule's own problems were said only once the rest of its file was fixed.
@@ -288,9 +288,6 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
   })
 })
 
-// A rule decides whether there is a violation: one that could read a secret would let a set of
-// rules spell it out a guess at a time (a review of the twelfth round's release). Rules see
-// `(sensitive)` instead: they can ask that a secret be set, never what it is.
 describe.concurrent('a rule that recurses on some values', () => {
   it('plan stops with an error naming the rule, not a crash', async () => {
     const dir = tempdir({ 'a.yaml': `targets:\n  - id: 2DZkoZH8WMEM\npolicies:\n  - name: loop-on-site\n    kind: target\n    require: {if: {type: object, required: [site]}, then: {$ref: "#"}}\n` })
@@ -302,6 +299,9 @@ describe.concurrent('a rule that recurses on some values', () => {
   })
 })
 
+// A rule decides whether there is a violation: one that could read a secret would let a set of
+// rules spell it out a guess at a time (a review of the twelfth round's release). Rules see
+// `(sensitive)` instead: they can ask that a secret be set, never what it is.
 describe.concurrent('secrets are kept from the rules', () => {
   const guess = (name: string, when: string) => `
   - name: ${name}
