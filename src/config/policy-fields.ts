@@ -41,8 +41,13 @@ export function misspeltFields(kind: KindName, schema: unknown): MisspeltField[]
   const request = placeAt(schemaDocuments, entry.request)
   const roots = [request, placeAt(schemaDocuments, entry.response)]
   const found: MisspeltField[] = []
-  walk(schema, roots, [], '', found, 0, { request: new Set(namesAt([request])) })
-  return found
+  walk(schema, roots, [], '', found, 0, { request: new Set(namesAt([request])), root: schema, followed: new Set() })
+  // A definition reached through two references is reported once, where it is written.
+  const seen = new Set<string>()
+  return found.filter((field) => {
+    const key = JSON.stringify(field.path)
+    return seen.has(key) ? false : (seen.add(key), true)
+  })
 }
 
 /**
@@ -52,6 +57,10 @@ export function misspeltFields(kind: KindName, schema: unknown): MisspeltField[]
  */
 interface Shape {
   request: ReadonlySet<string>
+  /** The part of the rule being walked (`when` or `require`): what a local `$ref` points into. */
+  root: unknown
+  /** The references already followed, each at the field it was followed at (a schema may refer to itself). */
+  followed: Set<string>
 }
 
 /** Names shorter than this are taken for a misspelling only a letter away from a field. */
@@ -92,6 +101,24 @@ function walk(schema: unknown, places: Places, path: PathSegments, field: string
     if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, places, [...path, keyword, i], field, found, depth + 1, shape))
     else walk(value, places, [...path, keyword], field, found, depth + 1, shape)
   }
+  // `dependencies: {name: [other, …]}` names fields as `required` does; `{name: schema}` applies to the same value.
+  const dependencies = rule.dependencies
+  if (dependencies !== null && typeof dependencies === 'object' && !Array.isArray(dependencies)) {
+    for (const [name, sub] of Object.entries(dependencies)) {
+      check(name, [...path, 'dependencies', name], true)
+      if (Array.isArray(sub)) sub.forEach((other, i) => typeof other === 'string' && check(other, [...path, 'dependencies', name, i], false))
+      else walk(sub, places, [...path, 'dependencies', name], field, found, depth + 1, shape)
+    }
+  }
+  // A local reference (`#/definitions/window`): what it points to applies here, and is reported where it is written.
+  const target = typeof rule.$ref === 'string' ? pointedTo(shape.root, rule.$ref) : undefined
+  if (target) {
+    const followed = `${rule.$ref}\u0000${field}`
+    if (!shape.followed.has(followed)) {
+      shape.followed.add(followed)
+      walk(target.schema, places, target.path, field, found, depth + 1, shape)
+    }
+  }
   for (const keyword of ITEMS) {
     const value = rule[keyword]
     if (value === undefined) continue
@@ -99,6 +126,30 @@ function walk(schema: unknown, places: Places, path: PathSegments, field: string
     if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, items, [...path, keyword, i], `${field}[]`, found, depth + 1, shape))
     else walk(value, items, [...path, keyword], `${field}[]`, found, depth + 1, shape)
   }
+}
+
+/** The schema a local JSON pointer (`#`, `#/definitions/a`) names within `root`, and its path there; undefined for any other reference. */
+function pointedTo(root: unknown, ref: string): { schema: unknown; path: PathSegments } | undefined {
+  if (!ref.startsWith('#') || (ref.length > 1 && ref[1] !== '/')) return undefined
+  let schema = root
+  const path: (string | number)[] = []
+  for (const encoded of ref.length > 1 ? ref.slice(2).split('/') : []) {
+    let segment: string
+    try {
+      segment = decodeURIComponent(encoded).replace(/~1/g, '/').replace(/~0/g, '~')
+    } catch {
+      return undefined
+    }
+    if (Array.isArray(schema)) {
+      if (!/^(0|[1-9]\d*)$/.test(segment) || Number(segment) >= schema.length) return undefined
+      path.push(Number(segment))
+      schema = schema[Number(segment)]
+    } else if (schema !== null && typeof schema === 'object' && Object.hasOwn(schema, segment)) {
+      path.push(segment)
+      schema = (schema as Record<string, unknown>)[segment]
+    } else return undefined
+  }
+  return { schema, path }
 }
 
 const join = (field: string, name: string) => (field ? `${field}.${name}` : name)

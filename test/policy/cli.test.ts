@@ -238,6 +238,30 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     ])
   })
 
+  // A review of the thirteenth round's release (left alone then): a misspelling inside a definition was never looked for.
+  it('a misspelt field in a definition a local $ref points to, or in dependencies, is an error where it is written, once', async () => {
+    const text = `policies:
+  - name: r
+    kind: target
+    require:
+      definitions:
+        window: {required: [enabeld], properties: {timezon: {type: string}}}
+        unused: {required: [nothing_near]}
+      properties:
+        blackout_period: {$ref: "#/definitions/window"}
+        scanning_agent: {$ref: "#/definitions/window"}
+      allOf: [{$ref: "#/properties/blackout_period"}]
+      dependencies: {repor_type: [labels], site: [scaning_agent]}
+`
+    await expectProblems(text, [
+      'a.yaml:6:29: policy r: require: a target has no field blackout_period.enabeld (did you mean blackout_period.enabled?); a rule about a field that is never there passes silently',
+      'a.yaml:6:52: policy r: require: a target has no field blackout_period.timezon (did you mean blackout_period.timezone?); a rule about a field that is never there passes silently',
+      'a.yaml:12:22: policy r: require: a target has no field repor_type (did you mean report_type?); a rule about a field that is never there passes silently',
+      'a.yaml:12:51: policy r: require: a target has no field scaning_agent (did you mean scanning_agent?); a rule about a field that is never there passes silently',
+      '4 errors; nothing was sent.',
+    ])
+  })
+
   it('a field the service answers elsewhere than the YAML writes it is an error where the rule names it (a target\'s api_scan_settings under site)', async () => {
     const text = `policies:\n  - name: r\n    kind: target\n    require: {properties: {site: {properties: {api_scan_settings: {required: [api_login_method]}, name: {minLength: 2}}}, scanning_agent: {properties: {name: {const: a}}}}}\n`
     await expectProblems(text, [
