@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 // Bundles what a run of the CLI loads (the commands and the reads bin/run.js starts) from dist/
-// into dist/bundle/: a handful of chunks instead of ~100 ES modules to resolve and link (about
-// 50 ms of every start). Packages stay outside (oclif, undici, Ajv… load as installed). Every
-// output file sits three folders below the package root, and each module's `import.meta.url` is
-// rewritten to the URL its own file has in dist/, so paths it resolves (schemas/, package.json,
-// validators.cjs) stay what they are in dist/.
+// into one CommonJS file, dist/bundle/app.cjs, loaded with the code cache the build makes of it
+// (src/core/code-cache.ts): ~100 ES modules to resolve and link took about 50 ms of every start,
+// and Node 20 has no code cache for ES modules, so even as a few chunks they were parsed and
+// compiled again in every run. Each command's module, and the early reads, are initialised only
+// when asked for (`import()` in the file's entry becomes esbuild's lazy init), so a run still
+// runs only what its command uses. The files oclif and bin/run.js import
+// (dist/bundle/commands/*.js, dist/bundle/run/reads-from-argv.js) are a line each that takes
+// their module from it. Packages stay outside (oclif, undici, Ajv… load as installed, or from
+// their own bundled files below). Each module's `import.meta.url` is rewritten to the URL its own
+// file has in dist/, so paths it resolves (schemas/, package.json, validators.cjs) stay what they
+// are in dist/.
 import { build } from 'esbuild'
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DYNAMIC_IMPORT } from '../dist/core/code-cache.js'
@@ -14,9 +20,15 @@ import { DYNAMIC_IMPORT } from '../dist/core/code-cache.js'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
 const outdir = join(dist, 'bundle')
+const appFile = join(outdir, 'app.cjs')
 const commands = readdirSync(join(dist, 'cli', 'commands')).filter((f) => f.endsWith('.js'))
+/** Each file oclif or bin/run.js imports (relative to dist/bundle/), the module it stands for, and what it exports. */
+const entries = [
+  ...commands.map((f) => ({ file: `commands/${f}`, module: `./dist/cli/commands/${f}`, exports: ['default'] })),
+  { file: 'run/reads-from-argv.js', module: './dist/cli/run/reads-from-argv.js', exports: ['startFromArgv'] },
+]
 
-/** `import.meta.url` as the module's file in dist/ (every output is at dist/bundle/<dir>/<file>). */
+/** `import.meta.url` as the module's file in dist/, from the bundle's own URL (set by its first lines, see the banner below). */
 const keepImportMetaUrl = {
   name: 'keep-import-meta-url',
   setup(b) {
@@ -24,15 +36,14 @@ const keepImportMetaUrl = {
       const source = readFileSync(args.path, 'utf8')
       if (!source.includes('import.meta.url')) return undefined
       const fromRoot = relative(root, args.path).split(/[\\/]/).join('/')
-      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromRoot)}, new URL('../../../', import.meta.url)).href`), loader: 'js' }
+      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromRoot)}, new URL('../../', __scansyncAppUrl)).href`), loader: 'js' }
     })
   },
 }
 
 /**
  * The CommonJS files of dist/ that modules import (the schemas' formats, which the precompiled
- * validators require too) stay outside the bundle, imported from their place in dist/: their
- * `require`s are Node's to resolve, which a bundle of ES modules cannot do.
+ * validators require too) stay outside the bundle, required from their place in dist/.
  */
 const keepCommonJsFiles = {
   name: 'keep-commonjs-files',
@@ -40,27 +51,42 @@ const keepCommonJsFiles = {
     b.onResolve({ filter: /^\.\.?\/.*\.cjs$/ }, (args) => {
       const file = join(args.resolveDir, args.path)
       if (relative(dist, file).startsWith('..')) return undefined
-      return { path: `../../${relative(dist, file).split(/[\\/]/).join('/')}`, external: true }
+      return { path: `../${relative(dist, file).split(/[\\/]/).join('/')}`, external: true }
     })
   },
 }
 
 rmSync(outdir, { recursive: true, force: true })
 await build({
-  entryPoints: [...commands.map((f) => join(dist, 'cli', 'commands', f)), join(dist, 'cli', 'run', 'reads-from-argv.js')],
-  outbase: join(dist, 'cli'),
-  outdir,
-  entryNames: '[dir]/[name]',
-  chunkNames: 'chunks/[name]-[hash]',
+  stdin: { contents: `module.exports = {\n${entries.map(({ file, module }) => `  ${JSON.stringify(file)}: () => import(${JSON.stringify(module)}),`).join('\n')}\n}\n`, resolveDir: root, sourcefile: 'app.cjs', loader: 'js' },
+  outfile: appFile,
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  // ES modules keep their strict mode as CommonJS; `__scansyncAppUrl` is what keepImportMetaUrl's URLs start from.
+  banner: { js: '"use strict";\nconst __scansyncAppUrl = require("node:url").pathToFileURL(__filename).href;' },
+  // Packages load as installed; p-limit is an ES module only, which Node 20.18 cannot require, so it is bundled.
+  external: Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies)
+    .filter((name) => name !== 'p-limit')
+    .flatMap((name) => [name, `${name}/*`]),
   plugins: [keepImportMetaUrl, keepCommonJsFiles],
   logLevel: 'warning',
 })
+// A dynamic import left in the file (of a package, or of one of Node's modules) goes through the
+// loader's `__scansyncImport`, as oclif's do (below): V8 compiles a file for a code cache without
+// Node's hook for `import()`.
+writeFileSync(appFile, readFileSync(appFile, 'utf8').replace(DYNAMIC_IMPORT, '__scansyncImport('))
+for (const { file, exports } of entries) {
+  mkdirSync(join(outdir, file, '..'), { recursive: true })
+  writeFileSync(join(outdir, file), [
+    '// Written by scripts/bundle.js: the module is in ../app.cjs.',
+    "import { requireBuilt } from '../../core/code-cache.js'",
+    `const module = await requireBuilt(new URL('../app.cjs', import.meta.url))[${JSON.stringify(file)}]()`,
+    ...exports.map((name) => (name === 'default' ? 'export default module.default' : `export const ${name} = module.${name}`)),
+    '',
+  ].join('\n'))
+}
 
 /**
  * Packages as one CommonJS file each, from a few lines that require what is wanted of them:

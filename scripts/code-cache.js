@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Writes V8's code cache of each CommonJS file the build made (src/core/code-cache.ts): the
-// one-file bundles of oclif, undici, Ajv, yaml and js-yaml, and the precompiled validators. Each
+// application's (dist/bundle/app.cjs), the one-file bundles of oclif, undici, Ajv, yaml and
+// js-yaml, and the precompiled validators. Each
 // file is loaded as a run loads it and then does a small part of a run's work (a command run
-// through oclif, a request to a loopback server, each validator called, rules compiled and run,
+// through oclif, plans against the emulator and a request to a loopback server, each validator called, rules compiled and run,
 // configuration files read), so that the cache holds the bytecode of the functions that work
 // compiles, not only of the file's top level. V8 takes a cache only under the flags it was made
 // with: bin/v8-flags.js sets them here, as in every run, before any file loads. Every request
@@ -33,6 +34,49 @@ try {
   await oclif.flush()
 } finally {
   process.stdout.write = write
+}
+
+// The application (dist/bundle/app.cjs, every command's code): a validate and two plans of the
+// examples against the emulator on the loopback interface, run through oclif as bin/run.js runs
+// them, with the emulator's token and the examples' own demo values (nothing secret is in the
+// work, and a code cache holds code, not the values it ran on). Output is kept out of the
+// build's. Where the build may not listen even there (a sandbox), the plans are left out, and the
+// cache holds what the validate compiled.
+{
+  const { startEmulator } = await import('../dist/emulator/index.js')
+  const { cpSync, mkdtempSync: temporary, rmSync: remove } = await import('node:fs')
+  const { tmpdir: temporaryRoot } = await import('node:os')
+  const { join: joinPath } = await import('node:path')
+  const dir = temporary(joinPath(temporaryRoot(), 'scansync-code-cache-plan-'))
+  cpSync(new URL('../examples/config', import.meta.url), dir, { recursive: true })
+  const token = 'code-cache-warm-up-token'
+  let em
+  try {
+    em = await startEmulator({ seed: JSON.parse(readFileSync(new URL('../examples/emulator-seed.json', import.meta.url), 'utf8')), token })
+  } catch (error) {
+    console.warn(`Code caches: the application warmed without a plan (${error.message})`)
+  }
+  const runs = [['validate', dir], ...(em ? [['plan', dir, '--format', 'json', '--state', joinPath(dir, 'state.json')], ['plan', dir, '--state', joinPath(dir, 'state.json')]] : [])]
+  const saved = { env: { ...process.env }, exitCode: process.exitCode, stderr: process.stderr.write }
+  if (em) Object.assign(process.env, { SCANSYNC_API_URL: em.url, SCANSYNC_API_TOKEN: token })
+  process.stdout.write = () => true
+  process.stderr.write = () => true
+  try {
+    for (const args of runs) {
+      await oclif.run(args, oclifOptions(true))
+      await oclif.flush()
+    }
+  } finally {
+    process.stdout.write = write
+    process.stderr.write = saved.stderr
+    process.exitCode = saved.exitCode
+    for (const name of ['SCANSYNC_API_URL', 'SCANSYNC_API_TOKEN']) {
+      if (saved.env[name] === undefined) delete process.env[name]
+      else process.env[name] = saved.env[name]
+    }
+    await em?.close()
+    remove(dir, { recursive: true, force: true })
+  }
 }
 
 // undici: a request to a server on the loopback interface, as the transport sends it. Where the

@@ -1,5 +1,6 @@
 import type { Options, ValidateFunction } from 'ajv'
 import { requireBuilt } from '../core/code-cache.js'
+import { createAjv } from './ajv.js'
 import { RESPONSE_SCHEMA_FILES, type ResponseSchemaFile, type SchemaFile } from './files.js'
 import { appendErrorsInPlace } from './validator-code.js'
 
@@ -29,7 +30,7 @@ type Compiled = Record<ValidatorName, ValidateFunction>
 
 const compiled = requireBuilt(new URL('./validators.cjs', import.meta.url)) as Compiled | undefined
 // Ajv itself is loaded only where the validators were not compiled ahead of time (running from the sources).
-const runtime = compiled ? undefined : (await import('./ajv.js')).createAjv(VALIDATOR_OPTIONS)
+const runtime = compiled ? undefined : createAjv(VALIDATOR_OPTIONS)
 
 /**
  * A validator. `npm run build` compiles them ahead of time (scripts/compile-validators.js →

@@ -1,9 +1,10 @@
-// The CLI runs from dist/bundle/ (scripts/bundle.js: a few chunks instead of ~100 ES modules).
+// The CLI runs from dist/bundle/ (scripts/bundle.js: one CommonJS file with its code cache instead of ~100 ES modules).
 // Its modules must find their files as in dist/: the precompiled validators (else Ajv would
 // compile every schema at each start, silently slower), schemas/, package.json, the manifest.
 import { spawn, spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { collectOutput, ROOT } from '../helpers/cli.js'
 import { emulator, envFor, exampleConfig, tempdir } from '../e2e/helpers.js'
@@ -42,12 +43,19 @@ describe('the bundle', () => {
     expect(readdirSync(join(BUNDLE, 'commands')).sort()).toEqual(own.sort())
   })
 
-  it('every import.meta.url is rewritten to the module\'s file in dist/', () => {
-    const files = readdirSync(BUNDLE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
-    for (const file of files) {
-      const source = readFileSync(join(BUNDLE, file), 'utf8')
-      const raw = source.replaceAll(/new URL\("dist\/[^"]+", new URL\(["']\.\.\/\.\.\/\.\.\/["'], import\.meta\.url\)\)\.href/g, '')
-      expect(raw, file).not.toContain('import.meta.url')
+  it('is one CommonJS file (app.cjs), where every import.meta.url is the URL of the module\'s file in dist/', () => {
+    const source = readFileSync(join(BUNDLE, 'app.cjs'), 'utf8')
+    expect(source).not.toContain('import.meta')
+    const urls = [...source.matchAll(/new URL\("(dist\/[^"]+)", new URL\(["']\.\.\/\.\.\/["'], __scansyncAppUrl\)\)\.href/g)].map((m) => m[1]!)
+    expect(urls.length).toBeGreaterThan(10)
+    for (const url of new Set(urls)) expect(existsSync(join(ROOT, ...url.split('/'))), url).toBe(true)
+    expect(new URL('../../', pathToFileURL(join(BUNDLE, 'app.cjs'))).href).toBe(pathToFileURL(ROOT + '/').href)
+    // ES modules as CommonJS keep their strict mode.
+    expect(source.startsWith('"use strict";\n')).toBe(true)
+    // The files oclif and bin/run.js import are a line each that takes their module from it: no chunk of ES modules is left.
+    expect(readdirSync(BUNDLE).sort()).toEqual(['app.cjs', 'app.cjs.v8cache', 'commands', 'run'])
+    for (const file of [...readdirSync(join(BUNDLE, 'commands')).map((f) => `commands/${f}`), 'run/reads-from-argv.js']) {
+      expect(readFileSync(join(BUNDLE, file), 'utf8'), file).toContain(`await requireBuilt(new URL('../app.cjs', import.meta.url))[${JSON.stringify(file)}]()`)
     }
   })
 

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { collectOutput, ROOT } from '../helpers/cli.js'
 import { emulator, envFor, exampleConfig } from '../e2e/helpers.js'
 
-const BUILT = ['cli/oclif.bundle.cjs', 'client/undici.bundle.cjs', 'schema/ajv.bundle.cjs', 'schema/validators.cjs', 'schema/policy-meta.cjs', 'config/yaml.bundle.cjs', 'config/js-yaml.bundle.cjs'].map((file) => join(ROOT, 'dist', ...file.split('/')))
+const BUILT = ['cli/oclif.bundle.cjs', 'client/undici.bundle.cjs', 'schema/ajv.bundle.cjs', 'schema/validators.cjs', 'schema/policy-meta.cjs', 'config/yaml.bundle.cjs', 'config/js-yaml.bundle.cjs', 'bundle/app.cjs'].map((file) => join(ROOT, 'dist', ...file.split('/')))
 const LOADER = pathToFileURL(join(ROOT, 'dist', 'core', 'code-cache.js')).href
 const FLAGS = pathToFileURL(join(ROOT, 'bin', 'v8-flags.js')).href
 
@@ -30,8 +30,8 @@ describe('code cache', () => {
     const report = inRun(`
       const exports = ${JSON.stringify(BUILT)}.map((file) => loader.requireBuilt(new URL('file://' + file)))
       const ajv = new exports[2].Ajv({ strict: false })
-      console.log(JSON.stringify({ report: loader.codeCacheReport(), oclif: typeof exports[0].run, pool: typeof exports[1].Pool, rule: ajv.compile({ required: ['a'] })({ a: 1 }), validators: typeof exports[3].config, meta: exports[4]({ type: 'object' }), yaml: exports[5].parse('a: &x {b: 1}\\nc: {<<: *x}', { merge: true }), jsYaml: exports[6].load('a: >-\\n  b\\n') }))`)
-    expect(report).toEqual({ report: BUILT.map((file) => ({ file, cached: true })), oclif: 'function', pool: 'function', rule: true, validators: 'function', meta: true, yaml: { a: { b: 1 }, c: { b: 1 } }, jsYaml: { a: 'b' } })
+      console.log(JSON.stringify({ report: loader.codeCacheReport(), oclif: typeof exports[0].run, pool: typeof exports[1].Pool, rule: ajv.compile({ required: ['a'] })({ a: 1 }), validators: typeof exports[3].config, meta: exports[4]({ type: 'object' }), yaml: exports[5].parse('a: &x {b: 1}\\nc: {<<: *x}', { merge: true }), jsYaml: exports[6].load('a: >-\\n  b\\n'), app: typeof (await exports[7]['commands/plan.js']()).default }))`)
+    expect(report).toEqual({ report: BUILT.map((file) => ({ file, cached: true })), oclif: 'function', pool: 'function', rule: true, validators: 'function', meta: true, yaml: { a: { b: 1 }, c: { b: 1 } }, jsYaml: { a: 'b' }, app: 'function' })
   })
 
   it('a plan with rules loads every built file with its cache taken (oclif imports the command through the loader)', async () => {
