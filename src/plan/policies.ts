@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import { Script } from 'node:vm'
 import type { PolicyLevel, PolicyRule } from '../config/policies.js'
 import { formatPath, type SourcePosition } from '../core/diagnostics.js'
 import { ScansyncError } from '../core/errors.js'
@@ -7,6 +8,7 @@ import { KIND_ORDER } from '../resources/index.js'
 import type { ResourceKind } from '../resources/kind.js'
 import { afterApply, declaredForRules } from './after-apply.js'
 import { holdsUrlPassword } from '../schema/sensitivity.js'
+import { liveSecrets } from '../secrets/redact.js'
 import { readsOf, union, type Reads } from './policy-reads.js'
 
 // `unoptimised…`: checks each after-apply shape (src/plan/after-apply.ts), once per resource of a
@@ -28,14 +30,34 @@ export interface Violation {
 
 const NOTHING_DECLARED: JsonObject = Object.freeze({}) as JsonObject
 
+/** A resource waiting for the rules, in its after-apply shape. */
+interface Pending {
+  kind: KindName
+  id: string
+  shape: JsonObject
+  declared?: Pick<DesiredResource, 'source'>
+}
+
+/** Resources checked together, within one time limit (see bounded). */
+const BATCH = 256
+
 /**
- * Runs the rules on resources one at a time, as they are read (a plan keeps no resource it does
- * not change): pure but for the violations it collects. Each rule's schemas were compiled once.
+ * How long the rules may take over a batch of resources, then over one resource, then one rule
+ * over it: a `pattern` that backtracks (`^(a|a)*$`) takes years on some values, and a value a
+ * rule reads may be typed by anyone in the service's web interface. Checking a batch normally
+ * takes milliseconds.
+ */
+export const RULE_TIME_LIMITS_MS = { batch: 2000, resource: 1000, rule: 1000 }
+
+/**
+ * Runs the rules on resources as they are read (a plan keeps no resource it does not change),
+ * a batch at a time: pure but for the violations it collects. Each rule's schemas were compiled once.
  */
 export class PolicyChecker {
   private readonly byKind = new Map<KindName, PolicyRule[]>()
   private readonly readsByKind = new Map<KindName, Reads>()
   private readonly found: Violation[] = []
+  private pending: Pending[] = []
 
   private readonly holdsSecret: ((text: string) => boolean) | undefined
 
@@ -74,19 +96,57 @@ export class PolicyChecker {
     const key = declared?.naturalKey
     const secretName = (declared?.id === '' && key !== undefined && declared.templates.has(key.field)) || holdsUrlPassword(id)
     const shownId = secretName ? SENSITIVE : id
-    this.check(kind.name, shownId, afterApply(kind, shownId, fields, live, this.reads(kind.name), { holdsSecret: this.holdsSecret, unchanged }), declared)
+    // A secret the live resource holds in clear (a description quoting its own login's password) is kept from the rules too.
+    const quoted = liveSecrets(kind, live)
+    const holdsSecret = quoted.length === 0 ? this.holdsSecret : (text: string) => quoted.some((secret) => text.includes(secret)) || this.holdsSecret?.(text) === true
+    this.check(kind.name, shownId, afterApply(kind, shownId, fields, live, this.reads(kind.name), { holdsSecret, unchanged }), declared)
   }
 
-  /** Checks one resource in the YAML's shape; `declared` locates a violation in the files. */
+  /** Checks one resource in the YAML's shape (with the next ones of its batch); `declared` locates a violation in the files. */
   check(kind: KindName, id: string, shape: JsonObject, declared?: Pick<DesiredResource, 'source'>): void {
+    if (!this.byKind.has(kind)) return
+    this.pending.push({ kind, id, shape, declared })
+    if (this.pending.length >= BATCH) this.drain()
+  }
+
+  /** The resources waiting, checked within the time limits; a rule that takes longer on one of them is an error naming both. */
+  private drain(): void {
+    const batch = this.pending
+    this.pending = []
+    if (batch.length === 0) return
+    const found = bounded(() => batch.flatMap((resource) => this.violationsOf(resource)), RULE_TIME_LIMITS_MS.batch)
+    if (found !== TIMED_OUT) {
+      this.found.push(...found)
+      return
+    }
+    // Which resource, then which rule, took the time is found by checking each alone.
+    for (const resource of batch) {
+      const alone = bounded(() => this.violationsOf(resource), RULE_TIME_LIMITS_MS.resource)
+      if (alone !== TIMED_OUT) {
+        this.found.push(...alone)
+        continue
+      }
+      for (const rule of this.byKind.get(resource.kind)!) {
+        const check = () => (!rule.when || passes(rule, 'when', resource.shape, resource.kind)) && passes(rule, 'require', resource.shape, resource.kind)
+        if (bounded(check, RULE_TIME_LIMITS_MS.rule) !== TIMED_OUT) continue
+        const at = `${rule.source.file}:${rule.source.line}:${rule.source.column}`
+        throw new ScansyncError(`${at}: policy ${rule.name}: checking ${resource.kind} ${resource.id} took more than ${RULE_TIME_LIMITS_MS.rule / 1000} s (a pattern that backtracks on its values?), so the rule cannot be checked`)
+      }
+      throw new ScansyncError(`the policy rules of ${resource.kind} ${resource.id} took more than ${RULE_TIME_LIMITS_MS.resource / 1000} s together, so they cannot be checked`)
+    }
+  }
+
+  /** The rules one resource breaks. */
+  private violationsOf({ kind, id, shape, declared }: Pending): Violation[] {
     const rules = this.byKind.get(kind)
-    if (rules === undefined || unoptimisedPassesAll(rules, kind, shape)) return
+    if (rules === undefined || unoptimisedPassesAll(rules, kind, shape)) return []
+    const found: Violation[] = []
     for (const rule of rules) {
       if (rule.when && !passes(rule, 'when', shape, kind)) continue
       if (passes(rule, 'require', shape, kind)) continue
       const error = rule.require.errors?.[0]
       const message = describeFailure(kind, error)
-      this.found.push({
+      found.push({
         policy: rule.name,
         level: rule.level,
         kind,
@@ -97,10 +157,12 @@ export class PolicyChecker {
         rule: rule.source,
       })
     }
+    return found
   }
 
   /** The violations found, declared resources first in the order of the files, then by kind and id. */
   violations(): Violation[] {
+    this.drain()
     return [...this.found].sort(
       (a, b) =>
         Number(a.where === undefined) - Number(b.where === undefined) ||
@@ -109,6 +171,25 @@ export class PolicyChecker {
         (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
         a.policy.localeCompare(b.policy),
     )
+  }
+}
+
+const TIMED_OUT = Symbol('timed out')
+const BOUNDED_KEY = Symbol.for('scansync.policies.bounded')
+/** Runs the function registered under BOUNDED_KEY: V8 stops a script run with a timeout, even inside a regular expression. */
+const BOUNDED = new Script('globalThis[Symbol.for("scansync.policies.bounded")]()', { filename: 'scansync-policy-rules' })
+
+/** `work`'s answer, or TIMED_OUT once it has run `limitMs` (it is then stopped). */
+function bounded<T>(work: () => T, limitMs: number): T | typeof TIMED_OUT {
+  const global = globalThis as unknown as Record<symbol, unknown>
+  global[BOUNDED_KEY] = work
+  try {
+    return BOUNDED.runInThisContext({ timeout: limitMs }) as T
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return TIMED_OUT
+    throw error
+  } finally {
+    delete global[BOUNDED_KEY]
   }
 }
 

@@ -361,6 +361,43 @@ describe.concurrent('secrets are kept from the rules', () => {
   })
 })
 
+// A review of the thirteenth round's release: plans hid a live text quoting the resource's own
+// password, but rules read it, and so could spell the password out a guess at a time.
+describe('a live text quoting the resource\'s own secret', () => {
+  it('is (sensitive) to rules, in plan and audit, as it is in the plan', async () => {
+    const own = await emulator()
+    own.mutate('target', '2DZkoZH8WMEM', { site: { desc: 'log in with demo-login-password or demo-basic-auth-password' } })
+    const guess = (name: string, pattern: string) => `
+  - {name: ${name}, kind: target, level: warning, when: {required: [site], properties: {site: {required: [desc], properties: {desc: {pattern: "${pattern}"}}}}}, require: false}`
+    const dir = tempdir({
+      'targets.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    site: {name: Shop}\n',
+      'policies.yaml': `policies:${guess('guess-first-letter', 'with d')}${guess('guess-whole', 'demo-login-password')}${guess('shown-sensitive', '^[(]sensitive[)]$')}\n`,
+    })
+    for (const command of ['plan', 'audit']) {
+      const { code, stderr } = await cli(own, dir, [command])
+      const fired = [...stderr.matchAll(/policy ([\w-]+): target 2DZkoZH8WMEM/g)].map((m) => m[1])
+      expect(fired, `${command}: ${stderr}`).toEqual(['shown-sensitive'])
+      expect(stderr).not.toContain('demo-login-password')
+      expect(code, command).toBe(0)
+    }
+  })
+})
+
+// A review of the thirteenth round's release: a value anyone can type in the web interface made a
+// rule's backtracking pattern run for years, and the nightly audit with it.
+describe('a rule whose pattern backtracks without end on a value', () => {
+  it('stops the plan with an error naming the rule and the resource, within seconds, not a hang', async () => {
+    const dir = tempdir({
+      'a.yaml': `targets:\n  - id: 2DZkoZH8WMEM\n    site: {name: "${'a'.repeat(40)}!"}\npolicies:\n  - name: fine\n    kind: target\n    require: {properties: {site: {properties: {name: {pattern: "^[A-Za-z!]+$"}}}}}\n  - name: slow\n    kind: target\n    require: {properties: {site: {properties: {name: {pattern: "^(a|a)*$"}}}}}\n`,
+    })
+    const { code, stdout, stderr } = await cli(em, dir, ['plan'])
+    expect(stderr).toContain('a.yaml:8:5: policy slow: checking target 2DZkoZH8WMEM took more than 1 s (a pattern that backtracks on its values?), so the rule cannot be checked')
+    expect(stderr).not.toMatch(/unexpected failure|at .*\(/)
+    expect(stdout).toBe('')
+    expect(code).toBe(1)
+  }, 60_000)
+})
+
 describe.concurrent('audit: every live resource, declared or not', () => {
   // Every target must have its blackout window enabled; every agent must be in a team (a warning).
   // On the service: the shop passes; staging, the payments API and the microsite do not; the
