@@ -163,9 +163,11 @@ function checkFields(rule: DeclaredPolicy, part: 'when' | 'require', diagnostics
   const misspelt = misspeltFields(rule.kind, rule[part])
   for (const field of misspelt) {
     const article = /^[aeiou]/.test(rule.kind) ? 'an' : 'a'
-    const message = field.atTop
-      ? `policy ${rule.name}: ${part}: rules see ${article} ${rule.kind}'s ${field.meant} at its top level, as the YAML writes it, never at ${field.field}; a rule about it there passes silently`
-      : `policy ${rule.name}: ${part}: ${article} ${rule.kind} has no field ${field.field} (did you mean ${field.meant}?); a rule about a field that is never there passes silently`
+    const message = field.only
+      ? `policy ${rule.name}: ${part}: rules see ${article} ${rule.kind}'s ${field.only.place} as {${field.only.members.join(', ')}}: ${field.field} is never there, so a rule about it passes silently`
+      : field.atTop
+        ? `policy ${rule.name}: ${part}: rules see ${article} ${rule.kind}'s ${field.meant} at its top level, as the YAML writes it, never at ${field.field}; a rule about it there passes silently`
+        : `policy ${rule.name}: ${part}: ${article} ${rule.kind} has no field ${field.field} (did you mean ${field.meant}?); a rule about a field that is never there passes silently`
     diagnostics.push(at(rule, [part, ...field.path], message, { key: field.key }))
   }
   return misspelt.length > 0

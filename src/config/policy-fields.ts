@@ -17,10 +17,22 @@ export interface MisspeltField {
   meant: string
   /** The name is a field rules see at the resource's top level, not here (`site.api_scan_settings`). */
   atTop?: boolean
+  /** The name is the service's at a place rules see only as the YAML writes it (`scanning_agent` as `{id}`): what they see there, and where. */
+  only?: { place: string; members: string[] }
 }
 
-/** The places of the kind's schemas (what the YAML writes, what the service answers) a part of a rule applies to. */
-type Places = readonly SchemaPlace[]
+/** The places of the kind's schemas a part of a rule applies to: what the YAML writes, and what the service answers. */
+interface Places {
+  request: readonly SchemaPlace[]
+  response: readonly SchemaPlace[]
+}
+
+/**
+ * A place the YAML may write in a shorthand (a label as its name, a team or an agent as `{id}` or
+ * `{name}`): the kind's projection gives rules exactly the request's members there (labels
+ * `{name, color}`, teams and the scanning agent `{id}`), never the service's others.
+ */
+const SHORTHAND = 'x-config-shorthand'
 
 /** Keywords whose schemas apply to the same value. */
 const SAME_VALUE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else']
@@ -39,9 +51,9 @@ export function misspeltFields(kind: KindName, schema: unknown): MisspeltField[]
   const entry = kindEntries().find((candidate) => candidate.kind === kind)
   if (!entry) return []
   const request = placeAt(schemaDocuments, entry.request)
-  const roots = [request, placeAt(schemaDocuments, entry.response)]
+  const roots: Places = { request: [request], response: [placeAt(schemaDocuments, entry.response)] }
   const found: MisspeltField[] = []
-  walk(schema, roots, [], '', found, 0, { request: new Set(namesAt([request])), root: schema, followed: new Set() })
+  walk(schema, roots, [], '', found, 0, { request: new Set(namesOf([request])), root: schema, followed: new Set() })
   // A definition reached through two references is reported once, where it is written.
   const seen = new Set<string>()
   return found.filter((field) => {
@@ -72,11 +84,20 @@ const MAX_DEPTH = 32
 function walk(schema: unknown, places: Places, path: PathSegments, field: string, found: MisspeltField[], depth: number, shape: Shape): void {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || depth > MAX_DEPTH) return
   const rule = schema as Record<string, unknown>
+  if (places.request.some((place) => Object.hasOwn(place.schema, SHORTHAND))) {
+    const members = [...namesOf(places.request)]
+    const answered = namesOf(places.response)
+    const only = (name: string, at: PathSegments, key: boolean) => {
+      if (answered.has(name) && !members.includes(name)) found.push({ path: at, key, field: join(field, name), meant: '', only: { place: field, members } })
+    }
+    places = { request: places.request, response: [] }
+    walkNames(rule, path, only)
+  }
   let names: Set<string> | undefined
   const check = (name: string, at: PathSegments, key: boolean) => {
-    const known = (names ??= namesAt(places))
+    const known = (names ??= namesOf([...places.request, ...places.response]))
     // Known here only as the service answers it, and written by the YAML at the top level: rules see it there.
-    if (known.has(name) && field !== '' && !field.includes('[]') && shape.request.has(name) && !namesAt(places.slice(0, 1)).has(name) && places.length > 1) {
+    if (known.has(name) && field !== '' && !field.includes('[]') && shape.request.has(name) && !namesOf(places.request).has(name) && places.response.length > 0) {
       found.push({ path: at, key, field: join(field, name), meant: name, atTop: true })
       return
     }
@@ -154,8 +175,22 @@ function pointedTo(root: unknown, ref: string): { schema: unknown; path: PathSeg
 
 const join = (field: string, name: string) => (field ? `${field}.${name}` : name)
 
+/** The names a schema writes at its own level: under `properties`, in `required`, as `dependencies`' keys and lists. */
+function walkNames(rule: Record<string, unknown>, path: PathSegments, visit: (name: string, at: PathSegments, key: boolean) => void): void {
+  const properties = rule.properties
+  if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) for (const name of Object.keys(properties)) visit(name, [...path, 'properties', name], true)
+  if (Array.isArray(rule.required)) rule.required.forEach((name, i) => typeof name === 'string' && visit(name, [...path, 'required', i], false))
+  const dependencies = rule.dependencies
+  if (dependencies !== null && typeof dependencies === 'object' && !Array.isArray(dependencies)) {
+    for (const [name, sub] of Object.entries(dependencies)) {
+      visit(name, [...path, 'dependencies', name], true)
+      if (Array.isArray(sub)) sub.forEach((other, i) => typeof other === 'string' && visit(other, [...path, 'dependencies', name, i], false))
+    }
+  }
+}
+
 /** The member names the schemas give an object here (with `id`, which every resource's shape has at its top). */
-function namesAt(places: Places): Set<string> {
+function namesOf(places: readonly SchemaPlace[]): Set<string> {
   const names = new Set<string>()
   for (const place of places) {
     const properties = place.schema.properties
@@ -163,13 +198,17 @@ function namesAt(places: Places): Set<string> {
     // A place written as a choice (a label: a name, or a mapping) has the members of its choices.
     for (const keyword of ['anyOf', 'oneOf'] as const) {
       const choices = place.schema[keyword]
-      if (Array.isArray(choices)) choices.forEach((_, i) => namesAt(children([place], keyword, String(i))).forEach((name) => names.add(name)))
+      if (Array.isArray(choices)) choices.forEach((_, i) => namesOf(placesBelow([place], keyword, String(i))).forEach((name) => names.add(name)))
     }
   }
   return names
 }
 
-function children(places: Places, ...keys: string[]): SchemaPlace[] {
+function children(places: Places, ...keys: string[]): Places {
+  return { request: placesBelow(places.request, ...keys), response: placesBelow(places.response, ...keys) }
+}
+
+function placesBelow(places: readonly SchemaPlace[], ...keys: string[]): SchemaPlace[] {
   const out: SchemaPlace[] = []
   for (const place of places) {
     const child = childOf(schemaDocuments, place, ...keys)
@@ -178,7 +217,7 @@ function children(places: Places, ...keys: string[]): SchemaPlace[] {
       // A member of a choice (a reference: an id or a mapping {id}).
       for (const keyword of ['anyOf', 'oneOf'] as const) {
         const choices = place.schema[keyword]
-        if (Array.isArray(choices)) choices.forEach((_, i) => out.push(...children(children([place], keyword, String(i)), ...keys)))
+        if (Array.isArray(choices)) choices.forEach((_, i) => out.push(...placesBelow(placesBelow([place], keyword, String(i)), ...keys)))
       }
     }
   }

@@ -262,11 +262,30 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     ])
   })
 
+  // A review of the thirteenth round's release: `scanning_agent.name` (the service answers it) passed every target, since rules see the agent as {id}.
+  it('a member the service answers where rules see only the YAML\'s form (an agent, a team as {id}; a label as {name, color}) is an error at its name', async () => {
+    const text = `policies:
+  - name: r
+    kind: target
+    require: {properties: {scanning_agent: {properties: {name: {const: dc-lisbon-agent}}, required: [id]}, labels: {items: {required: [id, name]}}}}
+  - name: a
+    kind: agent
+    require: {properties: {teams: {contains: {properties: {name: {const: Security}}}}}}
+`
+    await expectProblems(text, [
+      "a.yaml:4:58: policy r: require: rules see a target's scanning_agent as {id}: scanning_agent.name is never there, so a rule about it passes silently",
+      "a.yaml:4:136: policy r: require: rules see a target's labels[] as {name, color}: labels[].id is never there, so a rule about it passes silently",
+      "a.yaml:7:60: policy a: require: rules see an agent's teams[] as {id}: teams[].name is never there, so a rule about it passes silently",
+      '3 errors; nothing was sent.',
+    ])
+  })
+
   it('a field the service answers elsewhere than the YAML writes it is an error where the rule names it (a target\'s api_scan_settings under site)', async () => {
     const text = `policies:\n  - name: r\n    kind: target\n    require: {properties: {site: {properties: {api_scan_settings: {required: [api_login_method]}, name: {minLength: 2}}}, scanning_agent: {properties: {name: {const: a}}}}}\n`
     await expectProblems(text, [
       "a.yaml:4:48: policy r: require: rules see a target's api_scan_settings at its top level, as the YAML writes it, never at site.api_scan_settings; a rule about it there passes silently",
-      '1 error; nothing was sent.',
+      "a.yaml:4:153: policy r: require: rules see a target's scanning_agent as {id}: scanning_agent.name is never there, so a rule about it passes silently",
+      '2 errors; nothing was sent.',
     ])
   })
 
