@@ -115,6 +115,12 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
     diagnostics.push(at(rule, [part, ...asynchronous], `${prefix}: "$async" has no place in a rule: rules are checked as the plan reads each resource`, { key: true }))
     return undefined
   }
+  // A resource's values are JSON: a rule about NaN or an infinity could never be met, and would be reported as about null.
+  const nonJson = nonJsonNumber(schema)
+  if (nonJson) {
+    diagnostics.push(at(rule, [part, ...nonJson.path], `${prefix}${nonJson.path.length > 0 ? `.${formatPath(nonJson.path)}` : ''}: ${nonJson.value} is not a JSON number; a resource's values never are`))
+    return undefined
+  }
   const meta = metaSchemaErrors(schema)
   let errors: ErrorObject[] | undefined
   try {
@@ -134,7 +140,9 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
   try {
     validate = ajv.compile(schema)
   } catch (error) {
-    diagnostics.push(describeCompileError(rule, part, schema, (error as Error).message, prefix))
+    // Ajv itself recursed without end (`properties: {site: {$ref: "#/properties/site"}}`).
+    if (error instanceof RangeError) diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
+    else diagnostics.push(describeCompileError(rule, part, schema, (error as Error).message, prefix))
     return undefined
   }
   if (recursesWithoutEnd(validate)) {
@@ -173,11 +181,27 @@ function checkFields(rule: DeclaredPolicy, part: 'when' | 'require', diagnostics
   return misspelt.length > 0
 }
 
-/** Whether a `format` key is written anywhere in a schema (ajv-formats is loaded only then). */
+/**
+ * Whether a schema may check a `format` (ajv-formats is loaded only then): a `format` key written
+ * anywhere, or a reference to another document (the draft-07 meta-schema, which names formats), so
+ * that whether a rule compiles never depends on what other rules are written.
+ */
 function namesFormat(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false
   if (Array.isArray(value)) return value.some(namesFormat)
-  return Object.hasOwn(value, 'format') || Object.values(value).some(namesFormat)
+  const ref = (value as Record<string, unknown>).$ref
+  return Object.hasOwn(value, 'format') || (typeof ref === 'string' && !ref.startsWith('#')) || Object.values(value).some(namesFormat)
+}
+
+/** Where a schema holds a number that is not one of JSON's (`.nan`, `.inf` in YAML), and which. */
+function nonJsonNumber(value: unknown, path: Array<string | number> = []): { path: Array<string | number>; value: number } | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { path, value }
+  if (value === null || typeof value !== 'object') return undefined
+  for (const [key, sub] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    const found = nonJsonNumber(sub, [...path, key])
+    if (found) return found
+  }
+  return undefined
 }
 
 /** `must be equal to one of the allowed values` says which. */
@@ -218,7 +242,7 @@ function describeCompileError(rule: DeclaredPolicy, part: 'when' | 'require', sc
 }
 
 /** Keywords whose value is a map of names to schemas, or a list of schemas, or one schema. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', 'dependencies'])
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'])
 const SCHEMA_LISTS = new Set(['items', 'allOf', 'anyOf', 'oneOf'])
 const SCHEMA_VALUES = new Set(['additionalItems', 'items', 'contains', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'])
 

@@ -313,6 +313,34 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     ])
   })
 
+  // A review of the thirteenth round's release: each of these was misplaced, misworded, or valid only beside another rule.
+  it('a reference to the meta-schema compiles alone; a misspelling under $defs, NaN, and Ajv recursing are errors at their place', async () => {
+    const text = `policies:
+  - name: meta
+    kind: target
+    require: {properties: {blackout_period: {$ref: "http://json-schema.org/draft-07/schema#"}}}
+  - name: defs
+    kind: target
+    require:
+      $defs:
+        a:
+          requird: [site]
+      $ref: "#/$defs/a"
+  - name: nan
+    kind: target
+    require: {properties: {risk: {const: .nan}}}
+  - name: self
+    kind: target
+    require: {properties: {site: {$ref: "#/properties/site"}}}
+`
+    await expectProblems(text, [
+      'a.yaml:10:11: policy defs: require: unknown keyword "requird" at $defs.a (did you mean "required"?); JSON Schema keywords are checked strictly so that a misspelt rule cannot pass silently',
+      "a.yaml:14:42: policy nan: require.properties.risk.const: NaN is not a JSON number; a resource's values never are",
+      'a.yaml:17:5: policy self: require: the schema refers to itself without end ($ref), so no resource can be checked against it',
+      '3 errors; nothing was sent.',
+    ])
+  })
+
   // A review of the twelfth round's release: a rule's own problems were said only once the rest of its file was fixed.
   it('a rule is checked in the same run as the problems elsewhere in its file, and a broken rule beside it', async () => {
     const text = `targets:\n  - id: T1\n    report_type: nonsense\npolicies:\n  - name: r\n    kind: widget\n    require: true\n  - name: s\n    kind: target\n    require: {requried: [site]}\n`
