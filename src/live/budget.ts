@@ -23,20 +23,27 @@ export const READ_LIMITS: Readonly<ReadLimits> = { maxPages: 10_000, maxResults:
 export class ReadBudget {
   /** Answers measured here (clients without stats). */
   private measured = 0
-  /** Each client's count when this budget first saw it. */
-  private readonly baselines = new WeakMap<Requester, number>()
+  /**
+   * Each client's count when this budget first saw it, by the count itself (`client.stats`): a
+   * requester wrapping a client (the read tally) shares its count, and so its baseline.
+   */
+  private readonly baselines = new WeakMap<object, number>()
   /** The run's one queue of list results waiting to be taken (every kind's). */
   readonly taking = new TakeQueue()
   constructor(readonly limits: Readonly<ReadLimits> = READ_LIMITS) {}
 
-  /** Called before a read starts: what the client read before is not this run's. */
-  watch(client: Requester): void {
-    if (client.stats && !this.baselines.has(client)) this.baselines.set(client, client.stats.bytesRead)
+  /**
+   * Called before a read starts: what the client read before is not this run's. `since`: the
+   * client's count when the run's reads really began (pages read ahead, ListPrefetch.readFrom),
+   * so that those count too.
+   */
+  watch(client: Requester, since?: number): void {
+    if (client.stats && !this.baselines.has(client.stats)) this.baselines.set(client.stats, Math.min(since ?? Infinity, client.stats.bytesRead))
   }
 
   /** Counts an answer (the client's count when it keeps one: free; else the answer's JSON); throws once the run is over its cap. */
   spend(client: Requester, body: unknown, subject: string): void {
-    const baseline = this.baselines.get(client)
+    const baseline = client.stats && this.baselines.get(client.stats)
     const read = client.stats && baseline !== undefined ? client.stats.bytesRead - baseline : (this.measured += JSON.stringify(body)?.length ?? 0)
     if (read > this.limits.maxBytes) {
       throw new ScansyncError(`${subject}: the service's answers add up to more than ${formatBytes(this.limits.maxBytes)} in this run, the most scansync reads; stopped reading`)

@@ -12,6 +12,8 @@ export class ListPrefetch {
   private readonly pages = new Map<string, Promise<unknown>>()
   private started = 0
   private stopped = false
+  /** The client's count of bytes read before the first page was asked for. */
+  private readonly bytesBefore?: number
 
   constructor(
     kinds: readonly ResourceKind[],
@@ -20,6 +22,7 @@ export class ListPrefetch {
     /** Bounds the pages held before the reader takes them (memory, and requests that may go unused). */
     private readonly maxPages = 32,
   ) {
+    this.bytesBefore = client.stats?.bytesRead
     for (const kind of kinds) {
       this.start(kind, 1)?.then(
         (body) => {
@@ -38,6 +41,15 @@ export class ListPrefetch {
     const page = this.pages.get(key)
     this.pages.delete(key)
     return page
+  }
+
+  /**
+   * The count of `client` (by its stats: the client that read ahead, or a requester wrapping
+   * it) before anything was read ahead, for the run's budget to count from (ReadBudget.watch):
+   * the pages read ahead are the run's answers; undefined for another client.
+   */
+  readFrom(client: Requester): number | undefined {
+    return client.stats !== undefined && client.stats === this.client.stats ? this.bytesBefore : undefined
   }
 
   /** No more reading ahead; what was not taken is let go. */

@@ -54,7 +54,7 @@ function asResource(kind: ResourceKind, id: string, body: unknown, how: string):
  */
 export async function readLive(kind: ResourceKind, ids: string[], client: Requester, options: ReadOptions = {}): Promise<Map<string, JsonObject>> {
   const budget = budgetOf(options)
-  budget.watch(client)
+  budget.watch(client, options.prefetch?.readFrom(client))
   const found = new Map<string, JsonObject>()
   const seen = new Set<string>()
   const wanted = new Set(ids)
@@ -110,7 +110,7 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
     options.onProgress?.(1)
   }
   const budget = budgetOf(options)
-  budget.watch(client)
+  budget.watch(client, options.prefetch?.readFrom(client))
   const list = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake, options.prefetch)
   const first = await list.first()
   if (!first) throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
@@ -137,7 +137,7 @@ export interface ReadDeclaredOptions extends Omit<ReadOptions, 'onResource'> {
 export async function readDeclared(declared: readonly Declared[], client: Requester, options: ReadDeclaredOptions): Promise<void> {
   const { onResource, ...rest } = options
   const budget = budgetOf(rest)
-  budget.watch(client)
+  budget.watch(client, rest.prefetch?.readFrom(client))
   // Every kind's reads end before a failure is reported (the caller may explain it by all of
   // them); the first kind's failure, in the registry's order, is the one reported.
   const settled = await Promise.allSettled(

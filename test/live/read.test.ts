@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { runImport } from '../../src/cli/run/import.js'
 import { runPlan } from '../../src/cli/run/plan.js'
-import { ReadBudget, readAll, readDeclared, readLive, READ_LIMITS, type Requester } from '../../src/live/read.js'
+import { ListPrefetch, ReadBudget, readAll, readDeclared, readLive, READ_LIMITS, type Requester } from '../../src/live/read.js'
 import { KINDS } from '../../src/resources/index.js'
 import { createClient } from '../../src/client/index.js'
 import { startServer } from '../client/server.js'
@@ -166,6 +166,46 @@ describe('import --all and plan against a lying page_total', () => {
       expect(server.received).toHaveLength(1)
     } finally {
       await server.close()
+    }
+  })
+})
+
+describe('pages read ahead (ListPrefetch) are read like any other', () => {
+  /** A target list of 4 pages of about 30 KB each; T1 to T3 on page 4. */
+  const fourPages = (req: IncomingMessage, res: ServerResponse) => {
+    const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'))
+    const ids = page === 4 ? ['T1', 'T2', 'T3'] : [`P${page}a`, `P${page}b`, `P${page}c`]
+    const padding = 'x'.repeat(10_000)
+    res.setHeader('content-type', 'application/json')
+    res.end(JSON.stringify({ count: 12, page_total: 4, results: ids.map((id) => ({ id, site: { name: `${id} ${padding}`, url: 'https://example.com/' } })) }))
+  }
+  const declared = ['T1', 'T2', 'T3'].map((id) => ({ kind: 'target' as const, id }))
+
+  it('their bytes count against the read cap, as when they are read by the reader', async () => {
+    for (const ahead of [false, true]) {
+      const server = await startServer(fourPages)
+      const client = createClient({ baseUrl: server.url, token: 'cap-Tok3n-5b1d', parallelism: 4, userAgent: 'scansync-test' })
+      try {
+        let prefetch: ListPrefetch | undefined
+        if (ahead) {
+          // Every page read ahead has arrived before the plan reads.
+          const pages: Promise<unknown>[] = []
+          const recording: Requester = { stats: client.stats, request: (...args) => (pages.push(client.request(...args)), pages.at(-1)!) as never }
+          prefetch = new ListPrefetch([KINDS.target], recording)
+          await pages[0]
+          await Promise.all(pages)
+          expect(pages).toHaveLength(4)
+        }
+        const read: string[] = []
+        await expect(readDeclared(declared, client, { prefetch, limits: { maxBytes: 100_000 }, onResource: (_kind, id) => read.push(id) })).rejects.toThrow(
+          /GET \/targets\/: the service's answers add up to more than 97\.7 KB in this run/,
+        )
+        expect(client.stats.bytesRead).toBeGreaterThan(100_000)
+        expect(server.received).toHaveLength(4)
+      } finally {
+        await client.close()
+        await server.close()
+      }
     }
   })
 })

@@ -1,6 +1,6 @@
 import { sortDiagnostics, type Diagnostic } from '../../core/diagnostics.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
-import { readAll, type ListPrefetch, type Requester } from '../../live/read.js'
+import { readAll, type ListPrefetch, type ReadBudget, type Requester } from '../../live/read.js'
 import { readTeams } from '../../live/teams.js'
 import { liveKey } from '../../plan/build-plan.js'
 import { checkDeclared } from '../../plan/declared-checks.js'
@@ -29,12 +29,13 @@ export interface Identified {
 export async function identify(
   declared: DesiredResource[],
   client: Requester,
-  options: { unmanaged?: boolean; prefetch?: ListPrefetch; configuration?: readonly DesiredResource[] } = {},
+  options: { unmanaged?: boolean; prefetch?: ListPrefetch; budget?: ReadBudget; configuration?: readonly DesiredResource[] } = {},
 ): Promise<Identified> {
   const needed = listsNeeded(declared)
   const lists: LiveLists = {}
-  // Pages read ahead while the configuration loaded are taken, not asked for again.
-  const reading = { prefetch: options.prefetch }
+  // Pages read ahead while the configuration loaded are taken, not asked for again; the run's
+  // budget counts these lists with the rest of its reads.
+  const reading = { prefetch: options.prefetch, budget: options.budget }
   await Promise.all([
     (needed.targets || options.unmanaged) && readAll(KINDS.target, client, reading).then((items) => (lists.targets = items)),
     (needed.agents || options.unmanaged) && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = items)),

@@ -13,7 +13,7 @@ import { assembleWithCreations, creationComparison } from '../../plan/create.js'
 import { showNames } from '../../plan/names.js'
 import { identify, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
-import { readDeclared, type ListPrefetch } from '../../live/read.js'
+import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
 import { startEarlyReads, type ReadsAhead } from './early-reads.js'
 import { KIND_NAMES } from '../../resources/index.js'
 import { learnSecrets } from '../../secrets/known.js'
@@ -117,7 +117,7 @@ export async function compareWithLive(
   io: Io,
   policies?: PolicyChecker,
   identified: { known?: ReadonlyMap<string, JsonObject>; creations?: readonly DesiredResource[] } = {},
-  prefetch?: ListPrefetch,
+  reads: { prefetch?: ListPrefetch; budget?: ReadBudget } = {},
 ): Promise<PlanResult> {
   const known = identified.known ?? new Map<string, JsonObject>()
   const creations = identified.creations ?? []
@@ -152,7 +152,7 @@ export async function compareWithLive(
       policies.checkAfterApply(kind, name, resource, live)
     }
     await readDeclared(toRead, tally.requester, {
-      prefetch,
+      ...reads,
       onProgress: (n) => progress.tick(n),
       onResource: (kind, id, body) => unoptimisedOnResource(declared.get(liveKey(kind.name, id))!, id, body),
     })
@@ -222,8 +222,14 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
   }
   const ledger = openLedger(state, stateKeys(io.env, token), io.redaction.holds)
   const session = early?.session ?? openSession(options, io)
+  // One budget for the run's reads (the lists identities need, then the declared resources),
+  // counting from the first page read ahead, if any: every answer of the run counts, whichever
+  // way it was read.
+  const prefetch = early?.prefetch
+  const budget = new ReadBudget()
+  budget.watch(session.client, prefetch?.readFrom(session.client))
   try {
-    const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged, prefetch: early?.prefetch, configuration: loaded.configuration })
+    const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged, prefetch, budget, configuration: loaded.configuration })
     if (identified.problems.length > 0) {
       printProblems(identified.problems, options, io)
       await session.client.close()
@@ -234,7 +240,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const creations = identified.creations.filter((c) => selected.has(c))
     const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
-    const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, early?.prefetch)
+    const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget })
     showNames(result.plan, identified.names)
     return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
   } catch (error) {
