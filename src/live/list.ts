@@ -95,8 +95,10 @@ export class ListReader {
   }
 
   private async fetch(n: number): Promise<unknown> {
-    const body = await (this.prefetch?.take(this.kind, n, this.pageLength) ??
-      this.client.request<unknown>('GET', this.kind.listPath, { query: { page: n, length: this.pageLength }, resource: `the ${this.kind.name} list` }))
+    const request = { query: { page: n, length: this.pageLength }, resource: `the ${this.kind.name} list` }
+    // A page read ahead is handed to the client as the answer to this request (the tally counts it).
+    const ahead = this.prefetch?.take(this.kind, n, this.pageLength)
+    const body = await (ahead ? (this.client.readAhead?.(ahead, 'GET', this.kind.listPath, request) ?? ahead) : this.client.request<unknown>('GET', this.kind.listPath, request))
     this.budget.spend(this.client, body, this.how)
     return body
   }

@@ -33,3 +33,17 @@ describe('reading ahead while the configuration loads', () => {
     expect(onlyDeclaredListReads(em)).toBe(true)
   })
 })
+
+describe('reading ahead changes no report', () => {
+  it('a wrong base URL: the same words as without reading ahead (the requests counted, the first URL tried)', async () => {
+    const { em, dir } = await readAheadSetup()
+    const wrong = { SCANSYNC_API_URL: `${em.url}/api/v1` }
+    const ahead = await plan(em, dir, { format: 'text', state: join(tempdir(), 'state.json') }, wrong)
+    const unoptimised = await plan(em, dir, { format: 'text', state: join(tempdir(), 'state.json'), readsAhead: { take: async () => undefined } }, wrong)
+    expect(unoptimised.code).toBe(1)
+    expect(unoptimised.err).toContain(`every read got 404 Not Found (462 requests)`)
+    expect(unoptimised.err).toContain(`The first URL tried: GET ${em.url}/api/v1/targets/?page=1&length=100.`)
+    expect(ahead.code).toBe(1)
+    expect(ahead.err).toBe(unoptimised.err)
+  })
+})

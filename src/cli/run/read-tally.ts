@@ -11,7 +11,9 @@ import { KINDS } from '../../resources/index.js'
 export class ReadTally {
   private answered = 0
   private notFound = 0
-  private firstNotFound?: string
+  /** Requests sent so far: the first URL tried is the first one sent of those that got a 404, whatever the order of the answers. */
+  private sent = 0
+  private firstNotFound?: { order: number; url: string }
 
   constructor(
     private readonly client: Pick<ServiceClient, 'request'> & Partial<Pick<ServiceClient, 'stats'>>,
@@ -22,23 +24,29 @@ export class ReadTally {
     this.requester.stats = client.stats
   }
 
-  /** The client to read through. */
+  /** The client to read through; a page read ahead that a reader takes counts as a request it sent then. */
   readonly requester: { -readonly [K in keyof Requester]: Requester[K] } = {
-    request: async <T>(method: 'GET', path: string, options?: Parameters<ServiceClient['request']>[2]): Promise<T> => {
-      try {
-        const value = await this.client.request<T>(method, path, options)
+    request: async <T>(method: 'GET', path: string, options?: Parameters<ServiceClient['request']>[2]): Promise<T> =>
+      this.count(this.client.request<T>(method, path, options), method, path, options?.query),
+    readAhead: async <T>(answer: Promise<T>, method: 'GET', path: string, options?: { query?: Record<string, string | number> }): Promise<T> =>
+      this.count(answer, method, path, options?.query),
+  }
+
+  private async count<T>(answer: Promise<T>, method: string, path: string, query?: Record<string, string | number>): Promise<T> {
+    const order = this.sent++
+    try {
+      const value = await answer
+      this.answered++
+      return value
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) {
+        this.notFound++
+        if (this.firstNotFound === undefined || order < this.firstNotFound.order) this.firstNotFound = { order, url: `${method} ${this.urlOf(path, query)}` }
+      } else if ((error as { status?: number }).status !== undefined) {
         this.answered++
-        return value
-      } catch (error) {
-        if ((error as { status?: number }).status === 404) {
-          this.notFound++
-          this.firstNotFound ??= `${method} ${this.urlOf(path, options?.query)}`
-        } else if ((error as { status?: number }).status !== undefined) {
-          this.answered++
-        }
-        throw error
       }
-    },
+      throw error
+    }
   }
 
   /**
@@ -55,7 +63,7 @@ export class ReadTally {
     }
     return new ScansyncError(
       `every read got 404 Not Found (${this.notFound} ${this.notFound === 1 ? 'request' : 'requests'}): the service URL ${this.apiUrl} is probably wrong (a missing or extra path such as /api/v1), not the ids. ` +
-        `The first URL tried: ${this.firstNotFound}. Check --api-url or SCANSYNC_API_URL.`,
+        `The first URL tried: ${this.firstNotFound?.url}. Check --api-url or SCANSYNC_API_URL.`,
     )
   }
 
