@@ -4,7 +4,10 @@
 import { appendFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { plan, tempdir } from '../e2e/helpers.js'
+// @ts-expect-error the benchmark's fixtures are plain JavaScript without types
+import { buildAccount, writeConfig } from '../../bench/fixtures.js'
+import type { EmulatorSeed } from '../../src/emulator/index.js'
+import { emulator, plan, tempdir } from '../e2e/helpers.js'
 import { EACH_PAGE_ONCE, listReads, onlyDeclaredListReads, READ_AHEAD_ACCOUNT, readAheadSetup } from '../helpers/read-ahead.js'
 
 describe('reading ahead while the configuration loads', () => {
@@ -31,6 +34,22 @@ describe('reading ahead while the configuration loads', () => {
     expect(run.code).toBe(1)
     expect(run.err).toMatch(/nothing was sent\.\n$/)
     expect(onlyDeclaredListReads(em)).toBe(true)
+  })
+
+  // YAML (the loader, js-yaml, `yaml`) breaks lines at LF and CRLF only; a JavaScript RegExp's
+  // `^` with the m flag also after U+2028 and U+2029, inside a string or a comment.
+  it.each([
+    ['in a quoted string', 'x-note: "see\u2028targets: none here"\n'],
+    ['in a comment', '# note\u2029targets: x\n'],
+  ])('"targets:" after U+2028 or U+2029 %s is no list of targets: it is not read', async (_where, line) => {
+    const account = buildAccount({ targets: 0, assets: 0, agents: 1500 }) as { seed: EmulatorSeed; config: Record<string, unknown[]> }
+    const em = await emulator({ seed: account.seed })
+    const dir = tempdir()
+    writeConfig(dir, { agents: account.config.agents }, 100)
+    appendFileSync(join(dir, readdirSync(dir).sort()[0]!), line)
+    const run = await plan(em, dir, { format: 'json', state: join(tempdir(), 'state.json') })
+    expect(run.code, run.err).toBe(0)
+    expect(em.requests().filter((r) => r.path !== '/scanning-agents/')).toEqual([])
   })
 })
 

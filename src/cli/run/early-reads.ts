@@ -131,7 +131,10 @@ async function declaredKinds(paths: string[], cwd: string): Promise<KindName[]> 
   const total = sizes.reduce((sum, size) => sum + Math.max(0, size), 0)
   if (total < READ_AHEAD_FROM_BYTES) return []
   const found = new Set<KindName>()
-  const lists = configLists().map(({ list, kind }) => ({ kind, key: new RegExp(`^${list}[ \\t]*:`, 'm') }))
+  // A key at the start of the text or of a line, lines broken at LF (so CRLF) only: YAML breaks
+  // no line at U+2028 or U+2029, which `^` with the m flag would also start a line after (nor at
+  // a lone CR, which YAML would: a file written so is only not read ahead).
+  const lists = configLists().map(({ list, kind }) => ({ kind, key: new RegExp(`(?:^|\\n)${list}[ \\t]*:`) }))
   for (const [i, file] of files.entries()) {
     // Only regular files within the size limit: a pipe or a device is never opened here.
     if (sizes[i] < 0 || sizes[i] > MAX_FILE_BYTES) continue
