@@ -1,4 +1,5 @@
 import { ScansyncError } from '../core/errors.js'
+import type { ResourceKind } from '../resources/index.js'
 import type { Requester } from './requester.js'
 import { TakeQueue } from './take-queue.js'
 
@@ -18,6 +19,26 @@ export interface ReadLimits {
 
 /** A million resources of a kind; a gigabyte of answers: far above any account seen, far below what breaks a machine. */
 export const READ_LIMITS: Readonly<ReadLimits> = { maxPages: 10_000, maxResults: 1_000_000, maxBytes: 1024 * 1024 * 1024 }
+
+/**
+ * Throws when page 1 of a list announces more pages or results than the caps allow. Called on
+ * page 1 before any other page is asked for, by the reader and by the read-ahead alike
+ * (ListPrefetch), so that "nothing more was read" holds either way.
+ */
+export function refuseBeyondCaps(
+  kind: Pick<ResourceKind, 'name' | 'listPath'>,
+  page: { pageTotal: number; count?: number },
+  limits: Readonly<Pick<ReadLimits, 'maxPages' | 'maxResults'>>,
+  pageLength: number,
+): void {
+  const how = `GET ${kind.listPath}`
+  if (page.pageTotal > limits.maxPages) {
+    throw new ScansyncError(`${how}: the service says the ${kind.name} list has ${page.pageTotal} pages, more than the ${limits.maxPages} scansync reads (${pageLength} a page); nothing more was read`)
+  }
+  if (page.count !== undefined && page.count > limits.maxResults) {
+    throw new ScansyncError(`${how}: the service says it has ${page.count} ${kind.name}s, more than the ${limits.maxResults} scansync reads; nothing more was read`)
+  }
+}
 
 /** The bytes a run has read so far; share one between the reads of a run so that the cap holds for the run. */
 export class ReadBudget {

@@ -3,7 +3,7 @@ import { ScansyncError } from '../core/errors.js'
 import { isObject } from '../core/json.js'
 import type { ResourceKind } from '../resources/index.js'
 import { validator } from '../schema/validators.js'
-import type { ReadBudget } from './budget.js'
+import { refuseBeyondCaps, type ReadBudget } from './budget.js'
 import type { ListPrefetch } from './prefetch.js'
 import type { Requester } from './requester.js'
 
@@ -57,15 +57,7 @@ export class ListReader {
       throw error
     }
     const page = this.check(body)
-    const { maxPages, maxResults } = this.budget.limits
-    if (page.pageTotal > maxPages) {
-      throw new ScansyncError(
-        `${this.how}: the service says the ${this.kind.name} list has ${page.pageTotal} pages, more than the ${maxPages} scansync reads (${this.pageLength} a page); nothing more was read`,
-      )
-    }
-    if (page.count !== undefined && page.count > maxResults) {
-      throw new ScansyncError(`${this.how}: the service says it has ${page.count} ${this.kind.name}s, more than the ${maxResults} scansync reads; nothing more was read`)
-    }
+    refuseBeyondCaps(this.kind, page, this.budget.limits, this.pageLength)
     return page
   }
 

@@ -1,4 +1,5 @@
 import type { ResourceKind } from '../resources/index.js'
+import { READ_LIMITS, refuseBeyondCaps, type ReadLimits } from './budget.js'
 import type { Requester } from './requester.js'
 
 /**
@@ -21,12 +22,20 @@ export class ListPrefetch {
     readonly pageLength = 100,
     /** Bounds the pages held before the reader takes them (memory, and requests that may go unused). */
     private readonly maxPages = 32,
+    /** The reader's caps: a page 1 the reader refuses (it then says nothing more was read) starts no other page. */
+    private readonly limits: Readonly<ReadLimits> = READ_LIMITS,
   ) {
     this.bytesBefore = client.stats?.bytesRead
     for (const kind of kinds) {
       this.start(kind, 1)?.then(
         (body) => {
           const total = pageTotalOf(body)
+          try {
+            refuseBeyondCaps(kind, { pageTotal: total, count: countOf(body) }, this.limits, this.pageLength)
+          } catch {
+            // The reader refuses page 1 as well (and says nothing more was read): no other page is asked for.
+            return
+          }
           for (let n = 2; n <= total; n++) if (!this.start(kind, n)) break
         },
         () => undefined,
@@ -76,4 +85,10 @@ function pageTotalOf(body: unknown): number {
   if (typeof page.page_total === 'number') return page.page_total
   if (typeof page.count === 'number' && typeof page.length === 'number' && page.length > 0) return Math.ceil(page.count / page.length)
   return 1
+}
+
+/** The service's count of resources, when page 1 says. */
+function countOf(body: unknown): number | undefined {
+  const count = body !== null && typeof body === 'object' ? (body as { count?: unknown }).count : undefined
+  return typeof count === 'number' ? count : undefined
 }

@@ -208,4 +208,18 @@ describe('pages read ahead (ListPrefetch) are read like any other', () => {
       }
     }
   })
+
+  it.each([
+    ['more pages than scansync reads', { count: 2_000_000, page_total: 20_000 }, /says the agent list has 20000 pages, more than the 10000 scansync reads \(100 a page\); nothing more was read/],
+    ['more results than scansync reads', { count: 5_000_000, page_total: 30 }, /says it has 5000000 agents, more than the 1000000 scansync reads; nothing more was read/],
+  ])('a first page saying %s: "nothing more was read" holds, read ahead or not', async (_what, claim, refusal) => {
+    for (const ahead of [false, true]) {
+      const service = fakeService((_path, query) => ({ ...claim, page: Number(query?.page), results: agents(0, 100) }))
+      const prefetch = ahead ? new ListPrefetch([KINDS.agent], service) : undefined
+      await expect(readLive(KINDS.agent, ['ag-000001', 'ag-000002', 'ag-000003'], service, { prefetch })).rejects.toThrow(refusal)
+      // Whatever the read ahead could still start once page 1 arrived.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(service.requests).toBe(1)
+    }
+  })
 })
