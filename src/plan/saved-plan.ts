@@ -41,16 +41,79 @@ function mapStrings(value: unknown, map: (text: string, place: string) => string
   return value
 }
 
-/** The declaration as templates: secrets as their ${NAME} reference, every other `${` escaped. */
-const templatedFields = (desired: DesiredResource): JsonObject =>
-  mapStrings(desired.fields, (text, place) => desired.templates.get(place) ?? escapeTemplate(text)) as JsonObject
+/**
+ * How a saved plan writes a text that is no template: as a literal (every `${` escaped), unless it
+ * holds a value the run's redaction hides in files (a variable's value that a literal happens to
+ * contain, or a whole URL written with a variable). The file then writes each such value as the
+ * `${NAME}` it came from, so that the file holds no secret and apply --plan expands the text back
+ * to the very same literal (the variables are sealed, so a different value there is refused).
+ * Redacting the file after the checksum would corrupt it.
+ */
+interface LiteralWriter {
+  (text: string, where: () => string): string
+}
 
-const savedResource = ({ kind, desired, fingerprint }: Comparison, key: string): SavedResource => ({
+const NO_REDACTION: LiteralWriter = (text) => escapeTemplate(text)
+
+/** The `${NAME}` references the templates use, by the value each expands to here (longest first). */
+function referencesByValue(changed: readonly Comparison[], env: Env): Array<[string, string]> {
+  const byValue = new Map<string, string>()
+  for (const { desired } of changed) {
+    for (const template of desired.templates.values()) {
+      for (const match of template.split('$${').join('').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g)) {
+        if (/^SCANSYNC_/i.test(match[1]!)) continue
+        const { value, errors } = interpolate(match[0], env)
+        if (errors.length === 0 && value !== '' && !byValue.has(value)) byValue.set(value, match[0])
+      }
+    }
+  }
+  return [...byValue].sort(([a], [b]) => b.length - a.length)
+}
+
+const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The literal writer of a run: `redact` is its file redaction, `env` its variables. */
+function literalWriter(changed: readonly Comparison[], redact: ((text: string) => string) | undefined, env: Env, refused: string[]): LiteralWriter {
+  if (!redact) return NO_REDACTION
+  const hidden = (text: string) => redact(JSON.stringify(text)) !== JSON.stringify(text)
+  const references = referencesByValue(changed, env)
+  const pattern = references.length > 0 ? new RegExp(references.map(([value]) => regexEscape(value)).join('|'), 'g') : undefined
+  const tokenOf = new Map(references)
+  return (text, where) => {
+    if (!hidden(text)) return escapeTemplate(text)
+    let written = ''
+    let last = 0
+    for (const match of pattern ? text.matchAll(pattern) : []) {
+      written += escapeTemplate(text.slice(last, match.index)) + tokenOf.get(match[0])!
+      last = match.index! + match[0].length
+    }
+    written += escapeTemplate(text.slice(last))
+    // Only a writing that expands back to the same text and holds nothing hidden is kept.
+    if (interpolate(written, env).value === text && !hidden(written)) return written
+    refused.push(where())
+    return escapeTemplate(text)
+  }
+}
+
+/** The declaration as templates: secrets as their ${NAME} reference, every other `${` escaped (see LiteralWriter). */
+const templatedFields = (desired: DesiredResource, literal: LiteralWriter): JsonObject =>
+  mapStrings(desired.fields, (text, place) => desired.templates.get(place) ?? literal(text, () => {
+    const where = desired.locate(placeSegments(place))
+    return `${where.file}:${where.line}: ${desired.kind} ${desired.id}: ${place}`
+  })) as JsonObject
+
+/** `site.headers[0].value` as path segments. */
+const placeSegments = (place: string): Array<string | number> => place.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
+
+const savedResource = ({ kind, desired, fingerprint }: Comparison, key: string, literal: LiteralWriter): SavedResource => ({
   kind: kind.name,
   id: desired.id,
-  ...(desired.id === '' && desired.naturalKey ? { natural_key: { ...desired.naturalKey } } : {}),
+  // A URL written with a variable is kept as its template (decodeSavedPlan expands it again).
+  ...(desired.id === '' && desired.naturalKey
+    ? { natural_key: { ...desired.naturalKey, value: desired.templates.get(desired.naturalKey.field) ?? literal(desired.naturalKey.value, () => `${desired.source.file}:${desired.source.line}: ${desired.kind}: ${desired.naturalKey!.field}`) } }
+    : {}),
   source: desired.source,
-  fields: templatedFields(desired),
+  fields: templatedFields(desired, literal),
   fingerprint: sealFingerprint(fingerprint, key),
   ...(desired.templates.size > 0 ? { variables: sealedValues(desired.fields, key) } : {}),
 })
@@ -130,19 +193,37 @@ export interface SavedPlanInput {
   /** The configuration paths, relative to where the plan is made. */
   paths: string[]
   version: string
+  /**
+   * The run's redaction of files (Redaction.file) and its variables: the document is written so
+   * that the redaction leaves it as it is (see LiteralWriter), as a file changed after its
+   * checksum could not be applied.
+   */
+  redact?: (text: string) => string
+  env?: Env
 }
 
 /** The saved plan of a plan (refused when it would have to hold a secret). */
 export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
   refuseLiteralSecrets(input.changed)
+  const refused: string[] = []
+  const literal = literalWriter(input.changed, input.redact, input.env ?? {}, refused)
+  const resources = input.changed.map((comparison) => savedResource(comparison, key, literal))
+  if (refused.length > 0) {
+    throw new ScansyncError(
+      `cannot save the plan: ${refused.length === 1 ? 'this value holds' : 'these values hold'} a variable's value in a way a saved plan cannot write as its \${NAME}:\n  ${refused.join('\n  ')}\n` +
+        'Write the variable (${NAME}) there instead of its value, or apply without a saved plan.',
+    )
+  }
+  // The plan as shown: redacted as stdout showed it (apply --plan shows it again; it builds nothing).
+  const plan = input.redact ? (JSON.parse(input.redact(JSON.stringify(input.plan))) as SavedPlan['plan']) : input.plan
   const document: Omit<SavedPlan, 'checksum'> = {
     format_version: SAVED_PLAN_VERSION,
     kind: 'scansync-saved-plan',
     scansync_version: input.version,
     api_url: input.apiUrl,
     paths: input.paths,
-    plan: input.plan,
-    resources: input.changed.map((comparison) => savedResource(comparison, key)),
+    plan,
+    resources,
   }
   return { ...document, checksum: savedPlanChecksum(document, key) }
 }
@@ -176,18 +257,19 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
     )
   }
   const saved = document as SavedPlan
-  const changes = new Map(savedChanges(saved).map((change) => [plannedKey(change), change]))
   // scansync's own variables are never expanded (restoreDesired and interpolate refuse them); the
   // token and the state key stay in view only so that a variable holding either is refused too.
   const { SCANSYNC_API_TOKEN, SCANSYNC_STATE_KEY } = options.env
   const env = { ...Object.fromEntries(Object.entries(options.env).filter(([name]) => !/^SCANSYNC_/i.test(name))), SCANSYNC_API_TOKEN, SCANSYNC_STATE_KEY }
+  const restored = saved.resources.map((resource) => restoreDesired(resource, env))
+  const changes = new Map(savedChanges(saved, restored).map((change) => [plannedKey(change), change]))
   const differing: string[] = []
-  const resources = saved.resources.map((resource): PlannedResource => {
-    const key = plannedKey({ kind: resource.kind, id: resource.id, naturalKey: resource.natural_key as NaturalKey | undefined })
+  const resources = saved.resources.map((resource, i): PlannedResource => {
+    const desired = restored[i]!
+    const key = plannedKey(desired)
     const change = changes.get(key)
     if (!change) throw new ScansyncError(`${file}: ${resource.kind} ${resource.id || resource.natural_key?.value} has no change in the plan; run scansync plan --out again`)
     changes.delete(key)
-    const desired = restoreDesired(resource, env)
     if (resource.variables !== undefined && !sameHex(sealedValues(desired.fields, options.key), resource.variables)) differing.push(`${resource.kind} ${resource.id || resource.natural_key?.value} (${variableNames(resource.fields).join(', ')})`)
     return { desired, change, fingerprint: resource.fingerprint, fingerprintKey: options.key }
   })
@@ -230,12 +312,14 @@ export function restoreDesired(saved: SavedResource, env: Env): DesiredResource 
     return result.value
   }
   const fields = mapStrings(saved.fields, resolveText) as JsonObject
+  // A natural key written with a variable (a URL from ${APP_URL}) is its template: expanded as the fields are.
+  const naturalKey = saved.natural_key ? ({ ...saved.natural_key, value: resolveText(saved.natural_key.value, saved.natural_key.field) } as NaturalKey) : undefined
   if (errors.length > 0) throw new ScansyncError(errors.join('\n'))
   const source = saved.source ?? { file: '(saved plan)', line: 1, column: 1 }
   return {
     kind: saved.kind as KindName,
     id: saved.id,
-    ...(saved.natural_key ? { naturalKey: { ...saved.natural_key } as NaturalKey } : {}),
+    ...(naturalKey ? { naturalKey } : {}),
     fields,
     templates,
     source,
@@ -247,9 +331,9 @@ export function restoreDesired(saved: SavedResource, env: Env): DesiredResource 
  * The plan's changes as the plan model. Method and path are the resource's own, whatever the file
  * says: a change naming another resource's path is refused.
  */
-export function savedChanges(saved: SavedPlan): ResourceChange[] {
+export function savedChanges(saved: SavedPlan, restored?: readonly DesiredResource[]): ResourceChange[] {
   const sourceOf = (kind: string, id: string) => saved.resources.find((r) => r.kind === kind && r.id === id)?.source
-  return saved.plan.changes.map((change): ResourceChange => {
+  return saved.plan.changes.map((change, i): ResourceChange => {
     const kind = KINDS[change.kind as KindName]
     if (!kind) throw new ScansyncError(`the saved plan changes a resource of unknown kind ${JSON.stringify(change.kind)}`)
     const fields = change.fields.map((f) => ({
@@ -261,12 +345,15 @@ export function savedChanges(saved: SavedPlan): ResourceChange[] {
     }))
     if (change.action === 'create') {
       // Only a target is ever created, with POST to the list: anything else was not written by scansync.
-      const url = fields.find((f) => f.path === 'site.url' && !f.sensitive)?.after
+      // The plan shows the URL as stdout did, (sensitive) when written with a variable: the
+      // resource saved with the change (changes and resources are saved in one order) holds it.
+      const own = restored?.[i]?.id === '' && restored[i]!.kind === 'target' ? restored[i] : undefined
+      const url = own?.naturalKey?.value ?? fields.find((f) => f.path === 'site.url' && !f.sensitive)?.after
       if (kind.name !== 'target' || change.id !== null || change.method !== 'POST' || change.path !== kind.listPath || typeof url !== 'string') {
         throw new ScansyncError(`the saved plan's creation of a ${change.kind} names ${change.method} ${change.path}, not POST ${kind.listPath} with a site.url; run scansync plan --out again`)
       }
       const naturalKey: NaturalKey = { field: 'site.url', value: url }
-      const source = saved.resources.find((r) => r.id === '' && r.natural_key?.value === url)?.source
+      const source = own?.source ?? saved.resources.find((r) => r.id === '' && r.natural_key?.value === url)?.source
       return { ...(source ? { source } : {}), kind: kind.name, id: '', name: change.name ?? null, action: 'create', method: 'POST', path: kind.listPath, naturalKey, fields }
     }
     const id = change.id ?? ''

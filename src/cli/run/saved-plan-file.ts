@@ -10,8 +10,8 @@ import { planDocument } from '../../render/index.js'
 import { stateKeys } from '../../secrets/state.js'
 import { appVersion } from './version.js'
 
-/** The saved plan of a prepared plan, keyed with the state key (or the token). */
-export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string } }, paths: string[], io: Io): SavedPlan {
+/** The saved plan of a prepared plan, keyed with the state key (or the token), written so that the file redaction leaves it whole. */
+export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string } }, paths: string[], io: RedactedIo): SavedPlan {
   const { result, session } = prepared
   return encodeSavedPlan(
     {
@@ -20,12 +20,14 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       apiUrl: session.apiUrl,
       paths: paths.map((p) => relative(io.cwd, resolve(io.cwd, p)) || '.'),
       version: appVersion(),
+      redact: io.redaction.file,
+      env: io.env,
     },
     stateKeys(io.env, session.token).key,
   )
 }
 
-/** Through the output step: a secret that got into the plan is replaced (and the checksum then refuses the file). */
+/** Through the output step all the same: the document was made to pass it unchanged (savedPlanDocument); a secret that got in anyway is replaced, and the checksum then refuses the file. */
 export async function writeSavedPlan(file: string, saved: SavedPlan, io: RedactedIo): Promise<void> {
   try {
     await writeWholeFile(resolve(io.cwd, file), io.redaction.file(JSON.stringify(saved, null, 2) + '\n'), 0o600)

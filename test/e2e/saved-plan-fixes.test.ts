@@ -1,0 +1,55 @@
+// Saved plans end to end (plan --out, then apply --plan), against the in-process emulator: the
+// defects found in review, each with the run that showed it.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { apply, emulator, exampleConfig, EXAMPLE_SECRETS, plan, writes } from './helpers.js'
+
+const edit = (file: string, from: string, to: string) => {
+  const text = readFileSync(file, 'utf8')
+  if (!text.includes(from)) throw new Error(`${from} not in ${file}`)
+  writeFileSync(file, text.split(from).join(to))
+}
+
+describe('a saved plan whose values come from variables', () => {
+  it('a URL written with ${VAR}, whose value other literals contain, is saved as written and applies', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    edit(join(dir, 'targets', 'shop.yaml'), 'url: https://shop.example.com/', 'url: https://${SHOP_HOST}/')
+    const env = { ...EXAMPLE_SECRETS, SHOP_HOST: 'shop.example.com' }
+    const saved = await plan(em, dir, { out: 'p.json' }, env)
+    expect(saved.code, saved.err).toBe(0)
+    const text = readFileSync(join(dir, 'p.json'), 'utf8')
+    expect(text).toContain('https://${SHOP_HOST}/')
+    expect(text).not.toContain('(sensitive)login')
+    expect(text).not.toContain('shop.example.com')
+    expect(text).toContain('https://${SHOP_HOST}/login')
+    em.clearRequests()
+    const run = await apply(em, dir, { plan: 'p.json' }, env)
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+    expect(writes(em).length).toBeGreaterThan(0)
+    expect((await plan(em, dir, { detailedExitcode: true }, env)).code).toBe(0)
+  })
+
+  it('a target to create whose URL comes from a variable, and a literal that holds a variable\'s value: saved without the values, applied as declared', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    writeFileSync(
+      join(dir, 'targets', 'new.yaml'),
+      'targets:\n  - site:\n      name: Staging via scanner-user-01\n      url: ${APP_URL}\n      has_basic_auth: true\n      basic_auth:\n        username: ${SCAN_USER}\n        password: ${SCAN_PASSWORD}\n    scan_profile: lightning\n',
+    )
+    const env = { ...EXAMPLE_SECRETS, APP_URL: 'https://newapp.example.com/', SCAN_USER: 'scanner-user-01', SCAN_PASSWORD: 'scan-Pw-0c4e7b91' }
+    const saved = await plan(em, dir, { out: 'p.json' }, env)
+    expect(saved.code, saved.err).toBe(0)
+    const text = readFileSync(join(dir, 'p.json'), 'utf8')
+    for (const value of Object.values(env)) expect(text).not.toContain(value)
+    expect(text).toContain('Staging via ${SCAN_USER}')
+    const run = await apply(em, dir, { plan: 'p.json' }, env)
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+    const posted = em.requests().filter((r) => r.method === 'POST').map((r) => r.body as { site: { url: string; name: string; basic_auth: { username: string } } })
+    expect(posted.map((body) => [body.site.url, body.site.name, body.site.basic_auth.username])).toEqual([[env.APP_URL, 'Staging via scanner-user-01', 'scanner-user-01']])
+    expect((await plan(em, dir, { detailedExitcode: true }, env)).code).toBe(0)
+  })
+})
