@@ -9,7 +9,7 @@ import type { Comparison } from './build-plan.js'
 import type { FieldChange, Plan, ResourceChange } from './model.js'
 import { isObject } from '../core/json.js'
 import { declaredSecrets } from '../secrets/redact.js'
-import { isSensitive } from '../schema/sensitivity.js'
+import { holdsUrlPassword, isSensitive } from '../schema/sensitivity.js'
 import { formatPath } from '../core/diagnostics.js'
 import { KINDS } from '../resources/index.js'
 import { plannedKey, sealFingerprint, type PlannedResource } from './staleness.js'
@@ -142,13 +142,32 @@ function refuseLiteralSecrets(comparisons: readonly Comparison[]): void {
     const declared = declaredSecrets(desired).filter((secret) => !secret.fromVariable)
     const known = new Set(declared.map((secret) => secret.place))
     const markedLive = literalsTheServiceHides(comparison).filter((found) => !known.has(found.place))
-    return [...declared.map((secret) => at(secret.segments, secret.place)), ...markedLive.map((found) => at(found.segments, found.place, ' (the service marks it sensitive)'))]
+    for (const found of markedLive) known.add(found.place)
+    const urlPasswords = literalUrlPasswords(desired).filter((found) => !known.has(found.place))
+    return [
+      ...declared.map((secret) => at(secret.segments, secret.place)),
+      ...markedLive.map((found) => at(found.segments, found.place, ' (the service marks it sensitive)')),
+      ...urlPasswords.map((found) => at(found.segments, found.place, ' (a URL with a password in it)')),
+    ]
   })
   if (places.length === 0) return
   throw new ScansyncError(
     `cannot save the plan: a saved plan keeps secrets only as \${NAME} references, and ${places.length === 1 ? 'this secret is' : 'these secrets are'} written in the YAML itself:\n  ${places.join('\n  ')}\n` +
       'Move each into an environment variable (value: ${MY_SECRET}), or apply without a saved plan.',
   )
+}
+
+/**
+ * Literal values holding a URL with a password (`https://user:password@host/`): the plan shows them
+ * as (sensitive) whole (holdsUrlPassword, the one rule for them), so a saved plan may not hold them.
+ */
+function literalUrlPasswords(desired: DesiredResource): Array<{ place: string; segments: Array<string | number> }> {
+  const found: Array<{ place: string; segments: Array<string | number> }> = []
+  mapStrings(desired.fields, (text, place) => {
+    if (!desired.templates.has(place) && holdsUrlPassword(text)) found.push({ place, segments: placeSegments(place) })
+    return text
+  })
+  return found
 }
 
 /**

@@ -1,6 +1,6 @@
 // Saved plans end to end (plan --out, then apply --plan), against the in-process emulator: the
 // defects found in review, each with the run that showed it.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { apply, emulator, exampleConfig, EXAMPLE_SECRETS, plan, writes } from './helpers.js'
@@ -51,5 +51,20 @@ describe('a saved plan whose values come from variables', () => {
     const posted = em.requests().filter((r) => r.method === 'POST').map((r) => r.body as { site: { url: string; name: string; basic_auth: { username: string } } })
     expect(posted.map((body) => [body.site.url, body.site.name, body.site.basic_auth.username])).toEqual([[env.APP_URL, 'Staging via scanner-user-01', 'scanner-user-01']])
     expect((await plan(em, dir, { detailedExitcode: true }, env)).code).toBe(0)
+  })
+})
+
+describe('a saved plan never holds a literal secret', () => {
+  it('a password inside a literal URL: plan --out refuses, naming its place, and writes no file', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    const shop = join(dir, 'targets', 'shop.yaml')
+    edit(shop, 'desc: Customer-facing web shop', 'desc: "see https://admin:LiteralPw12345@intranet.example.com/"')
+    const saved = await plan(em, dir, { out: 'p.json' }, EXAMPLE_SECRETS)
+    expect(saved.code).toBe(1)
+    expect(saved.err).toContain('cannot save the plan')
+    expect(saved.err).toContain(`shop.yaml:7: target 2DZkoZH8WMEM: site.desc (a URL with a password in it)`)
+    expect(saved.err + saved.out).not.toContain('LiteralPw12345')
+    expect(existsSync(join(dir, 'p.json'))).toBe(false)
   })
 })
