@@ -46,19 +46,41 @@ export const plannedKey = (resource: { kind: string; id: string; naturalKey?: Na
  * Sorts the planned resources by what a fresh read says: pure. A resource whose declared fields
  * hold the values the plan was computed from is ready; one that no longer differs is done; any
  * other is stale. (Fields the YAML does not declare may have changed: the request, built from the
- * fresh read, carries their new values.)
+ * fresh read, carries their new values.) A ready resource's request sends only the fields the plan shows.
  */
 export function checkFreshness(planned: readonly PlannedResource[], live: ReadonlyMap<string, JsonObject>, secrets: SecretContext): Freshness {
   const freshness: Freshness = { ready: [], stale: [], done: [] }
   for (const resource of planned) {
     const raw = live.get(plannedKey(resource.desired))
     if (!raw) throw new Error(`internal: no live state for ${resource.desired.kind} ${resource.desired.id}`)
-    const comparison = compare(resource.desired, raw, secrets)
-    if (comparison.fields.length === 0) freshness.done.push(resource)
+    const comparison = asPlanned(compare(resource.desired, raw, secrets), resource.change)
+    if (comparison === undefined) freshness.done.push(resource)
     else if (sealedAs(resource, fingerprint(comparison.kind, resource.desired.fields, comparison.live)) !== resource.fingerprint) freshness.stale.push(resource)
     else freshness.ready.push({ planned: resource, comparison })
   }
   return freshness
+}
+
+/**
+ * The comparison narrowed to the fields the plan shows (undefined when none of them differs any
+ * more): a request carries only what was shown and confirmed. The fresh comparison may find more
+ * (a secret "not yet tracked" when the secrets state is not where the plan read it, as in a CI job
+ * without the cached state); those wait for the next plan.
+ */
+function asPlanned(comparison: Comparison, change: ResourceChange): Comparison | undefined {
+  const shown = new Set(change.fields.map((field) => field.path))
+  const fields = comparison.fields.filter((field) => shown.has(field.path))
+  if (fields.length === 0) return undefined
+  if (fields.length === comparison.fields.length) return comparison
+  const units = comparison.units.filter((unit) => fields.some((field) => sendsWith(unit, field.path)))
+  const { kind, desired, raw, live, hiddenSecrets } = comparison
+  return { kind, desired, raw, live, fields, units, hiddenSecrets, get fingerprint() { return comparison.fingerprint } }
+}
+
+/** Whether a field (display path, `site.form_login[password].value`) is sent by a request's unit (a rule path: itself, its list or its object). */
+function sendsWith(unit: string, path: string): boolean {
+  const rule = path.replace(/\[[^\]]*\]/g, '')
+  return rule === unit || rule.startsWith(`${unit}.`) || unit.startsWith(`${rule}.`)
 }
 
 const sealedAs = (resource: PlannedResource, fingerprint: string): string => (resource.fingerprintKey === undefined ? fingerprint : sealFingerprint(fingerprint, resource.fingerprintKey))

@@ -1,6 +1,6 @@
 // Saved plans end to end (plan --out, then apply --plan), against the in-process emulator: the
 // defects found in review, each with the run that showed it.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { apply, emulator, exampleConfig, EXAMPLE_SECRETS, plan, writes } from './helpers.js'
@@ -66,5 +66,23 @@ describe('a saved plan never holds a literal secret', () => {
     expect(saved.err).toContain(`shop.yaml:7: target 2DZkoZH8WMEM: site.desc (a URL with a password in it)`)
     expect(saved.err + saved.out).not.toContain('LiteralPw12345')
     expect(existsSync(join(dir, 'p.json'))).toBe(false)
+  })
+})
+
+describe('apply --plan sends only what the plan shows', () => {
+  it('without the secrets state the plan was made with (a CI job without its cache), the PATCH carries only the planned field', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    const first = await apply(em, dir, { ids: ['2DZkoZH8WMEM'] }, EXAMPLE_SECRETS)
+    expect(first.code, first.err).toBe(0)
+    edit(join(dir, 'targets', 'shop.yaml'), 'name: Shop (production)', 'name: Shop (live)')
+    const saved = await plan(em, dir, { ids: ['2DZkoZH8WMEM'], out: 'p.json', format: 'json' }, EXAMPLE_SECRETS)
+    expect(saved.code, saved.err).toBe(0)
+    expect(JSON.parse(saved.out).changes[0].fields.map((f: { path: string }) => f.path)).toEqual(['site.name'])
+    rmSync(join(dir, '.scansync'), { recursive: true })
+    em.clearRequests()
+    const run = await apply(em, dir, { plan: 'p.json' }, EXAMPLE_SECRETS)
+    expect(run.code, run.err).toBe(0)
+    expect(writes(em).map((r) => [r.path, r.body])).toEqual([['/targets/2DZkoZH8WMEM/', { site: { name: 'Shop (live)' } }]])
   })
 })
