@@ -209,7 +209,7 @@ export interface SavedPlanInput {
   /** The plan as its JSON document. */
   plan: SavedPlan['plan']
   apiUrl: string
-  /** The configuration paths, relative to where the plan is made. */
+  /** The configuration paths, relative to the plan file's directory. */
   paths: string[]
   version: string
   /**

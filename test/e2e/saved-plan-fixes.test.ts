@@ -1,9 +1,9 @@
 // Saved plans end to end (plan --out, then apply --plan), against the in-process emulator: the
 // defects found in review, each with the run that showed it.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { apply, emulator, exampleConfig, EXAMPLE_SECRETS, plan, writes } from './helpers.js'
+import { apply, emulator, exampleConfig, EXAMPLE_SECRETS, plan, ROOT, tempdir, writes } from './helpers.js'
 
 const edit = (file: string, from: string, to: string) => {
   const text = readFileSync(file, 'utf8')
@@ -84,5 +84,28 @@ describe('apply --plan sends only what the plan shows', () => {
     const run = await apply(em, dir, { plan: 'p.json' }, EXAMPLE_SECRETS)
     expect(run.code, run.err).toBe(0)
     expect(writes(em).map((r) => [r.path, r.body])).toEqual([['/targets/2DZkoZH8WMEM/', { site: { name: 'Shop (live)' } }]])
+  })
+})
+
+describe('apply --plan from another directory', () => {
+  it.each([
+    ['release.plan.json', join('..', 'repo', 'release.plan.json')],
+    [join('plans', 'release.plan.json'), join('..', 'repo', 'plans', 'release.plan.json')],
+  ])('saved as %s, applied from a sibling directory: the secrets state lands beside the configuration, and the next plan is empty', async (out, fromOther) => {
+    const em = await emulator({ obfuscate: true })
+    const base = tempdir()
+    const repo = join(base, 'repo')
+    const other = join(base, 'other')
+    cpSync(join(ROOT, 'examples', 'config'), join(repo, 'config'), { recursive: true })
+    mkdirSync(other)
+    const saved = await plan(em, repo, { paths: ['config'], out }, EXAMPLE_SECRETS)
+    expect(saved.code, saved.err).toBe(0)
+    const run = await apply(em, other, { plan: fromOther }, EXAMPLE_SECRETS)
+    expect(run.code, run.err).toBe(0)
+    expect(existsSync(join(other, '.scansync'))).toBe(false)
+    expect(existsSync(join(repo, 'config', '.scansync', 'state.json'))).toBe(true)
+    const after = await plan(em, repo, { paths: ['config'], detailedExitcode: true }, EXAMPLE_SECRETS)
+    expect(after.out).not.toContain('not yet tracked')
+    expect(after.code).toBe(0)
   })
 })

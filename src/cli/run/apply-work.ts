@@ -8,7 +8,7 @@ import type { Format } from '../../render/index.js'
 import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretsLedger, type StateUpdate } from '../../secrets/state.js'
 import { type PlanInputs, preparePlan, statePathFor } from './prepare-plan.js'
-import { readSavedPlan } from './saved-plan-file.js'
+import { configurationPaths, readSavedPlan } from './saved-plan-file.js'
 import { openSession, readToken, type Session } from './session.js'
 
 /*
@@ -61,7 +61,7 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   learnSecrets(io.redaction, desired)
   io.redaction.add([keys.key])
   const apiUrl = serviceForSavedPlan(options.apiUrl ?? io.env.SCANSYNC_API_URL, saved.apiUrl)
-  const statePath = statePathFor({ paths: saved.paths, state: options.state }, io)
+  const statePath = statePathFor({ paths: configurationPaths(saved.paths, options.plan!, io), state: options.state }, io)
   const ledger = openLedger(await readSecretsState(statePath), keys, io.redaction.holds)
   const session = openSession({ ...options, apiUrl }, io)
   try {

@@ -36,7 +36,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       }
       if (options.unmanaged) plan = { ...plan, unmanaged: undeclared(prepared.identified, options.kinds) }
       // Built before anything is printed: a plan that cannot be saved is refused whole.
-      const saved = options.out ? savedPlanDocument(prepared, options.paths, io) : undefined
+      const saved = options.out ? savedPlanDocument(prepared, options.paths, io, options.out) : undefined
       const { violations } = prepared
       const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode, redact: io.redaction.redact }, violations)
       io.stdout.write(options.quiet && options.format === 'text' ? summaryLine(rendered) : rendered)

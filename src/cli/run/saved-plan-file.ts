@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { relative, resolve } from 'node:path'
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { writeWholeFile } from '../../core/whole-file.js'
 import { ScansyncError } from '../../core/errors.js'
 import type { Io, RedactedIo } from '../../core/io.js'
@@ -11,14 +11,16 @@ import { stateKeys } from '../../secrets/state.js'
 import { appVersion } from './version.js'
 
 /** The saved plan of a prepared plan, keyed with the state key (or the token), written so that the file redaction leaves it whole. */
-export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string } }, paths: string[], io: RedactedIo): SavedPlan {
+export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string } }, paths: string[], io: RedactedIo, out = '.'): SavedPlan {
   const { result, session } = prepared
+  // Relative to the plan file's directory (see configurationPaths), wherever the plan is made from.
+  const planDirectory = dirname(resolve(io.cwd, out))
   return encodeSavedPlan(
     {
       changed: result.changed,
       plan: planDocument(result.plan),
       apiUrl: session.apiUrl,
-      paths: paths.map((p) => relative(io.cwd, resolve(io.cwd, p)) || '.'),
+      paths: paths.map((p) => relative(planDirectory, resolve(io.cwd, p)) || '.'),
       version: appVersion(),
       redact: io.redaction.file,
       env: io.env,
@@ -35,6 +37,17 @@ export async function writeSavedPlan(file: string, saved: SavedPlan, io: Redacte
     const code = (error as NodeJS.ErrnoException).code
     throw new ScansyncError(`cannot write the saved plan ${file} (${code === 'ENOTREGULAR' ? (error as Error).message : (code ?? String(error))}): no plan was saved`)
   }
+}
+
+/**
+ * The configuration paths of a saved plan, as apply --plan uses them (to find the secrets state
+ * the plan read): saved relative to the plan file's directory, and resolved against it, so that a
+ * plan applied from another directory (`apply --plan ../repo/release.plan.json`) writes the state
+ * where a plan made in the repository reads it.
+ */
+export function configurationPaths(saved: readonly string[], planFile: string, io: Io): string[] {
+  const planDirectory = dirname(resolve(io.cwd, planFile))
+  return saved.map((p) => (isAbsolute(p) ? p : resolve(planDirectory, p)))
 }
 
 /** The saved plan file's JSON, unchecked (decodeSavedPlan checks it). */
