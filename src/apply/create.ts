@@ -5,6 +5,7 @@ import { readAll, type Requester } from '../live/read.js'
 import { compare, type Comparison } from '../plan/build-plan.js'
 import { creationComparison } from '../plan/create.js'
 import type { Freshness, PlannedResource } from '../plan/staleness.js'
+import type { SecretContext } from '../secrets/state.js'
 import { KINDS } from '../resources/index.js'
 import type { ChangeResult } from '../plan/model.js'
 import { targetsWithUrl } from '../resources/identity.js'
@@ -101,16 +102,28 @@ function recordSecrets(desired: DesiredResource, body: JsonObject, options: Exec
 
 /**
  * The creations of a plan against a fresh target list: still no target with the URL, ready (and
- * built from the declaration alone); one appeared meanwhile (made by hand, or by another run of
- * this plan), stale: the plan no longer says what would happen.
+ * built from the declaration alone). One target with the URL that already holds every declared
+ * value (the secrets state knowing its hidden ones) is the one this plan created, on an earlier
+ * run that then failed elsewhere: done, as a lost answer's look-up finds it (a plan applied twice
+ * says so). Any other (made by hand, several, or not as declared): stale, the plan no longer says
+ * what would happen. Without `secrets` (creation-guard.ts: just before sending, where a target
+ * that appeared is another run's) every target with the URL is stale.
  */
-export async function freshCreations(planned: readonly PlannedResource[], client: Requester): Promise<Freshness> {
+export async function freshCreations(planned: readonly PlannedResource[], client: Requester, secrets?: SecretContext): Promise<Freshness> {
   const live = await readAll(KINDS.target, client)
   const freshness: Freshness = { ready: [], stale: [], done: [] }
   for (const resource of planned) {
     const url = resource.desired.naturalKey?.value ?? resource.change.naturalKey?.value ?? ''
-    if (targetsWithUrl(live, url).length > 0) freshness.stale.push(resource)
-    else freshness.ready.push({ planned: resource, comparison: creationComparison(resource.desired) })
+    const ids = targetsWithUrl(live, url)
+    if (ids.length === 0) freshness.ready.push({ planned: resource, comparison: creationComparison(resource.desired) })
+    else if (secrets && ids.length === 1 && asDeclared(resource.desired, ids[0]!, live, secrets)) freshness.done.push(resource)
+    else freshness.stale.push(resource)
   }
   return freshness
+}
+
+/** Whether the target `id` holds every value `desired` declares (compared as a plan compares). */
+function asDeclared(desired: DesiredResource, id: string, live: readonly JsonObject[], secrets: SecretContext): boolean {
+  const body = live.find((target) => target.id === id)
+  return body !== undefined && compare({ ...desired, id }, body, secrets).fields.length === 0
 }

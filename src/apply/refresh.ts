@@ -20,7 +20,7 @@ export async function readFresh(all: readonly PlannedResource[], client: Request
   const live = new Map<string, JsonObject>()
   let fresh: Freshness | undefined
   await Promise.all([
-    creations.length > 0 && freshCreations(creations, client).then((found) => (fresh = found)),
+    creations.length > 0 && freshCreations(creations, client, secrets).then((found) => (fresh = found)),
     readDeclared(
       planned.map((p) => p.desired),
       client,

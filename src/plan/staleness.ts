@@ -85,9 +85,13 @@ function sendsWith(unit: string, path: string): boolean {
 
 const sealedAs = (resource: PlannedResource, fingerprint: string): string => (resource.fingerprintKey === undefined ? fingerprint : sealFingerprint(fingerprint, resource.fingerprintKey))
 
-const named = (resources: readonly PlannedResource[]) =>
+const named = (resources: readonly PlannedResource[], created = false) =>
   resources
-    .map((r) => (r.desired.id === '' && r.desired.naturalKey ? `${r.desired.kind} to create ${JSON.stringify(r.desired.naturalKey.value)} (a target with this URL now exists)` : `${r.desired.kind} ${r.desired.id}`))
+    .map((r) =>
+      r.desired.id === '' && r.desired.naturalKey
+        ? `${r.desired.kind} to create ${JSON.stringify(r.desired.naturalKey.value)} (${created ? 'created already, as declared' : 'a target with this URL now exists'})`
+        : `${r.desired.kind} ${r.desired.id}`,
+    )
     .join(', ')
 
 /** Why nothing was sent, when the fresh read refuses the plan (undefined when it may go ahead). */
@@ -104,7 +108,7 @@ export function doneNote(freshness: Freshness, when: 'saved' | 'confirmed'): str
   if (freshness.ready.length === 0 && when === 'saved') {
     return 'The saved plan was already applied: every field it changes is at its planned value; nothing was sent.'
   }
-  return `Already as planned, not sent again: ${named(freshness.done)}.`
+  return `Already as planned, not sent again: ${named(freshness.done, true)}.`
 }
 
 /** The plan, without the resources found already as planned. */

@@ -109,3 +109,40 @@ describe('apply --plan from another directory', () => {
     expect(after.code).toBe(0)
   })
 })
+
+describe('a saved plan that creates a target, applied again', () => {
+  const config = 'targets:\n  - site: {name: New app, url: "https://newapp.example.com/"}\n    scan_profile: lightning\n  - id: 7QwErTy2UiOp\n    site: {name: Staging renamed}\n'
+
+  it('after a run whose other change failed: the creation counts as applied, only the rest is sent', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'config.yaml': config })
+    expect((await plan(em, dir, { out: 'p.json' })).code).toBe(0)
+    em.setFaults([{ type: '500', method: 'PATCH', path: '/targets/7QwErTy2UiOp/' }])
+    const first = await apply(em, dir, { plan: 'p.json' })
+    expect(first.code).toBe(1)
+    expect(em.requests().filter((r) => r.method === 'POST' && r.status === 201)).toHaveLength(1)
+    em.setFaults([])
+    em.clearRequests()
+    const again = await apply(em, dir, { plan: 'p.json' })
+    expect(again.err).toContain('Already as planned, not sent again: target to create "https://newapp.example.com/" (created already, as declared).')
+    expect(again.code, again.err).toBe(0)
+    expect(em.requests().filter((r) => r.method === 'POST')).toEqual([])
+    expect(writes(em).map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /targets/7QwErTy2UiOp/'])
+    const third = await apply(em, dir, { plan: 'p.json' })
+    expect(third.code, third.err).toBe(0)
+    expect(third.err).toContain('The saved plan was already applied')
+  })
+
+  it('a target with the URL made by hand, not as declared, still makes the plan stale', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'config.yaml': config })
+    expect((await plan(em, dir, { out: 'p.json' })).code).toBe(0)
+    const other = tempdir({ 'config.yaml': 'targets:\n  - site: {name: By hand, url: "https://newapp.example.com/"}\n' })
+    expect((await apply(em, other)).code).toBe(0)
+    em.clearRequests()
+    const run = await apply(em, dir, { plan: 'p.json' })
+    expect(run.code).toBe(1)
+    expect(run.err).toContain('the saved plan is stale: target to create "https://newapp.example.com/" (a target with this URL now exists)')
+    expect(writes(em)).toEqual([])
+  })
+})
