@@ -127,7 +127,9 @@ export function displayNameOf(kind: ResourceKind, desired: DesiredResource, live
 /**
  * The live values at the places the YAML declares: objects member by member, lists whole (a list
  * keyed by a member, item by item as declared). A list the kind compares as a set is taken in a
- * canonical order, so that a service listing the same set in another order does not make a saved
+ * canonical order, and a value the kind normalizes (a URL, a time, a nullable text) in its
+ * normalized form, as the comparison takes them: a service that lists the same set in another
+ * order, or rewrites a value only in form (`HTTPS://SHOP.EXAMPLE.COM:443`), does not make a saved
  * plan stale.
  */
 export function managedLiveValues(declared: JsonObject, live: JsonObject, rules: ResourceKind['rules'] = {}, prefix = ''): JsonObject {
@@ -138,7 +140,8 @@ export function managedLiveValues(declared: JsonObject, live: JsonObject, rules:
     const rule = rules[path]
     if (isObject(declared[key]) && isObject(value)) out[key] = managedLiveValues(declared[key] as JsonObject, value, rules, path)
     else if (rule?.type === 'keyed' && Array.isArray(value) && Array.isArray(declared[key])) out[key] = keyedManaged(declared[key] as unknown[], value, rule.key)
-    else out[key] = rule?.type === 'set' && Array.isArray(value) ? value.map((item) => canonicalJson(item)).sort() : value ?? null
+    else if (rule?.type === 'set' && Array.isArray(value)) out[key] = value.map((item) => canonicalJson(rule.normalize ? rule.normalize(item) : item)).sort()
+    else out[key] = (rule?.type === 'scalar' && rule.normalize && value !== undefined ? (rule.normalize(value) as JsonObject[string]) : value) ?? null
   }
   return out
 }

@@ -146,3 +146,15 @@ describe('a saved plan that creates a target, applied again', () => {
     expect(writes(em)).toEqual([])
   })
 })
+
+describe('a saved plan and values the service rewrites only in form', () => {
+  it('a URL answered in another form since the plan (case, default port): not stale, applied', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    expect((await plan(em, dir, { out: 'p.json' }, EXAMPLE_SECRETS)).code).toBe(0)
+    em.mutate('target', '2DZkoZH8WMEM', { site: { url: 'HTTPS://SHOP.EXAMPLE.COM:443', form_login_url: 'HTTPS://Shop.Example.Com:443/login' } })
+    const run = await apply(em, dir, { plan: 'p.json' }, EXAMPLE_SECRETS)
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+  })
+})
