@@ -158,3 +158,22 @@ describe('a saved plan and values the service rewrites only in form', () => {
     expect(run.code).toBe(0)
   })
 })
+
+describe('apply --plan shows the plan that plan printed', () => {
+  it('a value the service holds as null is shown as null, not (none); a desc set to null', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    const shop = join(dir, 'targets', 'shop.yaml')
+    edit(shop, 'scanning_agent: null', 'scanning_agent: {id: 6NbVcX4zLkJh}')
+    edit(shop, 'name: Shop (staging)', 'name: Shop (staging)\n      desc: Staging shop')
+    edit(shop, 'desc: Customer-facing web shop', 'desc: null')
+    const saved = await plan(em, dir, { out: 'p.json' }, EXAMPLE_SECRETS)
+    expect(saved.code, saved.err).toBe(0)
+    expect(saved.out).toContain('scanning_agent: null -> {id: "6NbVcX4zLkJh"}')
+    const run = await apply(em, dir, { plan: 'p.json' }, EXAMPLE_SECRETS)
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.out.slice(0, saved.out.length)).toBe(saved.out)
+    expect(run.out).not.toContain('(none)')
+  })
+})

@@ -1,5 +1,6 @@
 import { line, type RedactedIo } from '../../core/io.js'
 import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refresh.js'
+import { valuesAsPlanned } from '../../apply/saved-display.js'
 import type { Plan } from '../../plan/model.js'
 import type { Violation } from '../../plan/policies.js'
 import { decodeSavedPlan, refuseSelection, serviceForSavedPlan } from '../../plan/saved-plan.js'
@@ -67,6 +68,8 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   try {
     const { ready, note } = await stillToSend(saved.resources, session.client, ledger.context, 'saved')
     if (note) line(io.stderr, note)
+    // Shown as plan printed it: values the saved document cannot tell apart, taken again.
+    valuesAsPlanned(ready)
     return { plan: planOfReady(saved.plan, ready), ready, session, ledger, statePath, stateUpdate: () => ledger.update(declaredSecretValues(desired)) }
   } catch (error) {
     await session.client.close()
