@@ -8,7 +8,7 @@ import { canonicalJson } from './canonical.js'
 import type { Comparison } from './build-plan.js'
 import type { FieldChange, Plan, ResourceChange } from './model.js'
 import { isObject } from '../core/json.js'
-import { declaredSecrets } from '../secrets/redact.js'
+import { declaredSecrets, liveSecrets } from '../secrets/redact.js'
 import { holdsUrlPassword, isSensitive } from '../schema/sensitivity.js'
 import { formatPath } from '../core/diagnostics.js'
 import { KINDS } from '../resources/index.js'
@@ -44,16 +44,15 @@ function mapStrings(value: unknown, map: (text: string, place: string) => string
 /**
  * How a saved plan writes a text that is no template: as a literal (every `${` escaped), unless it
  * holds a value the run's redaction hides in files (a variable's value that a literal happens to
- * contain, or a whole URL written with a variable). The file then writes each such value as the
- * `${NAME}` it came from, so that the file holds no secret and apply --plan expands the text back
- * to the very same literal (the variables are sealed, so a different value there is refused).
- * Redacting the file after the checksum would corrupt it.
+ * contain, or a whole URL written with a variable) or a secret the live resource holds in clear
+ * (`held`: the plan shows such a value as (sensitive)). The file then writes each variable's value
+ * as the `${NAME}` it came from, so that the file holds no secret and apply --plan expands the text
+ * back to the very same literal (the variables are sealed, so a different value there is refused);
+ * what still holds a secret then is refused. Redacting the file after the checksum would corrupt it.
  */
 interface LiteralWriter {
-  (text: string, where: () => string): string
+  (text: string, where: () => string, held: readonly string[]): string
 }
-
-const NO_REDACTION: LiteralWriter = (text) => escapeTemplate(text)
 
 /** The `${NAME}` references the templates use, by the value each expands to here (longest first). */
 function referencesByValue(changed: readonly Comparison[], env: Env): Array<[string, string]> {
@@ -73,14 +72,13 @@ function referencesByValue(changed: readonly Comparison[], env: Env): Array<[str
 const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The literal writer of a run: `redact` is its file redaction, `env` its variables. */
-function literalWriter(changed: readonly Comparison[], redact: ((text: string) => string) | undefined, env: Env, refused: string[]): LiteralWriter {
-  if (!redact) return NO_REDACTION
-  const hidden = (text: string) => redact(JSON.stringify(text)) !== JSON.stringify(text)
+function literalWriter(changed: readonly Comparison[], redact: (text: string) => string, env: Env, refused: string[]): LiteralWriter {
+  const hidden = (text: string, held: readonly string[]) => redact(JSON.stringify(text)) !== JSON.stringify(text) || held.some((secret) => text.includes(secret))
   const references = referencesByValue(changed, env)
   const pattern = references.length > 0 ? new RegExp(references.map(([value]) => regexEscape(value)).join('|'), 'g') : undefined
   const tokenOf = new Map(references)
-  return (text, where) => {
-    if (!hidden(text)) return escapeTemplate(text)
+  return (text, where, held) => {
+    if (!hidden(text, held)) return escapeTemplate(text)
     let written = ''
     let last = 0
     for (const match of pattern ? text.matchAll(pattern) : []) {
@@ -89,34 +87,39 @@ function literalWriter(changed: readonly Comparison[], redact: ((text: string) =
     }
     written += escapeTemplate(text.slice(last))
     // Only a writing that expands back to the same text and holds nothing hidden is kept.
-    if (interpolate(written, env).value === text && !hidden(written)) return written
+    if (interpolate(written, env).value === text && !hidden(written, held)) return written
     refused.push(where())
     return escapeTemplate(text)
   }
 }
 
 /** The declaration as templates: secrets as their ${NAME} reference, every other `${` escaped (see LiteralWriter). */
-const templatedFields = (desired: DesiredResource, literal: LiteralWriter): JsonObject =>
+const templatedFields = (desired: DesiredResource, literal: LiteralWriter, held: readonly string[]): JsonObject =>
   mapStrings(desired.fields, (text, place) => desired.templates.get(place) ?? literal(text, () => {
     const where = desired.locate(placeSegments(place))
     return `${where.file}:${where.line}: ${desired.kind} ${desired.id}: ${place}`
-  })) as JsonObject
+  }, held)) as JsonObject
 
 /** `site.headers[0].value` as path segments. */
 const placeSegments = (place: string): Array<string | number> => place.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 
-const savedResource = ({ kind, desired, fingerprint }: Comparison, key: string, literal: LiteralWriter): SavedResource => ({
-  kind: kind.name,
-  id: desired.id,
-  // A URL written with a variable is kept as its template (decodeSavedPlan expands it again).
-  ...(desired.id === '' && desired.naturalKey
-    ? { natural_key: { ...desired.naturalKey, value: desired.templates.get(desired.naturalKey.field) ?? literal(desired.naturalKey.value, () => `${desired.source.file}:${desired.source.line}: ${desired.kind}: ${desired.naturalKey!.field}`) } }
-    : {}),
-  source: desired.source,
-  fields: templatedFields(desired, literal),
-  fingerprint: sealFingerprint(fingerprint, key),
-  ...(desired.templates.size > 0 ? { variables: sealedValues(desired.fields, key) } : {}),
-})
+function savedResource({ kind, desired, live, fingerprint }: Comparison, key: string, literal: LiteralWriter): SavedResource {
+  const held = liveSecrets(kind, live)
+  const fields = templatedFields(desired, literal, held)
+  return {
+    kind: kind.name,
+    id: desired.id,
+    // A URL written with a variable is kept as its template (decodeSavedPlan expands it again).
+    ...(desired.id === '' && desired.naturalKey
+      ? { natural_key: { ...desired.naturalKey, value: desired.templates.get(desired.naturalKey.field) ?? literal(desired.naturalKey.value, () => `${desired.source.file}:${desired.source.line}: ${desired.kind}: ${desired.naturalKey!.field}`, held) } }
+      : {}),
+    source: desired.source,
+    fields,
+    fingerprint: sealFingerprint(fingerprint, key),
+    // Sealed wherever the file refers to a variable: a template, or a literal written with one.
+    ...(desired.templates.size > 0 || variableNames(fields).length > 0 ? { variables: sealedValues(desired.fields, key) } : {}),
+  }
+}
 
 /**
  * The declared fields with their variables expanded, as a saved plan keeps them: an HMAC keyed as
@@ -225,11 +228,11 @@ export interface SavedPlanInput {
 export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
   refuseLiteralSecrets(input.changed)
   const refused: string[] = []
-  const literal = literalWriter(input.changed, input.redact, input.env ?? {}, refused)
+  const literal = literalWriter(input.changed, input.redact ?? ((text) => text), input.env ?? {}, refused)
   const resources = input.changed.map((comparison) => savedResource(comparison, key, literal))
   if (refused.length > 0) {
     throw new ScansyncError(
-      `cannot save the plan: ${refused.length === 1 ? 'this value holds' : 'these values hold'} a variable's value in a way a saved plan cannot write as its \${NAME}:\n  ${refused.join('\n  ')}\n` +
+      `cannot save the plan: ${refused.length === 1 ? 'this literal value holds' : 'these literal values hold'} a secret of the run (a variable's value, or a secret the service holds) that a saved plan cannot write as a \${NAME} reference:\n  ${refused.join('\n  ')}\n` +
         'Write the variable (${NAME}) there instead of its value, or apply without a saved plan.',
     )
   }

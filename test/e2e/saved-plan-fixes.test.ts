@@ -52,6 +52,35 @@ describe('a saved plan whose values come from variables', () => {
     expect(posted.map((body) => [body.site.url, body.site.name, body.site.basic_auth.username])).toEqual([[env.APP_URL, 'Staging via scanner-user-01', 'scanner-user-01']])
     expect((await plan(em, dir, { detailedExitcode: true }, env)).code).toBe(0)
   })
+
+  it('a literal written with another resource\'s variable is sealed: apply --plan with another value refuses, nothing sent', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    edit(join(dir, 'targets', 'shop.yaml'), 'url: https://shop.example.com/', 'url: https://${SHOP_HOST}/')
+    edit(join(dir, 'targets', 'shop.yaml'), 'name: Shop (staging)', 'name: Shop (staging) of shop.example.com')
+    const saved = await plan(em, dir, { out: 'p.json' }, { ...EXAMPLE_SECRETS, SHOP_HOST: 'shop.example.com' })
+    expect(saved.code, saved.err).toBe(0)
+    const staging = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')).resources.find((r: { id: string }) => r.id === '7QwErTy2UiOp')
+    expect(staging.fields.site.name).toBe('Shop (staging) of ${SHOP_HOST}')
+    expect(staging.variables).toMatch(/^[0-9a-f]{64}$/)
+    em.clearRequests()
+    const run = await apply(em, dir, { plan: 'p.json' }, { ...EXAMPLE_SECRETS, SHOP_HOST: 'other.example.com' })
+    expect(run.code).toBe(1)
+    expect(run.err).toContain('target 7QwErTy2UiOp (${SHOP_HOST})')
+    expect(writes(em)).toEqual([])
+  })
+
+  it('a literal that holds a secret the service answers in clear, which no variable writes: plan --out refuses up front, naming its place', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    edit(join(dir, 'targets', 'shop.yaml'), 'desc: Customer-facing web shop', 'desc: "login with live-Pw-7c1d9e2f"')
+    em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { username: 'scanner', password: 'live-Pw-7c1d9e2f', password_is_sensitive: false } } })
+    const saved = await plan(em, dir, { out: 'p.json' }, EXAMPLE_SECRETS)
+    expect(saved.err).toContain('cannot save the plan')
+    expect(saved.err).toContain('target 2DZkoZH8WMEM: site.desc')
+    expect(saved.code).toBe(1)
+    expect(existsSync(join(dir, 'p.json'))).toBe(false)
+  })
 })
 
 describe('a saved plan never holds a literal secret', () => {
