@@ -74,7 +74,8 @@ const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 /** The literal writer of a run: `redact` is its file redaction, `env` its variables. */
 function literalWriter(changed: readonly Comparison[], redact: (text: string) => string, env: Env, refused: string[]): LiteralWriter {
   const hidden = (text: string, held: readonly string[]) => redact(JSON.stringify(text)) !== JSON.stringify(text) || held.some((secret) => text.includes(secret))
-  const references = referencesByValue(changed, env)
+  // Only values the redaction hides are written as references (a short or common one it leaves in texts stays literal).
+  const references = referencesByValue(changed, env).filter(([value]) => hidden(value, []))
   const pattern = references.length > 0 ? new RegExp(references.map(([value]) => regexEscape(value)).join('|'), 'g') : undefined
   const tokenOf = new Map(references)
   return (text, where, held) => {
