@@ -25,6 +25,8 @@ export interface MisspeltField {
 interface Places {
   request: readonly SchemaPlace[]
   response: readonly SchemaPlace[]
+  /** A place in the YAML's shorthand form (SHORTHAND): rules see the request's members only. */
+  shorthand?: boolean
 }
 
 /**
@@ -84,20 +86,20 @@ const MAX_DEPTH = 32
 function walk(schema: unknown, places: Places, path: PathSegments, field: string, found: MisspeltField[], depth: number, shape: Shape): void {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || depth > MAX_DEPTH) return
   const rule = schema as Record<string, unknown>
-  if (places.request.some((place) => Object.hasOwn(place.schema, SHORTHAND))) {
+  // The same place stays in its shorthand form under `allOf`, `not`, a `$ref`…: the keywords below walk `places` as they are.
+  if (!places.shorthand && places.request.some((place) => Object.hasOwn(place.schema, SHORTHAND))) places = { ...places, shorthand: true }
+  if (places.shorthand) {
     const members = [...namesOf(places.request)]
     const answered = namesOf(places.response)
-    const only = (name: string, at: PathSegments, key: boolean) => {
+    walkNames(rule, path, (name, at, key) => {
       if (answered.has(name) && !members.includes(name)) found.push({ path: at, key, field: join(field, name), meant: '', only: { place: field, members } })
-    }
-    places = { request: places.request, response: [] }
-    walkNames(rule, path, only)
+    })
   }
   let names: Set<string> | undefined
   const check = (name: string, at: PathSegments, key: boolean) => {
-    const known = (names ??= namesOf([...places.request, ...places.response]))
+    const known = (names ??= namesOf(places.shorthand ? places.request : [...places.request, ...places.response]))
     // Known here only as the service answers it, and written by the YAML at the top level: rules see it there.
-    if (known.has(name) && field !== '' && !field.includes('[]') && shape.request.has(name) && !namesOf(places.request).has(name) && places.response.length > 0) {
+    if (known.has(name) && field !== '' && !field.includes('[]') && shape.request.has(name) && !namesOf(places.request).has(name) && !places.shorthand && places.response.length > 0) {
       found.push({ path: at, key, field: join(field, name), meant: name, atTop: true })
       return
     }

@@ -96,10 +96,22 @@ export class PolicyChecker {
     const key = declared?.naturalKey
     const secretName = (declared?.id === '' && key !== undefined && declared.templates.has(key.field)) || holdsUrlPassword(id)
     const shownId = secretName ? SENSITIVE : id
-    // A secret the live resource holds in clear (a description quoting its own login's password) is kept from the rules too.
+    this.check(kind.name, shownId, afterApply(kind, shownId, fields, live, this.reads(kind.name), { holdsSecret: this.secretsOf(kind, live, fields), unchanged }), declared)
+  }
+
+  /**
+   * Whether a text of a resource's shape holds a secret: one of the run, or one the live resource
+   * holds in clear (a description quoting its own login's password). A text the YAML writes as it
+   * is (no variable in it) is the repository's own, and a rule that reads it learns nothing the
+   * repository does not say: it is shown as written, though a short secret be in it (a password
+   * `staging` in the URL `https://staging.shop.example.com/`).
+   */
+  private secretsOf(kind: ResourceKind, live: JsonObject, declared: JsonObject): ((text: string) => boolean) | undefined {
+    const run = this.holdsSecret
     const quoted = liveSecrets(kind, live)
-    const holdsSecret = quoted.length === 0 ? this.holdsSecret : (text: string) => quoted.some((secret) => text.includes(secret)) || this.holdsSecret?.(text) === true
-    this.check(kind.name, shownId, afterApply(kind, shownId, fields, live, this.reads(kind.name), { holdsSecret, unchanged }), declared)
+    if (run === undefined && quoted.length === 0) return undefined
+    let written: Set<string> | undefined
+    return (text) => (quoted.some((secret) => text.includes(secret)) || run?.(text) === true) && !(written ??= literalTexts(declared)).has(text)
   }
 
   /** Checks one resource in the YAML's shape (with the next ones of its batch); `declared` locates a violation in the files. */
@@ -119,7 +131,8 @@ export class PolicyChecker {
       this.found.push(...found)
       return
     }
-    // Which resource, then which rule, took the time is found by checking each alone.
+    // Which resource, then which rule, took the time is found by checking each alone: only a rule
+    // that takes too long alone is an error (several slow ones together are not).
     for (const resource of batch) {
       const alone = bounded(() => this.violationsOf(resource), RULE_TIME_LIMITS_MS.resource)
       if (alone !== TIMED_OUT) {
@@ -127,35 +140,24 @@ export class PolicyChecker {
         continue
       }
       for (const rule of this.byKind.get(resource.kind)!) {
-        const check = () => (!rule.when || passes(rule, 'when', resource.shape, resource.kind)) && passes(rule, 'require', resource.shape, resource.kind)
-        if (bounded(check, RULE_TIME_LIMITS_MS.rule) !== TIMED_OUT) continue
-        const at = `${rule.source.file}:${rule.source.line}:${rule.source.column}`
-        throw new ScansyncError(`${at}: policy ${rule.name}: checking ${resource.kind} ${resource.id} took more than ${RULE_TIME_LIMITS_MS.rule / 1000} s (a pattern that backtracks on its values?), so the rule cannot be checked`)
+        const found = bounded(() => violationOf(rule, resource), RULE_TIME_LIMITS_MS.rule)
+        if (found === TIMED_OUT) {
+          const at = `${rule.source.file}:${rule.source.line}:${rule.source.column}`
+          throw new ScansyncError(`${at}: policy ${rule.name}: checking ${resource.kind} ${resource.id} took more than ${RULE_TIME_LIMITS_MS.rule / 1000} s (a pattern that backtracks on its values?), so the rule cannot be checked`)
+        }
+        if (found) this.found.push(found)
       }
-      throw new ScansyncError(`the policy rules of ${resource.kind} ${resource.id} took more than ${RULE_TIME_LIMITS_MS.resource / 1000} s together, so they cannot be checked`)
     }
   }
 
   /** The rules one resource breaks. */
-  private violationsOf({ kind, id, shape, declared }: Pending): Violation[] {
-    const rules = this.byKind.get(kind)
-    if (rules === undefined || unoptimisedPassesAll(rules, kind, shape)) return []
+  private violationsOf(resource: Pending): Violation[] {
+    const rules = this.byKind.get(resource.kind)
+    if (rules === undefined || unoptimisedPassesAll(rules, resource.kind, resource.shape)) return []
     const found: Violation[] = []
     for (const rule of rules) {
-      if (rule.when && !passes(rule, 'when', shape, kind)) continue
-      if (passes(rule, 'require', shape, kind)) continue
-      const error = rule.require.errors?.[0]
-      const message = describeFailure(kind, error)
-      found.push({
-        policy: rule.name,
-        level: rule.level,
-        kind,
-        id,
-        message: `${rule.description} (${message})`,
-        // The resource's line (contract): the message names the field.
-        where: declared ? { file: declared.source.file, line: declared.source.line, column: declared.source.column } : undefined,
-        rule: rule.source,
-      })
+      const violation = violationOf(rule, resource)
+      if (violation) found.push(violation)
     }
     return found
   }
@@ -174,6 +176,15 @@ export class PolicyChecker {
   }
 }
 
+/** The texts a declaration writes as they are (declaredForRules has made each value from a variable `(sensitive)`). */
+function literalTexts(declared: unknown, into = new Set<string>()): Set<string> {
+  if (typeof declared === 'string') {
+    if (declared !== SENSITIVE) into.add(declared)
+  } else if (Array.isArray(declared)) for (const item of declared) literalTexts(item, into)
+  else if (declared !== null && typeof declared === 'object') for (const key in declared) literalTexts((declared as JsonObject)[key], into)
+  return into
+}
+
 const TIMED_OUT = Symbol('timed out')
 const BOUNDED_KEY = Symbol.for('scansync.policies.bounded')
 /** Runs the function registered under BOUNDED_KEY: V8 stops a script run with a timeout, even inside a regular expression. */
@@ -190,6 +201,23 @@ function bounded<T>(work: () => T, limitMs: number): T | typeof TIMED_OUT {
     throw error
   } finally {
     delete global[BOUNDED_KEY]
+  }
+}
+
+/** The violation of a rule by a resource, if it breaks it. */
+function violationOf(rule: PolicyRule, { kind, id, shape, declared }: Pending): Violation | undefined {
+  if (rule.when && !passes(rule, 'when', shape, kind)) return undefined
+  if (passes(rule, 'require', shape, kind)) return undefined
+  const message = describeFailure(kind, rule.require.errors?.[0])
+  return {
+    policy: rule.name,
+    level: rule.level,
+    kind,
+    id,
+    message: `${rule.description} (${message})`,
+    // The resource's line (contract): the message names the field.
+    where: declared ? { file: declared.source.file, line: declared.source.line, column: declared.source.column } : undefined,
+    rule: rule.source,
   }
 }
 

@@ -280,6 +280,28 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     ])
   })
 
+  it('so is such a member under allOf, anyOf or a local $ref at that place', async () => {
+    const text = `policies:
+  - name: a
+    kind: target
+    require: {properties: {labels: {items: {allOf: [{required: [id]}]}}}}
+  - name: b
+    kind: target
+    require:
+      definitions: {lab: {required: [id]}}
+      properties: {labels: {items: {$ref: "#/definitions/lab"}}}
+  - name: c
+    kind: target
+    require: {properties: {scanning_agent: {anyOf: [{type: "null"}, {required: [name]}]}}}
+`
+    await expectProblems(text, [
+      "a.yaml:4:65: policy a: require: rules see a target's labels[] as {name, color}: labels[].id is never there, so a rule about it passes silently",
+      "a.yaml:8:38: policy b: require: rules see a target's labels[] as {name, color}: labels[].id is never there, so a rule about it passes silently",
+      "a.yaml:12:81: policy c: require: rules see a target's scanning_agent as {id}: scanning_agent.name is never there, so a rule about it passes silently",
+      '3 errors; nothing was sent.',
+    ])
+  })
+
   it('a field the service answers elsewhere than the YAML writes it is an error where the rule names it (a target\'s api_scan_settings under site)', async () => {
     const text = `policies:\n  - name: r\n    kind: target\n    require: {properties: {site: {properties: {api_scan_settings: {required: [api_login_method]}, name: {minLength: 2}}}, scanning_agent: {properties: {name: {const: a}}}}}\n`
     await expectProblems(text, [
@@ -425,6 +447,26 @@ describe('a live text quoting the resource\'s own secret', () => {
       const fired = [...stderr.matchAll(/policy ([\w-]+): target 2DZkoZH8WMEM/g)].map((m) => m[1])
       expect(fired, `${command}: ${stderr}`).toEqual(['shown-sensitive'])
       expect(stderr).not.toContain('demo-login-password')
+      expect(code, command).toBe(0)
+    }
+  })
+})
+
+// A review of this round's change above: a short live password (`staging`) turned the URL the YAML
+// writes (`https://staging.shop.example.com/`) into (sensitive), and a correct target into a violation.
+describe('a text the YAML writes as it is', () => {
+  it('is shown to rules as written, though a live secret be in it; the same text not declared is still (sensitive)', async () => {
+    const own = await emulator()
+    own.mutate('target', '7QwErTy2UiOp', { site: { has_basic_auth: true, basic_auth: { username: 'qa', password: 'staging', password_is_sensitive: false } } })
+    const dir = tempdir({
+      'targets.yaml': 'targets:\n  - id: 7QwErTy2UiOp\n    site: {url: "https://staging.shop.example.com/"}\n',
+      'policies.yaml': 'policies:\n  - {name: https-only, kind: target, require: {properties: {site: {properties: {url: {pattern: "^https://"}}}}}}\n  - {name: name-shown, kind: target, level: warning, when: {properties: {site: {properties: {name: {const: "(sensitive)"}}}}}, require: false}\n',
+    })
+    for (const command of ['plan', 'audit']) {
+      const { code, stderr } = await cli(own, dir, [command])
+      const fired = [...stderr.matchAll(/policy ([\w-]+): target 7QwErTy2UiOp/g)].map((m) => m[1])
+      // The live name `Shop (staging)`, which no file writes, holds the password: still kept from the rules.
+      expect(fired, `${command}: ${stderr}`).toEqual(['name-shown'])
       expect(code, command).toBe(0)
     }
   })

@@ -1,9 +1,9 @@
 // The policy engine without the network: the after-apply shape a rule sees, and the words and
 // places of a violation (contract and design.md, "Policies").
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { compilePolicies, type DeclaredPolicy } from '../../src/config/policies.js'
 import { afterApply } from '../../src/plan/after-apply.js'
-import { evaluatePolicies, hasErrors, PolicyChecker } from '../../src/plan/policies.js'
+import { evaluatePolicies, hasErrors, PolicyChecker, RULE_TIME_LIMITS_MS } from '../../src/plan/policies.js'
 import { KINDS } from '../../src/resources/index.js'
 import { readsOf } from '../../src/plan/policy-reads.js'
 
@@ -169,5 +169,33 @@ describe('violations', () => {
     const [violation] = evaluatePolicies(rules, [{ kind: 'asset', id: 'A1', shape: { id: 'A1' } }])
     expect(violation.where).toBeUndefined()
     expect(violation.rule).toEqual(at(7))
+  })
+})
+
+// A review of this round's time limits: several slow rules together were an error naming no rule.
+describe('rules checked within time limits', () => {
+  const spin = (ms: number) => {
+    const until = Date.now() + ms
+    while (Date.now() < until);
+  }
+  /** A compiled rule whose `require` takes `ms` and then answers `passes`. */
+  const slowRule = (name: string, ms: number, passes: boolean) => {
+    const require = Object.assign(() => (spin(ms), passes), { schema: {}, errors: passes ? null : [{ instancePath: '/site', message: 'is slow', keyword: 'x', params: {} }] })
+    return { name, description: name, kind: 'target' as const, level: 'error' as const, source: at(1), require } as unknown as Parameters<typeof evaluatePolicies>[0][number]
+  }
+  const limits = { ...RULE_TIME_LIMITS_MS }
+  afterEach(() => Object.assign(RULE_TIME_LIMITS_MS, limits))
+
+  it('two rules slow together but each within the limit alone: checked, no error', () => {
+    Object.assign(RULE_TIME_LIMITS_MS, { batch: 150, resource: 150, rule: 1000 })
+    const found = evaluatePolicies([slowRule('a', 100, true), slowRule('b', 100, false)], [{ kind: 'target', id: 'T1', shape: { id: 'T1' } }])
+    expect(found.map((v) => [v.policy, v.id])).toEqual([['b', 'T1']])
+  })
+
+  it('a rule over the limit alone is an error naming it and the resource', () => {
+    Object.assign(RULE_TIME_LIMITS_MS, { batch: 150, resource: 150, rule: 150 })
+    expect(() => evaluatePolicies([slowRule('fast', 0, true), slowRule('slow', 1000, true)], [{ kind: 'target', id: 'T1', shape: { id: 'T1' } }])).toThrow(
+      'rules.yaml:1:5: policy slow: checking target T1 took more than 0.15 s (a pattern that backtracks on its values?), so the rule cannot be checked',
+    )
   })
 })
