@@ -139,6 +139,14 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
     agent: new NameIndex(live.agents, (agent) => (typeof agent.id === 'string' ? renamed.get(agent.id) : undefined) ?? agent.name),
     team: new NameIndex(live.teams),
   }
+  // An unknown agent name that is a live agent's name now, which the configuration renames: said so.
+  const renamedFrom = (name: string): { id: string; to: string } | undefined => {
+    for (const agent of (live.agents ?? []) as readonly JsonObject[]) {
+      const to = typeof agent.id === 'string' ? renamed.get(agent.id) : undefined
+      if (agent.name === name && to !== undefined && to !== name) return { id: agent.id as string, to }
+    }
+    return undefined
+  }
   const urls = urlIndex(live.targets ?? [])
   const errors: Diagnostic[] = []
   const resources: DesiredResource[] = []
@@ -153,7 +161,7 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
       const id = findByKey(resource, urls, names, problems)
       if (id !== undefined) resolved = { ...resolved, id }
     }
-    const fields = replaceNameReferences(resolved, names, problems)
+    const fields = replaceNameReferences(resolved, names, problems, renamedFrom)
     if (fields !== resolved.fields) resolved = { ...resolved, fields, templates: movedTemplates(resolved.templates, fields) }
     for (let p = 0; p < problems.length; p++) errors.push(problems[p])
     resources.push(resolved)
@@ -184,10 +192,10 @@ function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>,
 }
 
 /** The fields with `{name}` references replaced by `{id}`; the same object when there are none. */
-function replaceNameReferences(resource: DesiredResource, names: Resolution['names'], problems: Diagnostic[]): JsonObject {
+function replaceNameReferences(resource: DesiredResource, names: Resolution['names'], problems: Diagnostic[], renamedFrom: (name: string) => { id: string; to: string } | undefined): JsonObject {
   const { fields } = resource
   if (resource.kind === 'target' && isNameRef(fields.scanning_agent)) {
-    const id = idOfName(resource, ['scanning_agent', 'name'], fields.scanning_agent.name, 'agent', names.agent, problems)
+    const id = idOfName(resource, ['scanning_agent', 'name'], fields.scanning_agent.name, 'agent', names.agent, problems, renamedFrom)
     return id === undefined ? fields : { ...fields, scanning_agent: { id } }
   }
   if (resource.kind === 'agent' && Array.isArray(fields.teams) && fields.teams.some(isNameRef)) {
@@ -203,13 +211,16 @@ function replaceNameReferences(resource: DesiredResource, names: Resolution['nam
   return fields
 }
 
-function idOfName(resource: DesiredResource, at: PathSegments, name: string, kind: 'agent' | 'team', index: NameIndex, problems: Diagnostic[]): string | undefined {
+function idOfName(resource: DesiredResource, at: PathSegments, name: string, kind: 'agent' | 'team', index: NameIndex, problems: Diagnostic[], renamedFrom?: (name: string) => { id: string; to: string } | undefined): string | undefined {
   const ids = index.idsNamed(name)
   if (ids.length === 1) return ids[0]
   const place = `${label(resource)}: ${formatPath(at)}`
   const secret = resource.templates.has(formatPath(at))
   const shown = secret ? SENSITIVE : JSON.stringify(name)
+  // Not for a name from a variable: which agent it names would say what the variable holds.
+  const renaming = ids.length === 0 && !secret ? renamedFrom?.(name) : undefined
   if (ids.length > 1) problems.push(problem(resource, at, `${place}: ${ids.length} ${kind}s are named ${shown} (${ids.join(', ')}): refer to the one you mean by its id`))
+  else if (renaming) problems.push(problem(resource, at, `${place}: no ${kind} will be named ${shown} after the apply: ${renaming.id}, named so now, is renamed ${JSON.stringify(renaming.to)} by the configuration; refer to it by that name or by its id`))
   else problems.push(problem(resource, at, `${place}: no ${kind} is named ${shown}${suggestion(name, index, secret)}`))
   return undefined
 }

@@ -432,7 +432,8 @@ describe('an agent renamed in the YAML, referred to by name', () => {
     const stale = tempdir({ 'config.yaml': renamed.replace('dc-lisbon-renamed\ntargets', 'dc-lisbon-again\ntargets').replace('REF', 'dc-lisbon-renamed') })
     const refused = await cli(em, stale, ['plan'])
     expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('scanning_agent.name: no agent is named "dc-lisbon-renamed"')
+    // Said as it is (a review of the thirteenth round's release: it read "no agent is named …; did you mean …").
+    expect(refused.stderr).toContain('scanning_agent.name: no agent will be named "dc-lisbon-renamed" after the apply: 3kLx8Qy7Pb2m, named so now, is renamed "dc-lisbon-again" by the configuration; refer to it by that name or by its id')
   })
 })
 
