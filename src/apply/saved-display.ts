@@ -4,9 +4,8 @@ import type { Ready } from '../plan/staleness.js'
  * apply --plan shows the plan as plan printed it. The saved plan keeps the plan's JSON document,
  * which cannot tell a value the service does not have from a null (both are null there): the
  * values are taken again here from the read made just before sending (they are the plan's: its
- * fingerprint matched). (Names shown for ids, `dc-porto-agent` for an agent's id, are not kept
- * by the document either; plan shows them only when it read the lists, which the saved plan does
- * not record, so apply --plan shows the ids.)
+ * fingerprint matched). The names shown for ids (`dc-porto-agent`) are kept beside the document
+ * (the saved plan's `names`).
  */
 
 /**

@@ -14,7 +14,7 @@ const REFERENCES: ReadonlyArray<{ kind: KindName; path: string; names: 'team' | 
  * `scanning_agent: dc-lisbon-agent`); an id stays where no name is known. Only how the values
  * read changes: the plan's values (and its JSON) keep the ids.
  */
-export function showNames(plan: Plan, names: { team: NameIndex; agent: NameIndex }): Plan {
+export function showNames(plan: Plan, names: ShownNames): Plan {
   for (const change of plan.changes) {
     for (const reference of REFERENCES) {
       if (change.kind !== reference.kind) continue
@@ -31,8 +31,40 @@ export function showNames(plan: Plan, names: { team: NameIndex; agent: NameIndex
   return plan
 }
 
+/** Where showNames finds the name of an id. */
+export type ShownNames = Record<'team' | 'agent', Pick<NameIndex, 'nameOf'>>
+
+/** Names by id, as a saved plan keeps them: those of the ids a plan's references hold, that `keep` lets be written. */
+export type NamesById = Partial<Record<'team' | 'agent', Record<string, string>>>
+
+/** The names the plan shows for its references' ids, by id (a saved plan keeps them for apply --plan), each as `shown` writes it. */
+export function namesShown(plan: Plan, names: ShownNames, shown: (name: string) => string): NamesById {
+  const out: NamesById = {}
+  for (const change of plan.changes) {
+    for (const reference of REFERENCES) {
+      if (change.kind !== reference.kind) continue
+      for (const field of change.fields) {
+        if (field.path !== reference.path || field.sensitive) continue
+        for (const id of referencedIds(field.before).concat(referencedIds(field.after))) {
+          const name = names[reference.names].nameOf(id)
+          if (name !== undefined) (out[reference.names] ??= {})[id] = shown(name)
+        }
+      }
+    }
+  }
+  return out
+}
+
+/** A saved plan's names as showNames reads them. */
+export const savedNames = (names: NamesById | undefined): ShownNames => {
+  const index = (byId: Record<string, string> | undefined) => ({ nameOf: (id: string) => (byId !== undefined && Object.hasOwn(byId, id) ? byId[id] : undefined) })
+  return { agent: index(names?.agent), team: index(names?.team) }
+}
+
+const referencedIds = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? [item] : isObject(item) && typeof item.id === 'string' ? [item.id] : []))
+
 /** `[Platform, Tm8Kq2Xa9Lp3]`, `dc-lisbon-agent`; undefined when no name is known (the value is shown as it is). */
-function named(value: unknown, index: NameIndex): string | undefined {
+function named(value: unknown, index: Pick<NameIndex, 'nameOf'>): string | undefined {
   // The plan holds a reference as `{id}`, or as the bare id where it lists a set's keys.
   const idOf = (item: unknown) => (typeof item === 'string' ? item : isObject(item) && typeof item.id === 'string' ? item.id : undefined)
   const nameOf = (item: unknown) => {

@@ -7,6 +7,7 @@ import type { SavedPlan } from '../schema/generated.js'
 import { canonicalJson } from './canonical.js'
 import type { Comparison } from './build-plan.js'
 import type { FieldChange, Plan, ResourceChange } from './model.js'
+import type { NamesById } from './names.js'
 import { isObject } from '../core/json.js'
 import { declaredSecrets, liveSecrets } from '../secrets/redact.js'
 import { holdsUrlPassword, isSensitive } from '../schema/sensitivity.js'
@@ -162,6 +163,32 @@ function refuseLiteralSecrets(comparisons: readonly Comparison[]): void {
 }
 
 /**
+ * A team or an agent named by a variable (`teams: [{name: "${TEAM}"}]`): the plan resolved the
+ * name to an id, which apply --plan would send, and the file could keep only the `${TEAM}` of the
+ * name, or the id, which says which name the variable holds. Refused up front, as a literal secret is.
+ */
+function refuseNamesFromVariables(comparisons: readonly Comparison[], env: Env): void {
+  const places: string[] = []
+  for (const { desired } of comparisons) {
+    for (const [place, template] of desired.templates) {
+      if (!/^(teams\[\d+\]|scanning_agent)\.id$/.test(place)) continue
+      const segments = place.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
+      let value: unknown = desired.fields
+      for (const segment of segments) value = isObject(value) || Array.isArray(value) ? (value as Record<string | number, unknown>)[segment] : undefined
+      // `{id: "${AGENT_ID}"}` is an id from a variable, which the file keeps as its reference.
+      if (interpolate(template, env).value === value) continue
+      const where = desired.locate(segments.slice(0, -1))
+      places.push(`${where.file}:${where.line}: ${desired.kind} ${desired.id}: ${place.replace(/id$/, 'name')}`)
+    }
+  }
+  if (places.length === 0) return
+  throw new ScansyncError(
+    `cannot save the plan: ${places.length === 1 ? 'this team or agent is' : 'these teams or agents are'} named by a variable, and a saved plan would have to hold the id the name stands for:\n  ${places.join('\n  ')}\n` +
+      'Name it in the YAML or by its id, or apply without a saved plan.',
+  )
+}
+
+/**
  * Literal values holding a URL with a password (`https://user:password@host/`): the plan shows them
  * as (sensitive) whole (holdsUrlPassword, the one rule for them), so a saved plan may not hold them.
  */
@@ -223,11 +250,14 @@ export interface SavedPlanInput {
    */
   redact?: (text: string) => string
   env?: Env
+  /** The names the plan showed for its references' ids (namesShown), for apply --plan to show them too. */
+  names?: NamesById
 }
 
 /** The saved plan of a plan (refused when it would have to hold a secret). */
 export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
   refuseLiteralSecrets(input.changed)
+  refuseNamesFromVariables(input.changed, input.env ?? {})
   const refused: string[] = []
   const literal = literalWriter(input.changed, input.redact ?? ((text) => text), input.env ?? {}, refused)
   const resources = input.changed.map((comparison) => savedResource(comparison, key, literal))
@@ -246,6 +276,7 @@ export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
     api_url: input.apiUrl,
     paths: input.paths,
     plan,
+    ...(input.names !== undefined && (input.names.agent || input.names.team) ? { names: input.names } : {}),
     resources,
   }
   return { ...document, checksum: savedPlanChecksum(document, key) }
@@ -253,6 +284,8 @@ export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
 
 export interface DecodedPlan {
   plan: Plan
+  /** The names plan showed for the ids its references hold. */
+  names?: NamesById
   apiUrl?: string
   paths: string[]
   resources: PlannedResource[]
@@ -304,7 +337,7 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
     )
   }
   if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
-  return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, apiUrl: saved.api_url, paths: saved.paths, resources }
+  return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, names: saved.names, apiUrl: saved.api_url, paths: saved.paths, resources }
 }
 
 /** The `${NAME}`s a saved resource's fields refer to, once each, in order. */

@@ -358,6 +358,17 @@ export interface SavedPlan {
    */
   paths: string[]
   plan: PlanDocument
+  /**
+   * The names plan showed for the ids of agents and teams its changes refer to, by id, so that apply --plan shows them as plan did; a name the output step hides (a variable's value) is (sensitive).
+   */
+  names?: {
+    agent?: {
+      [k: string]: string
+    }
+    team?: {
+      [k: string]: string
+    }
+  }
   resources: {
     /**
      * A kind of resource.

@@ -205,4 +205,34 @@ describe('apply --plan shows the plan that plan printed', () => {
     expect(run.out.slice(0, saved.out.length)).toBe(saved.out)
     expect(run.out).not.toContain('(none)')
   })
+
+  it('an agent and teams referred to by name are shown by name, as plan showed them', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    edit(join(dir, 'targets', 'shop.yaml'), 'scanning_agent: null', 'scanning_agent: {name: dc-porto-agent}')
+    edit(join(dir, 'agents.yaml'), 'teams: []', 'teams: [{name: Security}]')
+    const saved = await plan(em, dir, { out: 'p.json' }, EXAMPLE_SECRETS)
+    expect(saved.code, saved.err).toBe(0)
+    expect(saved.out).toContain('scanning_agent: null -> dc-porto-agent')
+    expect(saved.out).toContain('teams: [] -> [Security]')
+    expect(JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')).names).toEqual({ agent: { '6NbVcX4zLkJh': 'dc-porto-agent' }, team: { Tm1Zz9Yy8Xx7: 'Security', Tm8Kq2Xa9Lp3: 'Platform' } })
+    const run = await apply(em, dir, { plan: 'p.json' }, EXAMPLE_SECRETS)
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.out.slice(0, saved.out.length)).toBe(saved.out)
+  })
+
+  // Found while writing the test above: such a plan was saved, and apply --plan then refused it
+  // (its team's ${TEAM} stood where the id goes), every time.
+  it('a team named by a variable: plan --out refuses up front, naming the place; nothing is written', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    edit(join(dir, 'agents.yaml'), 'teams: []', 'teams: [{name: Security}, {name: "${TEAM}"}]')
+    const saved = await plan(em, dir, { out: 'p.json' }, { ...EXAMPLE_SECRETS, TEAM: 'Marketing' })
+    expect(saved.code).toBe(1)
+    expect(saved.err).toContain('cannot save the plan: this team or agent is named by a variable')
+    expect(saved.err).toMatch(/agents\.yaml:10: agent 6NbVcX4zLkJh: teams\[1\]\.name/)
+    expect(saved.err).not.toContain('Marketing')
+    expect(existsSync(join(dir, 'p.json'))).toBe(false)
+  })
 })

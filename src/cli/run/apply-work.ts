@@ -1,6 +1,7 @@
 import { line, type RedactedIo } from '../../core/io.js'
 import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refresh.js'
 import { valuesAsPlanned } from '../../apply/saved-display.js'
+import { savedNames, showNames } from '../../plan/names.js'
 import type { Plan } from '../../plan/model.js'
 import type { Violation } from '../../plan/policies.js'
 import { decodeSavedPlan, refuseSelection, serviceForSavedPlan } from '../../plan/saved-plan.js'
@@ -70,7 +71,8 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
     if (note) line(io.stderr, note)
     // Shown as plan printed it: values the saved document cannot tell apart, taken again.
     valuesAsPlanned(ready)
-    return { plan: planOfReady(saved.plan, ready), ready, session, ledger, statePath, stateUpdate: () => ledger.update(declaredSecretValues(desired)) }
+    // The names plan showed for ids (`dc-porto-agent`), as the saved plan keeps them.
+    return { plan: showNames(planOfReady(saved.plan, ready), savedNames(saved.names)), ready, session, ledger, statePath, stateUpdate: () => ledger.update(declaredSecretValues(desired)) }
   } catch (error) {
     await session.client.close()
     throw error

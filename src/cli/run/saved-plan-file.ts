@@ -9,9 +9,11 @@ import { encodeSavedPlan } from '../../plan/saved-plan.js'
 import { planDocument } from '../../render/index.js'
 import { stateKeys } from '../../secrets/state.js'
 import { appVersion } from './version.js'
+import { namesShown, type ShownNames } from '../../plan/names.js'
+import { SENSITIVE } from '../../core/types.js'
 
 /** The saved plan of a prepared plan, keyed with the state key (or the token), written so that the file redaction leaves it whole. */
-export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string } }, paths: string[], io: RedactedIo, out = '.'): SavedPlan {
+export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string }; identified?: { names: ShownNames } }, paths: string[], io: RedactedIo, out = '.'): SavedPlan {
   const { result, session } = prepared
   // Relative to the plan file's directory (see configurationPaths), wherever the plan is made from.
   const planDirectory = dirname(resolve(io.cwd, out))
@@ -24,6 +26,8 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       version: appVersion(),
       redact: io.redaction.file,
       env: io.env,
+      // A name the output step hides (a variable's value) is kept as (sensitive), as plan showed it.
+      names: prepared.identified ? namesShown(result.plan, prepared.identified.names, (name) => (io.redaction.file(JSON.stringify(name)) === JSON.stringify(name) ? name : SENSITIVE)) : undefined,
     },
     stateKeys(io.env, session.token).key,
   )
