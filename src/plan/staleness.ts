@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import type { DesiredResource, JsonObject, NaturalKey } from '../core/types.js'
+import { SENSITIVE, type DesiredResource, type JsonObject, type NaturalKey } from '../core/types.js'
 import { comparableUrl } from '../core/url.js'
 import type { SecretContext } from '../secrets/state.js'
 import { compare, fingerprint, liveKey, type Comparison } from './build-plan.js'
@@ -17,6 +17,12 @@ export interface PlannedResource {
    * plan file test guesses of it.
    */
   fingerprintKey?: string
+  /**
+   * How the plan wrote a field's path (a saved plan's are redacted as plan printed them: a list
+   * entry whose name holds a variable's value is `headers[X-Origin-(sensitive)]`), so that a fresh
+   * read's fields are matched with the plan's. The path itself when not given.
+   */
+  shownAs?: (path: string) => string
 }
 
 /** A fingerprint as a saved plan keeps it: an HMAC keyed as the plan's checksum is. */
@@ -53,8 +59,9 @@ export function checkFreshness(planned: readonly PlannedResource[], live: Readon
   for (const resource of planned) {
     const raw = live.get(plannedKey(resource.desired))
     if (!raw) throw new Error(`internal: no live state for ${resource.desired.kind} ${resource.desired.id}`)
-    const comparison = asPlanned(compare(resource.desired, raw, secrets), resource.change)
-    if (comparison === undefined) freshness.done.push(resource)
+    const comparison = asPlanned(compare(resource.desired, raw, secrets), resource.change, resource.shownAs)
+    if (comparison === UNMATCHED) freshness.stale.push(resource)
+    else if (comparison === undefined) freshness.done.push(resource)
     else if (sealedAs(resource, fingerprint(comparison.kind, resource.desired.fields, comparison.live)) !== resource.fingerprint) freshness.stale.push(resource)
     else freshness.ready.push({ planned: resource, comparison })
   }
@@ -67,15 +74,34 @@ export function checkFreshness(planned: readonly PlannedResource[], live: Readon
  * (a secret "not yet tracked" when the secrets state is not where the plan read it, as in a CI job
  * without the cached state); those wait for the next plan.
  */
-function asPlanned(comparison: Comparison, change: ResourceChange): Comparison | undefined {
-  const shown = new Set(change.fields.map((field) => field.path))
-  const fields = comparison.fields.filter((field) => shown.has(field.path))
+function asPlanned(comparison: Comparison, change: ResourceChange, shownAs: (path: string) => string = (path) => path): Comparison | undefined | typeof UNMATCHED {
+  const shownPaths = change.fields.map((field) => maskedKeys(field.path))
+  const freshPaths = comparison.fields.map((field) => maskedKeys(shownAs(field.path)))
+  // Two fields under one masked name cannot be told apart.
+  if (new Set(shownPaths).size < shownPaths.length || new Set(freshPaths).size < freshPaths.length) return UNMATCHED
+  const shown = new Set(shownPaths)
+  const fields = comparison.fields.filter((_, i) => shown.has(freshPaths[i]!))
+  // A field the plan shows that the fresh read does not find, beside one it finds that the plan does
+  // not show: the two may be one field under two names, so neither "done" nor a narrowed request
+  // can be trusted: stale.
+  const found = new Set(freshPaths.filter((path) => shown.has(path)))
+  if (fields.length < comparison.fields.length && shownPaths.some((path) => !found.has(path))) return UNMATCHED
   if (fields.length === 0) return undefined
   if (fields.length === comparison.fields.length) return comparison
   const units = comparison.units.filter((unit) => fields.some((field) => sendsWith(unit, field.path)))
   const { kind, desired, raw, live, hiddenSecrets } = comparison
   return { kind, desired, raw, live, fields, units, hiddenSecrets, get fingerprint() { return comparison.fingerprint } }
 }
+
+/**
+ * A path with each list key that holds a secret written `[(sensitive)]`, whole: a key the plan
+ * wrote with a variable's value in it (`[X-Origin-(sensitive)]`) is a key from a variable once the
+ * saved plan is read again (`[(sensitive)]`).
+ */
+const maskedKeys = (path: string): string => (path.includes(SENSITIVE) ? path.replace(/\[[^\][]*\(sensitive\)[^\][]*\]/g, `[${SENSITIVE}]`) : path)
+
+/** asPlanned's answer when the plan's fields and a fresh read's cannot be matched. */
+const UNMATCHED = Symbol('unmatched')
 
 /** Whether a field (display path, `site.form_login[password].value`) is sent by a request's unit (a rule path: itself, its list or its object). */
 function sendsWith(unit: string, path: string): boolean {

@@ -188,6 +188,31 @@ describe('a saved plan and values the service rewrites only in form', () => {
   })
 })
 
+// A review of this round's narrowing: a list entry whose name holds a variable's value is shown
+// redacted in the saved plan, so the fresh read's field did not match it, and apply --plan sent
+// nothing for it and said it was applied.
+describe('a list entry named with a variable\'s value', () => {
+  it('is matched in its shown form: apply --plan sends it, and the next plan is empty', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    const shop = join(dir, 'targets', 'shop.yaml')
+    edit(shop, 'url: https://shop.example.com/', 'url: https://${SHOP_HOST}/')
+    edit(shop, '        - name: X-Scanner\n', '        - name: X-Origin-shop.example.com\n          value: v1\n        - name: X-Scanner\n')
+    const env = { ...EXAMPLE_SECRETS, SHOP_HOST: 'shop.example.com' }
+    expect((await apply(em, dir, { autoApprove: true }, env)).code).toBe(0)
+    expect((await plan(em, dir, { detailedExitcode: true }, env)).code).toBe(0)
+    edit(shop, 'value: v1', 'value: v2')
+    const saved = await plan(em, dir, { out: 'p.json' }, env)
+    expect(saved.code, saved.err).toBe(0)
+    expect(saved.out).toContain('site.headers[X-Origin-(sensitive)].value: "v1" -> "v2"')
+    em.clearRequests()
+    const run = await apply(em, dir, { plan: 'p.json' }, env)
+    expect(run.code, run.err).toBe(0)
+    expect(JSON.stringify(writes(em).map((w) => w.body))).toContain('"v2"')
+    expect((await plan(em, dir, { detailedExitcode: true }, env)).code).toBe(0)
+  })
+})
+
 describe('apply --plan shows the plan that plan printed', () => {
   it('a value the service holds as null is shown as null, not (none); a desc set to null', async () => {
     const em = await emulator()

@@ -61,6 +61,9 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   const saved = decodeSavedPlan(await readSavedPlan(options.plan!, io), { key: keys.key, env: io.env, file: options.plan! })
   const desired = saved.resources.map((r) => r.desired)
   learnSecrets(io.redaction, desired)
+  // The plan's paths are as plan printed them, redacted: a fresh read's are matched in that form.
+  const shownAs = (path: string): string => JSON.parse(io.redaction.file(JSON.stringify(path))) as string
+  for (const resource of saved.resources) resource.shownAs = shownAs
   io.redaction.add([keys.key])
   const apiUrl = serviceForSavedPlan(options.apiUrl ?? io.env.SCANSYNC_API_URL, saved.apiUrl)
   const statePath = statePathFor({ paths: configurationPaths(saved.paths, options.plan!, io), state: options.state }, io)
