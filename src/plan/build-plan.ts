@@ -139,7 +139,7 @@ export function managedLiveValues(declared: JsonObject, live: JsonObject, rules:
     const value = getPath(live, [key])
     const rule = rules[path]
     if (isObject(declared[key]) && isObject(value)) out[key] = managedLiveValues(declared[key] as JsonObject, value, rules, path)
-    else if (rule?.type === 'keyed' && Array.isArray(value) && Array.isArray(declared[key])) out[key] = keyedManaged(declared[key] as unknown[], value, rule.key)
+    else if (rule?.type === 'keyed' && Array.isArray(value) && Array.isArray(declared[key])) out[key] = keyedManaged(declared[key] as unknown[], value, rule.key, rules, path)
     else if (rule?.type === 'set' && Array.isArray(value)) out[key] = value.map((item) => canonicalJson(rule.normalize ? rule.normalize(item) : item)).sort()
     else out[key] = (rule?.type === 'scalar' && rule.normalize && value !== undefined ? (rule.normalize(value) as JsonObject[string]) : value) ?? null
   }
@@ -152,7 +152,7 @@ export function managedLiveValues(declared: JsonObject, live: JsonObject, rules:
  * its key alone), in a canonical order. A hand change to a member no item declares (a header's
  * `allow_testing`, a label's colour where the YAML names the label only) is kept, not stale.
  */
-function keyedManaged(declared: readonly unknown[], live: readonly unknown[], key: string): string[] {
+function keyedManaged(declared: readonly unknown[], live: readonly unknown[], key: string, rules: ResourceKind['rules'], path: string): string[] {
   const declaredByKey = new Map<string, JsonObject>()
   for (const item of declared) if (isObject(item) && item[key] !== undefined) declaredByKey.set(String(item[key]), item)
   return live
@@ -160,7 +160,12 @@ function keyedManaged(declared: readonly unknown[], live: readonly unknown[], ke
       if (!isObject(item)) return canonicalJson(item)
       const like = declaredByKey.get(String(item[key]))
       const managed: JsonObject = {}
-      for (const member of like ? Object.keys(like) : [key]) if (Object.hasOwn(item, member)) managed[member] = item[member]!
+      for (const member of like ? Object.keys(like) : [key]) {
+        if (!Object.hasOwn(item, member)) continue
+        // A member compared through a normalizer (a label's colour) counts as the comparison reads it.
+        const rule = rules[`${path}.${member}`]
+        managed[member] = rule?.type === 'scalar' && rule.normalize ? (rule.normalize(item[member]) as JsonObject[string]) : item[member]!
+      }
       return canonicalJson(managed)
     })
     .sort()

@@ -24,7 +24,8 @@ import { basePath } from '../client/base-url.js'
  * and a fresh read. The checksum is an HMAC keyed by the state key (or the token), so an edited
  * plan is refused.
  */
-export const SAVED_PLAN_VERSION = 3
+// 4: fingerprints of normalized values, paths relative to the plan file, names (fourteenth round).
+export const SAVED_PLAN_VERSION = 4
 
 type SavedResource = SavedPlan['resources'][number]
 
@@ -63,7 +64,9 @@ function referencesByValue(changed: readonly Comparison[], env: Env): Array<[str
       for (const match of template.split('$${').join('').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g)) {
         if (/^SCANSYNC_/i.test(match[1]!)) continue
         const { value, errors } = interpolate(match[0], env)
-        if (errors.length === 0 && value !== '' && !byValue.has(value)) byValue.set(value, match[0])
+        // A variable that is set is referred to without its fallback (the fallback may be a secret of the run too).
+        const reference = env[match[1]!] !== undefined ? `\${${match[1]}}` : match[0]
+        if (errors.length === 0 && value !== '' && !byValue.has(value)) byValue.set(value, reference)
       }
     }
   }
@@ -72,15 +75,24 @@ function referencesByValue(changed: readonly Comparison[], env: Env): Array<[str
 
 const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** The literal writer of a run: `redact` is its file redaction, `env` its variables. */
-function literalWriter(changed: readonly Comparison[], redact: (text: string) => string, env: Env, refused: string[]): LiteralWriter {
-  const hidden = (text: string, held: readonly string[]) => redact(JSON.stringify(text)) !== JSON.stringify(text) || held.some((secret) => text.includes(secret))
+/**
+ * The literal writer of a run: `redact` is its file redaction, `holds` whether a text holds a
+ * secret of the run (a weak one too, which the redaction leaves in texts), `env` its variables.
+ */
+function literalWriter(changed: readonly Comparison[], redact: (text: string) => string, holds: ((text: string) => boolean) | undefined, env: Env, refused: string[]): LiteralWriter {
+  const hidden = (text: string, held: readonly string[]) => redact(JSON.stringify(text)) !== JSON.stringify(text) || held.some((secret) => text.includes(secret)) || holds?.(text) === true
   // Only values the redaction hides are written as references (a short or common one it leaves in texts stays literal).
   const references = referencesByValue(changed, env).filter(([value]) => hidden(value, []))
   const pattern = references.length > 0 ? new RegExp(references.map(([value]) => regexEscape(value)).join('|'), 'g') : undefined
   const tokenOf = new Map(references)
   return (text, where, held) => {
     if (!hidden(text, held)) return escapeTemplate(text)
+    // Two values that overlap in the text (`Alpha9Bravo7` and `Bravo7Charlie5` in one word) cannot
+    // both be written as references: whichever were, the rest of the other would stay in clear.
+    if (pattern && overlapping(text, references)) {
+      refused.push(where())
+      return escapeTemplate(text)
+    }
     let written = ''
     let last = 0
     for (const match of pattern ? text.matchAll(pattern) : []) {
@@ -93,6 +105,14 @@ function literalWriter(changed: readonly Comparison[], redact: (text: string) =>
     refused.push(where())
     return escapeTemplate(text)
   }
+}
+
+/** Whether two occurrences of the values in `text` overlap. */
+function overlapping(text: string, references: ReadonlyArray<[string, string]>): boolean {
+  const spans: Array<[number, number]> = []
+  for (const [value] of references) for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) spans.push([at, at + value.length])
+  spans.sort((a, b) => a[0] - b[0])
+  return spans.some((span, i) => i > 0 && span[0] < spans[i - 1]![1])
 }
 
 /** The declaration as templates: secrets as their ${NAME} reference, every other `${` escaped (see LiteralWriter). */
@@ -249,6 +269,8 @@ export interface SavedPlanInput {
    * checksum could not be applied.
    */
   redact?: (text: string) => string
+  /** Whether a text holds a secret of the run (Redaction.holds: a weak one too, which `redact` leaves in texts). */
+  holds?: (text: string) => boolean
   env?: Env
   /** The names the plan showed for its references' ids (namesShown), for apply --plan to show them too. */
   names?: NamesById
@@ -259,7 +281,7 @@ export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
   refuseLiteralSecrets(input.changed)
   refuseNamesFromVariables(input.changed, input.env ?? {})
   const refused: string[] = []
-  const literal = literalWriter(input.changed, input.redact ?? ((text) => text), input.env ?? {}, refused)
+  const literal = literalWriter(input.changed, input.redact ?? ((text) => text), input.holds, input.env ?? {}, refused)
   const resources = input.changed.map((comparison) => savedResource(comparison, key, literal))
   if (refused.length > 0) {
     throw new ScansyncError(

@@ -346,7 +346,7 @@ export interface FieldChange {
  * A plan written by `scansync plan --out FILE` for `scansync apply --plan FILE`. Secret values appear only as ${NAME} references; every other `${` is written `$${`. Requests are not stored: apply rebuilds them from the ids and fields.
  */
 export interface SavedPlan {
-  format_version: 3
+  format_version: 4
   kind: 'scansync-saved-plan'
   scansync_version?: string
   /**

@@ -25,6 +25,7 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       paths: paths.map((p) => relative(planDirectory, resolve(io.cwd, p)) || '.'),
       version: appVersion(),
       redact: io.redaction.file,
+      holds: io.redaction.holds,
       env: io.env,
       // A name the output step hides (a variable's value) is kept as (sensitive), as plan showed it.
       names: prepared.identified ? namesShown(result.plan, prepared.identified.names, (name) => (io.redaction.file(JSON.stringify(name)) === JSON.stringify(name) ? name : SENSITIVE)) : undefined,
