@@ -105,8 +105,9 @@ const UNMATCHED = Symbol('unmatched')
 
 /** Whether a field (display path, `site.form_login[password].value`) is sent by a request's unit (a rule path: itself, its list or its object). */
 function sendsWith(unit: string, path: string): boolean {
-  const rule = path.replace(/\[[^\]]*\]/g, '')
-  return rule === unit || rule.startsWith(`${unit}.`) || unit.startsWith(`${rule}.`)
+  // The unit's members in turn, each maybe followed by a list key in brackets (a key may hold a `]`).
+  const below = new RegExp(`^${unit.split('.').map((member) => member.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(?:\\[.*\\])?\\.')}(?:\\[.*\\])?(?:\\.|$)`)
+  return below.test(path) || unit.startsWith(`${path.replace(/\[[^\]]*\]/g, '')}.`)
 }
 
 const sealedAs = (resource: PlannedResource, fingerprint: string): string => (resource.fingerprintKey === undefined ? fingerprint : sealFingerprint(fingerprint, resource.fingerprintKey))

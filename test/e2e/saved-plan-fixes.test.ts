@@ -145,6 +145,20 @@ describe('apply --plan sends only what the plan shows', () => {
     expect(run.code, run.err).toBe(0)
     expect(writes(em).map((r) => [r.path, r.body])).toEqual([['/targets/2DZkoZH8WMEM/', { site: { name: 'Shop (live)' } }]])
   })
+
+  // A review of the narrowing: a key with a `]` in it was cut at it, and the request sent nothing.
+  it('a header whose name holds a `]` is sent with its list, as planned', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    expect((await apply(em, dir, { ids: ['2DZkoZH8WMEM'] }, EXAMPLE_SECRETS)).code).toBe(0)
+    edit(join(dir, 'targets', 'shop.yaml'), '        - name: X-Scanner\n', '        - name: "X-Odd]Name"\n          value: odd\n        - name: X-Scanner\n')
+    expect((await plan(em, dir, { ids: ['2DZkoZH8WMEM'], out: 'p.json' }, EXAMPLE_SECRETS)).code).toBe(0)
+    rmSync(join(dir, '.scansync'), { recursive: true })
+    em.clearRequests()
+    const run = await apply(em, dir, { plan: 'p.json' }, EXAMPLE_SECRETS)
+    expect(run.code, run.err).toBe(0)
+    expect(JSON.stringify(writes(em).map((r) => r.body))).toContain('X-Odd]Name')
+  })
 })
 
 describe('apply --plan from another directory', () => {
