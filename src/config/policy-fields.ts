@@ -110,28 +110,21 @@ function walk(schema: unknown, places: Places, path: PathSegments, field: string
     if (meant !== undefined && name.length < MIN_LENGTH && levenshtein(name.toLowerCase(), meant.toLowerCase()) > 1) return
     if (meant !== undefined) found.push({ path: at, key, field: join(field, name), meant: join(field, meant) })
   }
+  walkNames(rule, path, check)
   const properties = rule.properties
   if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
-    for (const [name, sub] of Object.entries(properties)) {
-      check(name, [...path, 'properties', name], true)
-      walk(sub, children(places, 'properties', name), [...path, 'properties', name], join(field, name), found, depth + 1, shape)
-    }
+    for (const [name, sub] of Object.entries(properties)) walk(sub, children(places, 'properties', name), [...path, 'properties', name], join(field, name), found, depth + 1, shape)
   }
-  if (Array.isArray(rule.required)) rule.required.forEach((name, i) => typeof name === 'string' && check(name, [...path, 'required', i], false))
   for (const keyword of SAME_VALUE) {
     const value = rule[keyword]
     if (value === undefined) continue
     if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, places, [...path, keyword, i], field, found, depth + 1, shape))
     else walk(value, places, [...path, keyword], field, found, depth + 1, shape)
   }
-  // `dependencies: {name: [other, …]}` names fields as `required` does; `{name: schema}` applies to the same value.
+  // `dependencies: {name: schema}` applies to the same value (its names, and `{name: [other, …]}`'s, are walkNames').
   const dependencies = rule.dependencies
   if (dependencies !== null && typeof dependencies === 'object' && !Array.isArray(dependencies)) {
-    for (const [name, sub] of Object.entries(dependencies)) {
-      check(name, [...path, 'dependencies', name], true)
-      if (Array.isArray(sub)) sub.forEach((other, i) => typeof other === 'string' && check(other, [...path, 'dependencies', name, i], false))
-      else walk(sub, places, [...path, 'dependencies', name], field, found, depth + 1, shape)
-    }
+    for (const [name, sub] of Object.entries(dependencies)) if (!Array.isArray(sub)) walk(sub, places, [...path, 'dependencies', name], field, found, depth + 1, shape)
   }
   // A local reference (`#/definitions/window`): what it points to applies here, and is reported where it is written.
   const target = typeof rule.$ref === 'string' ? pointedTo(shape.root, rule.$ref) : undefined

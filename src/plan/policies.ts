@@ -150,7 +150,6 @@ export class PolicyChecker {
     }
   }
 
-
   /** The violations found, declared resources first in the order of the files, then by kind and id. */
   violations(): Violation[] {
     this.drain()
