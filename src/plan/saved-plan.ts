@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { validator } from '../schema/validators.js'
-import type { DesiredResource, Env, JsonObject, KindName, NaturalKey } from '../core/types.js'
+import { SENSITIVE, type DesiredResource, type Env, type JsonObject, type KindName, type NaturalKey } from '../core/types.js'
 import { escapeTemplate, interpolate } from '../config/interpolate.js'
 import { ScansyncError, UsageError } from '../core/errors.js'
 import type { SavedPlan } from '../schema/generated.js'
@@ -95,24 +95,36 @@ function literalWriter(changed: readonly Comparison[], redact: (text: string) =>
     }
     let written = ''
     let last = 0
+    // The parts left as they are, each looked at alone (a reference's own name, `${SHOP_LOGIN_PASSWORD}`, may hold a weak secret: `password`).
+    const literals: string[] = []
     for (const match of pattern ? text.matchAll(pattern) : []) {
+      literals.push(text.slice(last, match.index))
       written += escapeTemplate(text.slice(last, match.index)) + tokenOf.get(match[0])!
       last = match.index! + match[0].length
     }
+    literals.push(text.slice(last))
     written += escapeTemplate(text.slice(last))
-    // Only a writing that expands back to the same text and holds nothing hidden is kept.
-    if (interpolate(written, env).value === text && !hidden(written, held)) return written
+    // Only a writing that expands back to the same text and leaves nothing hidden as it is, is kept.
+    if (interpolate(written, env).value === text && !literals.some((part) => hidden(part, held))) return written
     refused.push(where())
     return escapeTemplate(text)
   }
 }
 
-/** Whether two occurrences of the values in `text` overlap. */
+/**
+ * Whether two occurrences of the values in `text` overlap in part. One inside another
+ * (`example.com` in `shop.example.com`) does not: the longer is written as its reference whole.
+ */
 function overlapping(text: string, references: ReadonlyArray<[string, string]>): boolean {
   const spans: Array<[number, number]> = []
   for (const [value] of references) for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) spans.push([at, at + value.length])
-  spans.sort((a, b) => a[0] - b[0])
-  return spans.some((span, i) => i > 0 && span[0] < spans[i - 1]![1])
+  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1])
+  let coverEnd = -1
+  for (const [start, end] of spans) {
+    if (start >= coverEnd) coverEnd = end
+    else if (end > coverEnd) return true
+  }
+  return false
 }
 
 /** The declaration as templates: secrets as their ${NAME} reference, every other `${` escaped (see LiteralWriter). */
@@ -180,6 +192,24 @@ function refuseLiteralSecrets(comparisons: readonly Comparison[]): void {
     `cannot save the plan: a saved plan keeps secrets only as \${NAME} references, and ${places.length === 1 ? 'this secret is' : 'these secrets are'} written in the YAML itself:\n  ${places.join('\n  ')}\n` +
       'Move each into an environment variable (value: ${MY_SECRET}), or apply without a saved plan.',
   )
+}
+
+/**
+ * The plan as saved, where the redaction left a weak secret of the run as it is (too short or
+ * common to replace in texts): a resource's name holding one is (sensitive), and so is a list key
+ * holding one, whole, as a fresh read names the key once the file writes it as its `${NAME}`
+ * (staleness.ts matches the two). Values holding one are (sensitive) already (compare).
+ */
+function withoutWeakSecrets(plan: SavedPlan['plan'], holds: (text: string) => boolean): SavedPlan['plan'] {
+  const keys = (path: string) => path.replace(/\[(.*?)\](?=\.|\[|$)/g, (whole, key: string) => (holds(key) ? `[${SENSITIVE}]` : whole))
+  return {
+    ...plan,
+    changes: plan.changes.map((change) => ({
+      ...change,
+      ...(typeof change.name === 'string' && holds(change.name) ? { name: SENSITIVE } : {}),
+      fields: change.fields.map((field) => ({ ...field, path: keys(field.path) })) as typeof change.fields,
+    })),
+  }
 }
 
 /**
@@ -290,7 +320,8 @@ export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
     )
   }
   // The plan as shown: redacted as stdout showed it (apply --plan shows it again; it builds nothing).
-  const plan = input.redact ? (JSON.parse(input.redact(JSON.stringify(input.plan))) as SavedPlan['plan']) : input.plan
+  const redacted = input.redact ? (JSON.parse(input.redact(JSON.stringify(input.plan))) as SavedPlan['plan']) : input.plan
+  const plan = input.holds ? withoutWeakSecrets(redacted, input.holds) : redacted
   const document: Omit<SavedPlan, 'checksum'> = {
     format_version: SAVED_PLAN_VERSION,
     kind: 'scansync-saved-plan',

@@ -75,17 +75,17 @@ export function checkFreshness(planned: readonly PlannedResource[], live: Readon
  * without the cached state); those wait for the next plan.
  */
 function asPlanned(comparison: Comparison, change: ResourceChange, shownAs: (path: string) => string = (path) => path): Comparison | undefined | typeof UNMATCHED {
-  const shownPaths = change.fields.map((field) => maskedKeys(field.path))
+  const shownCount = counts(change.fields.map((field) => maskedKeys(field.path)))
   const freshPaths = comparison.fields.map((field) => maskedKeys(shownAs(field.path)))
-  // Two fields under one masked name cannot be told apart.
-  if (new Set(shownPaths).size < shownPaths.length || new Set(freshPaths).size < freshPaths.length) return UNMATCHED
-  const shown = new Set(shownPaths)
-  const fields = comparison.fields.filter((_, i) => shown.has(freshPaths[i]!))
+  const freshCount = counts(freshPaths)
+  // Fields under one masked name (two keys holding secrets) are told apart by none: all of them
+  // or none are the plan's; as many shown as found is all of them, any other count cannot be matched.
+  for (const [path, shown] of shownCount) if (freshCount.has(path) && freshCount.get(path) !== shown) return UNMATCHED
+  const fields = comparison.fields.filter((_, i) => shownCount.has(freshPaths[i]!))
   // A field the plan shows that the fresh read does not find, beside one it finds that the plan does
   // not show: the two may be one field under two names, so neither "done" nor a narrowed request
   // can be trusted: stale.
-  const found = new Set(freshPaths.filter((path) => shown.has(path)))
-  if (fields.length < comparison.fields.length && shownPaths.some((path) => !found.has(path))) return UNMATCHED
+  if (fields.length < comparison.fields.length && [...shownCount.keys()].some((path) => !freshCount.has(path))) return UNMATCHED
   if (fields.length === 0) return undefined
   if (fields.length === comparison.fields.length) return comparison
   const units = comparison.units.filter((unit) => fields.some((field) => sendsWith(unit, field.path)))
@@ -98,7 +98,14 @@ function asPlanned(comparison: Comparison, change: ResourceChange, shownAs: (pat
  * wrote with a variable's value in it (`[X-Origin-(sensitive)]`) is a key from a variable once the
  * saved plan is read again (`[(sensitive)]`).
  */
-const maskedKeys = (path: string): string => (path.includes(SENSITIVE) ? path.replace(/\[[^\][]*\(sensitive\)[^\][]*\]/g, `[${SENSITIVE}]`) : path)
+const maskedKeys = (path: string): string => (path.includes(SENSITIVE) ? path.replace(/\[(.*?)\](?=\.|\[|$)/g, (whole, key: string) => (key.includes(SENSITIVE) ? `[${SENSITIVE}]` : whole)) : path)
+
+/** How many times each text is in the list. */
+function counts(texts: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const text of texts) out.set(text, (out.get(text) ?? 0) + 1)
+  return out
+}
 
 /** asPlanned's answer when the plan's fields and a fresh read's cannot be matched. */
 const UNMATCHED = Symbol('unmatched')

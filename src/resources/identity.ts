@@ -51,7 +51,8 @@ export class NameIndex {
   private readonly idsByName = new Map<string, string[]>()
   private readonly nameById = new Map<string, string>()
 
-  constructor(items: readonly unknown[] = [], nameOf: (item: JsonObject) => unknown = (item) => item.name) {
+  /** `hidden`: ids whose name comes from a variable (an agent the configuration renames with one): shown as (sensitive), found by it all the same. */
+  constructor(items: readonly unknown[] = [], nameOf: (item: JsonObject) => unknown = (item) => item.name, private readonly hidden: ReadonlySet<string> = new Set()) {
     for (const item of items) {
       if (!isObject(item) || typeof item.id !== 'string') continue
       const name = nameOf(item)
@@ -65,7 +66,7 @@ export class NameIndex {
 
   /** The name of an id, for display; undefined where none is known (show the id). */
   nameOf(id: string): string | undefined {
-    return this.nameById.get(id)
+    return this.hidden.has(id) ? SENSITIVE : this.nameById.get(id)
   }
 
   idsNamed(name: string): readonly string[] {
@@ -74,12 +75,13 @@ export class NameIndex {
 
   /** The name when it names this object alone: what import may write instead of the id. */
   uniqueName(id: string): string | undefined {
-    const name = this.nameById.get(id)
+    const name = this.hidden.has(id) ? undefined : this.nameById.get(id)
     return name !== undefined && this.idsNamed(name).length === 1 ? name : undefined
   }
 
   names(): string[] {
-    return [...this.idsByName.keys()]
+    // A name from a variable is never offered (a "did you mean" would say what it is).
+    return [...this.idsByName].filter(([, ids]) => !ids.some((id) => this.hidden.has(id))).map(([name]) => name)
   }
 }
 
@@ -133,17 +135,22 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
   // id) is found by its new name, in the same change that renames it, and no longer by its old
   // one, whatever --kind and --id select.
   const renamed = new Map<string, string>()
-  for (const resource of configuration) if (resource.kind === 'agent' && resource.id !== '' && typeof resource.fields.name === 'string') renamed.set(resource.id, resource.fields.name)
+  const renamedByVariable = new Set<string>()
+  for (const resource of configuration) {
+    if (resource.kind !== 'agent' || resource.id === '' || typeof resource.fields.name !== 'string') continue
+    renamed.set(resource.id, resource.fields.name)
+    if (resource.templates.has('name')) renamedByVariable.add(resource.id)
+  }
   const names = {
     target: new NameIndex(live.targets, (target) => getPath(target, ['site', 'name'])),
-    agent: new NameIndex(live.agents, (agent) => (typeof agent.id === 'string' ? renamed.get(agent.id) : undefined) ?? agent.name),
+    agent: new NameIndex(live.agents, (agent) => (typeof agent.id === 'string' ? renamed.get(agent.id) : undefined) ?? agent.name, renamedByVariable),
     team: new NameIndex(live.teams),
   }
   // An unknown agent name that is a live agent's name now, which the configuration renames: said so.
   const renamedFrom = (name: string): { id: string; to: string } | undefined => {
     for (const agent of (live.agents ?? []) as readonly JsonObject[]) {
       const to = typeof agent.id === 'string' ? renamed.get(agent.id) : undefined
-      if (agent.name === name && to !== undefined && to !== name) return { id: agent.id as string, to }
+      if (agent.name === name && to !== undefined && to !== name) return { id: agent.id as string, to: renamedByVariable.has(agent.id as string) ? SENSITIVE : JSON.stringify(to) }
     }
     return undefined
   }
@@ -220,7 +227,7 @@ function idOfName(resource: DesiredResource, at: PathSegments, name: string, kin
   // Not for a name from a variable: which agent it names would say what the variable holds.
   const renaming = ids.length === 0 && !secret ? renamedFrom?.(name) : undefined
   if (ids.length > 1) problems.push(problem(resource, at, `${place}: ${ids.length} ${kind}s are named ${shown} (${ids.join(', ')}): refer to the one you mean by its id`))
-  else if (renaming) problems.push(problem(resource, at, `${place}: no ${kind} will be named ${shown} after the apply: ${renaming.id}, named so now, is renamed ${JSON.stringify(renaming.to)} by the configuration; refer to it by that name or by its id`))
+  else if (renaming) problems.push(problem(resource, at, `${place}: no ${kind} will be named ${shown} after the apply: ${renaming.id}, named so now, is renamed ${renaming.to} by the configuration; refer to it by that name or by its id`))
   else problems.push(problem(resource, at, `${place}: no ${kind} is named ${shown}${suggestion(name, index, secret)}`))
   return undefined
 }

@@ -27,8 +27,8 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       redact: io.redaction.file,
       holds: io.redaction.holds,
       env: io.env,
-      // A name the output step hides (a variable's value) is kept as (sensitive), as plan showed it.
-      names: prepared.identified ? namesShown(result.plan, prepared.identified.names, (name) => (io.redaction.file(JSON.stringify(name)) === JSON.stringify(name) ? name : SENSITIVE)) : undefined,
+      // A name holding a secret of the run (a variable's value, a weak one too) is kept as (sensitive).
+      names: prepared.identified ? namesShown(result.plan, prepared.identified.names, (name) => (io.redaction.file(JSON.stringify(name)) === JSON.stringify(name) && !io.redaction.holds(name) ? name : SENSITIVE)) : undefined,
     },
     stateKeys(io.env, session.token).key,
   )
