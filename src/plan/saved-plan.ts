@@ -13,7 +13,7 @@ import { declaredSecrets, liveSecrets } from '../secrets/redact.js'
 import { holdsUrlPassword, isSensitive } from '../schema/sensitivity.js'
 import { formatPath } from '../core/diagnostics.js'
 import { KINDS } from '../resources/index.js'
-import { plannedKey, sealFingerprint, type PlannedResource } from './staleness.js'
+import { maskedKeys, plannedKey, sealFingerprint, type PlannedResource } from './staleness.js'
 import { showsAsSet } from './diff.js'
 import { basePath } from '../client/base-url.js'
 
@@ -201,13 +201,18 @@ function refuseLiteralSecrets(comparisons: readonly Comparison[]): void {
  * (staleness.ts matches the two). Values holding one are (sensitive) already (compare).
  */
 function withoutWeakSecrets(plan: SavedPlan['plan'], holds: (text: string) => boolean): SavedPlan['plan'] {
-  const keys = (path: string) => path.replace(/\[(.*?)\](?=\.|\[|$)/g, (whole, key: string) => (holds(key) ? `[${SENSITIVE}]` : whole))
+  const holding = (value: unknown) => value !== undefined && value !== null && holds(typeof value === 'string' ? value : JSON.stringify(value))
   return {
     ...plan,
     changes: plan.changes.map((change) => ({
       ...change,
       ...(typeof change.name === 'string' && holds(change.name) ? { name: SENSITIVE } : {}),
-      fields: change.fields.map((field) => ({ ...field, path: keys(field.path) })) as typeof change.fields,
+      fields: change.fields.map((field) => ({
+        ...field,
+        path: maskedKeys(field.path, holds),
+        // A target to create shows its values as declared (no live value to compare them with).
+        ...(!field.sensitive && (holding(field.before) || holding(field.after)) ? { sensitive: true, before: SENSITIVE, after: SENSITIVE } : {}),
+      })) as typeof change.fields,
     })),
   }
 }

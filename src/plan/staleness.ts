@@ -18,9 +18,8 @@ export interface PlannedResource {
    */
   fingerprintKey?: string
   /**
-   * How the plan wrote a field's path (a saved plan's are redacted as plan printed them: a list
-   * entry whose name holds a variable's value is `headers[X-Origin-(sensitive)]`), so that a fresh
-   * read's fields are matched with the plan's. The path itself when not given.
+   * A field's path in the form in which a plan's and a fresh read's are compared (a saved plan's
+   * are redacted, a list key holding a secret masked whole: maskedKeys). maskedKeys alone when not given.
    */
   shownAs?: (path: string) => string
 }
@@ -74,9 +73,9 @@ export function checkFreshness(planned: readonly PlannedResource[], live: Readon
  * (a secret "not yet tracked" when the secrets state is not where the plan read it, as in a CI job
  * without the cached state); those wait for the next plan.
  */
-function asPlanned(comparison: Comparison, change: ResourceChange, shownAs: (path: string) => string = (path) => path): Comparison | undefined | typeof UNMATCHED {
-  const shownCount = counts(change.fields.map((field) => maskedKeys(field.path)))
-  const freshPaths = comparison.fields.map((field) => maskedKeys(shownAs(field.path)))
+function asPlanned(comparison: Comparison, change: ResourceChange, shownAs: (path: string) => string = (path) => maskedKeys(path)): Comparison | undefined | typeof UNMATCHED {
+  const shownCount = counts(change.fields.map((field) => shownAs(field.path)))
+  const freshPaths = comparison.fields.map((field) => shownAs(field.path))
   const freshCount = counts(freshPaths)
   // Fields under one masked name (two keys holding secrets) are told apart by none: all of them
   // or none are the plan's; as many shown as found is all of them, any other count cannot be matched.
@@ -94,11 +93,18 @@ function asPlanned(comparison: Comparison, change: ResourceChange, shownAs: (pat
 }
 
 /**
- * A path with each list key that holds a secret written `[(sensitive)]`, whole: a key the plan
- * wrote with a variable's value in it (`[X-Origin-(sensitive)]`) is a key from a variable once the
- * saved plan is read again (`[(sensitive)]`).
+ * A path whose list keys hold a secret, with its keys written `[(sensitive)]`, as one: a key the
+ * plan wrote with a variable's value in it (`[X-Origin-(sensitive)]`) is a key from a variable once
+ * the saved plan is read again (`[(sensitive)]`). `holds`: whether a text holds a secret of the run
+ * the output step leaves in texts (a weak one), masked the same way (a saved plan's paths are
+ * written so, saved-plan.ts). Fields that end up under one path are matched as a group (asPlanned).
  */
-const maskedKeys = (path: string): string => (path.includes(SENSITIVE) ? path.replace(/\[(.*?)\](?=\.|\[|$)/g, (whole, key: string) => (key.includes(SENSITIVE) ? `[${SENSITIVE}]` : whole)) : path)
+export function maskedKeys(path: string, holds?: (text: string) => boolean): string {
+  const first = path.indexOf('[')
+  if (first < 0 || !(path.includes(SENSITIVE) || holds?.(path) === true)) return path
+  // Every key of the path as one: a key may hold brackets of its own (`X-].abc12`), so where one ends is not sure.
+  return `${path.slice(0, first)}[${SENSITIVE}]${path.slice(path.lastIndexOf(']') + 1)}`
+}
 
 /** How many times each text is in the list. */
 function counts(texts: readonly string[]): Map<string, number> {

@@ -52,7 +52,7 @@ export class NameIndex {
   private readonly nameById = new Map<string, string>()
 
   /** `hidden`: ids whose name comes from a variable (an agent the configuration renames with one): shown as (sensitive), found by it all the same. */
-  constructor(items: readonly unknown[] = [], nameOf: (item: JsonObject) => unknown = (item) => item.name, private readonly hidden: ReadonlySet<string> = new Set()) {
+  constructor(items: readonly unknown[] = [], nameOf: (item: JsonObject) => unknown = (item) => item.name, private readonly hidden: Set<string> = new Set()) {
     for (const item of items) {
       if (!isObject(item) || typeof item.id !== 'string') continue
       const name = nameOf(item)
@@ -67,6 +67,11 @@ export class NameIndex {
   /** The name of an id, for display; undefined where none is known (show the id). */
   nameOf(id: string): string | undefined {
     return this.hidden.has(id) ? SENSITIVE : this.nameById.get(id)
+  }
+
+  /** Shows the name of `id` as (sensitive) from now on: the configuration identifies it by a name from a variable. */
+  hide(id: string): void {
+    this.hidden.add(id)
   }
 
   idsNamed(name: string): readonly string[] {
@@ -153,6 +158,12 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
       if (agent.name === name && to !== undefined && to !== name) return { id: agent.id as string, to: renamedByVariable.has(agent.id as string) ? SENSITIVE : JSON.stringify(to) }
     }
     return undefined
+  }
+  // An agent the configuration finds by a name from a variable: shown by that name nowhere (nor offered in a "did you mean").
+  for (const resource of configuration) {
+    if (resource.kind === 'agent' && resource.id === '' && resource.naturalKey && resource.templates.has(resource.naturalKey.field)) {
+      for (const id of names.agent.idsNamed(resource.naturalKey.value)) names.agent.hide(id)
+    }
   }
   const urls = urlIndex(live.targets ?? [])
   const errors: Diagnostic[] = []

@@ -397,3 +397,64 @@ describe('saved plans and the secrets the output step leaves in texts', () => {
     expect(refused.err + refused.out).not.toContain('dc9')
   })
 })
+
+// A review of the commit above: what it masked at save was not masked the same way at apply, and
+// what it did not look at.
+describe('saved plans and weak secrets, a second look', () => {
+  const env = { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'abc12' }
+  const applies = async (em: Awaited<ReturnType<typeof emulator>>, dir: string, environment: Record<string, string>, secret: string) => {
+    const saved = await plan(em, dir, { out: 'p.json' }, environment)
+    expect(saved.code, saved.err).toBe(0)
+    expect(readFileSync(join(dir, 'p.json'), 'utf8')).not.toContain(secret)
+    const run = await apply(em, dir, { plan: 'p.json' }, environment)
+    expect(run.code, run.err).toBe(0)
+    expect((await plan(em, dir, { detailedExitcode: true }, environment)).code).toBe(0)
+  }
+
+  it('a live list entry whose key holds one, removed: the plan applies', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    const shop = join(dir, 'targets', 'shop.yaml')
+    edit(shop, '        - name: X-Scanner\n', '        - name: X-abc12\n          value: v1\n        - name: X-Scanner\n')
+    expect((await apply(em, dir, { autoApprove: true }, env)).code).toBe(0)
+    edit(shop, '        - name: X-abc12\n          value: v1\n', '')
+    await applies(em, dir, env, 'abc12')
+  })
+
+  it('a key whose own brackets make its end unclear (`X-].abc12`, `X-][shop.example.com`): masked whole, the plan applies', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    const shop = join(dir, 'targets', 'shop.yaml')
+    const both = { ...env, SHOP_HOST: 'shop.example.com' }
+    edit(shop, 'url: https://shop.example.com/', 'url: https://${SHOP_HOST}/')
+    edit(shop, '        - name: X-Scanner\n', '        - name: "X-].abc12"\n          value: v1\n        - name: "X-][shop.example.com"\n          value: w1\n        - name: X-Scanner\n')
+    expect((await apply(em, dir, { autoApprove: true }, both)).code).toBe(0)
+    edit(shop, 'value: v1', 'value: v2')
+    edit(shop, 'value: w1', 'value: w2')
+    await applies(em, dir, both, 'abc12')
+  })
+
+  it('a target to create whose values hold one: (sensitive) in the file\'s plan, created as declared', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    writeFileSync(join(dir, 'targets', 'new.yaml'), 'targets:\n  - site:\n      name: New abc12 site\n      url: https://abc12.example.org/\n    scan_profile: lightning\n')
+    await applies(em, dir, env, 'abc12')
+  })
+
+  it('an agent the configuration finds by a name from a variable: never shown by that name, nor offered as one', async () => {
+    const em = await emulator()
+    em.mutate('agent', '6NbVcX4zLkJh', { name: 'dc9' })
+    const dir = exampleConfig()
+    const agents = join(dir, 'agents.yaml')
+    edit(agents, '  - id: 6NbVcX4zLkJh\n    name: dc-porto-agent\n', '  - name: "${AGENT_NAME}"\n')
+    edit(join(dir, 'targets', 'shop.yaml'), 'scanning_agent: null', 'scanning_agent: {id: 6NbVcX4zLkJh}')
+    const shown = await plan(em, dir, {}, { ...EXAMPLE_SECRETS, AGENT_NAME: 'dc9' })
+    expect(shown.code, shown.err).toBe(0)
+    expect(shown.out + shown.err).not.toContain('dc9')
+    edit(join(dir, 'targets', 'shop.yaml'), 'scanning_agent: {id: 6NbVcX4zLkJh}', 'scanning_agent: {name: dc8}')
+    const refused = await plan(em, dir, {}, { ...EXAMPLE_SECRETS, AGENT_NAME: 'dc9' })
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain('no agent is named "dc8"')
+    expect(refused.err + refused.out).not.toContain('dc9')
+  })
+})

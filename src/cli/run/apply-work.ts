@@ -5,7 +5,7 @@ import { savedNames, showNames } from '../../plan/names.js'
 import type { Plan } from '../../plan/model.js'
 import type { Violation } from '../../plan/policies.js'
 import { decodeSavedPlan, refuseSelection, serviceForSavedPlan } from '../../plan/saved-plan.js'
-import { planOfReady, type Ready } from '../../plan/staleness.js'
+import { maskedKeys, planOfReady, type Ready } from '../../plan/staleness.js'
 import type { Format } from '../../render/index.js'
 import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretsLedger, type StateUpdate } from '../../secrets/state.js'
@@ -62,7 +62,7 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   const desired = saved.resources.map((r) => r.desired)
   learnSecrets(io.redaction, desired)
   // The plan's paths are as plan printed them, redacted: a fresh read's are matched in that form.
-  const shownAs = (path: string): string => JSON.parse(io.redaction.file(JSON.stringify(path))) as string
+  const shownAs = (path: string): string => maskedKeys(JSON.parse(io.redaction.file(JSON.stringify(path))) as string, io.redaction.holds)
   for (const resource of saved.resources) resource.shownAs = shownAs
   io.redaction.add([keys.key])
   const apiUrl = serviceForSavedPlan(options.apiUrl ?? io.env.SCANSYNC_API_URL, saved.apiUrl)
