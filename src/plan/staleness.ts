@@ -101,9 +101,13 @@ function asPlanned(comparison: Comparison, change: ResourceChange, shownAs: (pat
  */
 export function maskedKeys(path: string, holds?: (text: string) => boolean): string {
   const first = path.indexOf('[')
-  if (first < 0 || !(path.includes(SENSITIVE) || holds?.(path) === true)) return path
+  const last = path.lastIndexOf(']')
+  if (first < 0 || last < first) return path
+  // The keys, from the first `[` to the last `]` (a member's own name, `form_login`, is no key).
+  const keys = path.slice(first + 1, last)
+  if (!(keys.includes(SENSITIVE) || holds?.(keys) === true)) return path
   // Every key of the path as one: a key may hold brackets of its own (`X-].abc12`), so where one ends is not sure.
-  return `${path.slice(0, first)}[${SENSITIVE}]${path.slice(path.lastIndexOf(']') + 1)}`
+  return `${path.slice(0, first)}[${SENSITIVE}]${path.slice(last + 1)}`
 }
 
 /** How many times each text is in the list. */

@@ -457,4 +457,23 @@ describe('saved plans and weak secrets, a second look', () => {
     expect(refused.err).toContain('no agent is named "dc8"')
     expect(refused.err + refused.out).not.toContain('dc9')
   })
+
+  // A review of the commit above: the weak secret `in` is in `form_login`, a member's name, not in a key.
+  it('a weak secret in a member\'s name is no key of it: a narrowed apply still sends the planned field', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    const shop = join(dir, 'targets', 'shop.yaml')
+    const environment = { ...EXAMPLE_SECRETS, COUNTRY: 'in' }
+    edit(shop, 'desc: Customer-facing web shop', 'desc: Customer-facing web shop (${COUNTRY})')
+    expect((await apply(em, dir, { autoApprove: true }, environment)).code).toBe(0)
+    edit(shop, 'value: scanner@example.com', 'value: scanner2@example.com')
+    const saved = await plan(em, dir, { out: 'p.json' }, environment)
+    expect(saved.code, saved.err).toBe(0)
+    rmSync(join(dir, '.scansync'), { recursive: true })
+    em.clearRequests()
+    const run = await apply(em, dir, { plan: 'p.json' }, environment)
+    expect(run.code, run.err).toBe(0)
+    expect(run.out).toContain('site.form_login[email].value')
+    expect(JSON.stringify(writes(em).map((w) => w.body))).toContain('scanner2@example.com')
+  })
 })
