@@ -156,6 +156,9 @@ function unoptimisedDiffResource(kind: ResourceKind, desired: DesiredResource, l
 }
 
 const hasHiddenKey = (path: FieldPath): boolean => path.some((step) => typeof step === 'object' && step.hiddenKey === true)
+const isItemStep = (step: FieldPath[number]): boolean => typeof step === 'object'
+/** The path with every list item's key hidden (as from a variable), or every one shown. */
+const withKeysHidden = (path: FieldPath, hidden: boolean): FieldPath => path.map((step) => (typeof step === 'object' ? { ...step, hiddenKey: hidden } : step))
 
 export function diffContext(kind: ResourceKind, desired: DesiredResource, secrets: SecretContext): DiffContext {
   const stateKey = (path: FieldPath) => statePath(path, secrets.hmac)
@@ -164,8 +167,14 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
     templates: desired.templates,
     stateKey,
     secretReason(path, declared, live) {
-      // A state written before keys from variables were hashed holds the entry at its display path.
-      const entry = secrets.entry(desired.kind, desired.id, stateKey(path)) ?? (hasHiddenKey(path) ? secrets.entry(desired.kind, desired.id, displayPath(path)) : undefined)
+      // The entry under its path as this run writes it; else under the other form of its keys (a
+      // saved plan writes a key holding a variable's value as the `${NAME}` it came from, so one
+      // list item is recorded by a plan under its name and by apply --plan under the name's hash);
+      // else, for a state written before keys from variables were hashed, at its display path.
+      const entry =
+        secrets.entry(desired.kind, desired.id, stateKey(path)) ??
+        (path.some(isItemStep) ? secrets.entry(desired.kind, desired.id, statePath(withKeysHidden(path, !hasHiddenKey(path)), secrets.hmac)) : undefined) ??
+        (hasHiddenKey(path) ? secrets.entry(desired.kind, desired.id, displayPath(path)) : undefined)
       if (!entry) return 'not yet tracked'
       // Recorded under another key: it cannot be checked, which is neither a change nor drift.
       if (secrets.foreignKey) return undefined
