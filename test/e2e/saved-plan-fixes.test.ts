@@ -5,6 +5,16 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { apply, emulator, exampleConfig, EXAMPLE_SECRETS, plan, ROOT, tempdir, writes } from './helpers.js'
 
+/** plan --out, then apply --plan, then an empty plan; the saved file never holds `secret`. */
+async function roundTrip(em: Awaited<ReturnType<typeof emulator>>, dir: string, env: Record<string, string>, secret: string): Promise<void> {
+  const saved = await plan(em, dir, { out: 'p.json' }, env)
+  expect(saved.code, saved.err).toBe(0)
+  expect(readFileSync(join(dir, 'p.json'), 'utf8')).not.toContain(secret)
+  const run = await apply(em, dir, { plan: 'p.json' }, env)
+  expect(run.code, run.err).toBe(0)
+  expect((await plan(em, dir, { detailedExitcode: true }, env)).code).toBe(0)
+}
+
 const edit = (file: string, from: string, to: string) => {
   const text = readFileSync(file, 'utf8')
   if (!text.includes(from)) throw new Error(`${from} not in ${file}`)
@@ -323,16 +333,6 @@ describe('apply --plan shows the plan that plan printed', () => {
 // A review of this round's saved-plan fixes: weak secrets of the run (too short or common for the
 // output step to replace in texts), keys holding secrets, and values inside one another.
 describe('saved plans and the secrets the output step leaves in texts', () => {
-  /** plan --out, then apply --plan, then an empty plan; the file never holds `secret`. */
-  const roundTrip = async (em: Awaited<ReturnType<typeof emulator>>, dir: string, env: Record<string, string>, secret: string) => {
-    const saved = await plan(em, dir, { out: 'p.json' }, env)
-    expect(saved.code, saved.err).toBe(0)
-    expect(readFileSync(join(dir, 'p.json'), 'utf8')).not.toContain(secret)
-    const run = await apply(em, dir, { plan: 'p.json' }, env)
-    expect(run.code, run.err).toBe(0)
-    expect((await plan(em, dir, { detailedExitcode: true }, env)).code).toBe(0)
-  }
-
   it('a weak secret in a list key and in a name: (sensitive) in the file, and the plan applies', async () => {
     const em = await emulator()
     const dir = exampleConfig()
@@ -402,14 +402,6 @@ describe('saved plans and the secrets the output step leaves in texts', () => {
 // what it did not look at.
 describe('saved plans and weak secrets, a second look', () => {
   const env = { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'abc12' }
-  const applies = async (em: Awaited<ReturnType<typeof emulator>>, dir: string, environment: Record<string, string>, secret: string) => {
-    const saved = await plan(em, dir, { out: 'p.json' }, environment)
-    expect(saved.code, saved.err).toBe(0)
-    expect(readFileSync(join(dir, 'p.json'), 'utf8')).not.toContain(secret)
-    const run = await apply(em, dir, { plan: 'p.json' }, environment)
-    expect(run.code, run.err).toBe(0)
-    expect((await plan(em, dir, { detailedExitcode: true }, environment)).code).toBe(0)
-  }
 
   it('a live list entry whose key holds one, removed: the plan applies', async () => {
     const em = await emulator()
@@ -418,7 +410,7 @@ describe('saved plans and weak secrets, a second look', () => {
     edit(shop, '        - name: X-Scanner\n', '        - name: X-abc12\n          value: v1\n        - name: X-Scanner\n')
     expect((await apply(em, dir, { autoApprove: true }, env)).code).toBe(0)
     edit(shop, '        - name: X-abc12\n          value: v1\n', '')
-    await applies(em, dir, env, 'abc12')
+    await roundTrip(em, dir, env, 'abc12')
   })
 
   it('a key whose own brackets make its end unclear (`X-].abc12`, `X-][shop.example.com`): masked whole, the plan applies', async () => {
@@ -431,14 +423,14 @@ describe('saved plans and weak secrets, a second look', () => {
     expect((await apply(em, dir, { autoApprove: true }, both)).code).toBe(0)
     edit(shop, 'value: v1', 'value: v2')
     edit(shop, 'value: w1', 'value: w2')
-    await applies(em, dir, both, 'abc12')
+    await roundTrip(em, dir, both, 'abc12')
   })
 
   it('a target to create whose values hold one: (sensitive) in the file\'s plan, created as declared', async () => {
     const em = await emulator()
     const dir = exampleConfig()
     writeFileSync(join(dir, 'targets', 'new.yaml'), 'targets:\n  - site:\n      name: New abc12 site\n      url: https://abc12.example.org/\n    scan_profile: lightning\n')
-    await applies(em, dir, env, 'abc12')
+    await roundTrip(em, dir, env, 'abc12')
   })
 
   it('an agent the configuration finds by a name from a variable: never shown by that name, nor offered as one', async () => {
