@@ -161,19 +161,20 @@ const isItemStep = (step: FieldPath[number]): boolean => typeof step === 'object
 const withKeysHidden = (path: FieldPath, hidden: boolean): FieldPath => path.map((step) => (typeof step === 'object' ? { ...step, hiddenKey: hidden } : step))
 
 export function diffContext(kind: ResourceKind, desired: DesiredResource, secrets: SecretContext): DiffContext {
-  const stateKey = (path: FieldPath) => statePath(path, secrets.hmac)
+  const stateKey = (path: FieldPath) => statePath(path, secrets.hmac, secrets.holds)
+  const otherForms = (path: FieldPath) => [statePath(withKeysHidden(path, true), secrets.hmac), statePath(withKeysHidden(path, false), secrets.hmac)].filter((form) => form !== stateKey(path))
   return {
     kind,
     templates: desired.templates,
     stateKey,
     secretReason(path, declared, live) {
-      // The entry under its path as this run writes it; else under the other form of its keys (a
-      // saved plan writes a key holding a variable's value as the `${NAME}` it came from, so one
-      // list item is recorded by a plan under its name and by apply --plan under the name's hash);
-      // else, for a state written before keys from variables were hashed, at its display path.
+      // The entry under its path as this run writes it; else under another form of its keys, as
+      // an earlier version wrote it (a key holding a secret of the run by its name, or a key that
+      // a saved plan wrote as the `${NAME}` it came from by its hash); else, for a state written
+      // before keys from variables were hashed, at its display path.
       const entry =
         secrets.entry(desired.kind, desired.id, stateKey(path)) ??
-        (path.some(isItemStep) ? secrets.entry(desired.kind, desired.id, statePath(withKeysHidden(path, !hasHiddenKey(path)), secrets.hmac)) : undefined) ??
+        (path.some(isItemStep) ? otherForms(path).map((form) => secrets.entry(desired.kind, desired.id, form)).find(Boolean) : undefined) ??
         (hasHiddenKey(path) ? secrets.entry(desired.kind, desired.id, displayPath(path)) : undefined)
       if (!entry) return 'not yet tracked'
       // Recorded under another key: it cannot be checked, which is neither a change nor drift.

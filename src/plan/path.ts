@@ -54,12 +54,15 @@ export function displayPath(path: FieldPath): string {
 /**
  * The key of a place in the secrets state: its display path, with a key from a variable written
  * as its keyed hash (`[#3f9a…]`) rather than `(sensitive)`, so that two entries named by
- * variables keep two records, and the file holds neither name.
+ * variables keep two records, and the file holds neither name. So is a key that holds a secret of
+ * the run (`holds`): the output step every file passes through would write it `[pass-(sensitive)]`,
+ * a record no run could find again; and a saved plan names such a key by its variable, so both
+ * kinds of apply record it under the one hash.
  */
-export function statePath(path: FieldPath, hmac: (value: string) => string): string {
+export function statePath(path: FieldPath, hmac: (value: string) => string, holds?: (text: string) => boolean): string {
   let out = ''
   for (const step of path) {
-    if (isItem(step)) out += `[${step.hiddenKey ? `#${hmac(String(step.key)).slice(0, HIDDEN_KEY_LENGTH)}` : step.key}]`
+    if (isItem(step)) out += `[${step.hiddenKey || (holds !== undefined && holds(String(step.key))) ? `#${hmac(String(step.key)).slice(0, HIDDEN_KEY_LENGTH)}` : step.key}]`
     else out += out === '' ? step : `.${step}`
   }
   return out

@@ -488,4 +488,41 @@ describe('saved plans and weak secrets, a second look', () => {
     const after = await plan(em, dir, { detailedExitcode: true }, environment)
     expect(after.code, after.out).toBe(0)
   })
+
+  it('a hidden secret rotated through a saved plan after a plain apply: one record of it is left, and the next plain plan is empty', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    const shop = join(dir, 'targets', 'shop.yaml')
+    const state = join(dir, '.scansync', 'state.json')
+    const environment = { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'abc12', TOK: 'tok-Secret-77aa11' }
+    edit(shop, '        - name: password\n', '        - name: abc12-pass\n          value: ${TOK}\n          value_is_sensitive: true\n        - name: password\n')
+    // A plain apply records the entry's secret under its name.
+    expect((await apply(em, dir, { autoApprove: true }, environment)).code).toBe(0)
+    const rotated = { ...environment, TOK: 'tok-Rotated-99bb22' }
+    const saved = await plan(em, dir, { out: 'p.json' }, rotated)
+    expect(saved.code, saved.err).toBe(0)
+    // The saved plan names the entry `${SHOP_BASIC_AUTH_PASSWORD}-pass`: apply --plan records it under the name's hash.
+    const run = await apply(em, dir, { plan: 'p.json' }, rotated)
+    expect(run.code, run.err).toBe(0)
+    const records = Object.values(JSON.parse(readFileSync(state, 'utf8')).resources as Record<string, Record<string, unknown>>)
+      .flatMap((fields) => Object.keys(fields))
+      .filter((path) => path.startsWith('site.form_login') && path !== 'site.form_login[password].value')
+    const after = await plan(em, dir, { detailedExitcode: true }, rotated)
+    expect(records.length, records.join(', ')).toBe(1)
+    expect(after.code, after.out).toBe(0)
+  })
+
+  it('a hidden secret in a list entry whose literal name quotes a secret of the run: recorded by a plain apply so that the next plan finds it', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    const shop = join(dir, 'targets', 'shop.yaml')
+    const environment = { ...EXAMPLE_SECRETS, TOK: 'tok-Secret-77aa11' }
+    edit(shop, '        - name: password\n', `        - name: pass-${EXAMPLE_SECRETS.SHOP_BASIC_AUTH_PASSWORD}\n          value: \${TOK}\n          value_is_sensitive: true\n        - name: password\n`)
+    expect((await apply(em, dir, { autoApprove: true }, environment)).code).toBe(0)
+    const state = readFileSync(join(dir, '.scansync', 'state.json'), 'utf8')
+    expect(state).not.toContain(EXAMPLE_SECRETS.SHOP_BASIC_AUTH_PASSWORD)
+    expect(state).not.toContain('(sensitive)')
+    const after = await plan(em, dir, { detailedExitcode: true }, environment)
+    expect(after.code, after.out).toBe(0)
+  })
 })
