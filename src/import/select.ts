@@ -17,7 +17,7 @@ import {
   shorthandMember,
   type SchemaNode,
 } from './schema.js'
-import { holdsUrlPassword, isSensitive } from '../schema/sensitivity.js'
+import { holdsUrlPassword, isSensitive, urlPasswords } from '../schema/sensitivity.js'
 import { Reference, type SecretNote, type VariableNamer } from './secrets.js'
 
 // CommonJS: required, so that Node does not first scan its source for exports as it does for an import.
@@ -124,7 +124,8 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
 
   const secret = (out: JsonObject, member: string, value: string, display: string, required: boolean): void => {
     const hidden = isObfuscated(value)
-    secretValues.push(value)
+    // A URL's password may be quoted on its own elsewhere ("pw is …"): a secret there too.
+    secretValues.push(value, ...urlPasswords(value))
     const variable = variableFor(display)
     if (!forNote && (omitSecrets || (hidden && !required))) {
       notes.push({ kind: kind.name, id, field: display, variable, hidden, written: false })

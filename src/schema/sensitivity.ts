@@ -20,6 +20,29 @@ const URL_WITH_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:[^\s/?#@]+@/i
  */
 export const holdsUrlPassword = (text: string): boolean => text.includes('@') && URL_WITH_PASSWORD.test(text)
 
+/** The same, each URL's password captured. */
+const URL_PASSWORDS = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:([^\s/?#@]+)@/gi
+
+/**
+ * The passwords of the URLs in a text, as written and percent-decoded: another field may quote
+ * one (a description saying "pw is …"), which is then a secret there too.
+ */
+export function urlPasswords(text: string): string[] {
+  if (!text.includes('@')) return []
+  const found: string[] = []
+  for (const match of text.matchAll(URL_PASSWORDS)) {
+    const written = match[1]!
+    found.push(written)
+    try {
+      const decoded = decodeURIComponent(written)
+      if (decoded !== written) found.push(decoded)
+    } catch {
+      // A lone `%`: only the written form can be quoted.
+    }
+  }
+  return found
+}
+
 /** Header and cookie names that carry a credential by their nature. */
 const CREDENTIAL_NAMES: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie'])
 /** Words that mark a credential anywhere in an entry's name (`X-Api-Key`, `sessionid`, `csrf_token`). */

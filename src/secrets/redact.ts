@@ -5,7 +5,7 @@ import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
 import { variableValues } from '../config/interpolate.js'
 import { isObject } from '../core/json.js'
 import { KINDS } from '../resources/index.js'
-import { isObfuscated, isSensitiveMember } from '../schema/sensitivity.js'
+import { isObfuscated, isSensitiveMember, urlPasswords } from '../schema/sensitivity.js'
 
 export interface DeclaredSecret {
   value: string
@@ -49,11 +49,12 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
  * same rule decides: a service that does not obfuscate answers passwords and flagged values as
  * they are, and another field may quote them (a description naming the login). Only the places
  * the request schema says can hold one are looked at (a password, a field marked sensitive, a
- * member with an `_is_sensitive` flag, an entry's value), a few per resource.
+ * member with an `_is_sensitive` flag, an entry's value, and the password of a URL where the
+ * schema says `format: uri`), a few per resource.
  */
 export function liveSecrets(kind: Pick<ResourceKind, 'requestSchema' | 'sensitiveFields'>, live: JsonObject): string[] {
   const found: string[] = []
-  for (const place of secretPlaces(kind)) collect(live, place.segments, 0, place.rulePath, kind.sensitiveFields, found)
+  for (const place of secretPlaces(kind)) collect(live, place, 0, kind.sensitiveFields, found)
   return found
 }
 
@@ -64,21 +65,27 @@ interface SecretPlace {
   /** Members, and ITEMS for each list on the way. */
   segments: ReadonlyArray<string | typeof ITEMS>
   rulePath: string
+  /** A URL (`format: uri`): the secret is its password, if it has one. */
+  url?: boolean
 }
 const ITEMS = Symbol('items')
 
-function collect(node: unknown, segments: SecretPlace['segments'], at: number, rulePath: string, sensitiveFields: readonly string[], found: string[]): void {
+function collect(node: unknown, place: SecretPlace, at: number, sensitiveFields: readonly string[], found: string[]): void {
   if (node === null || typeof node !== 'object') return
+  const { segments, rulePath } = place
   const step = segments[at]!
   if (step === ITEMS) {
-    if (Array.isArray(node)) for (const item of node) collect(item, segments, at + 1, rulePath, sensitiveFields, found)
+    if (Array.isArray(node)) for (const item of node) collect(item, place, at + 1, sensitiveFields, found)
     return
   }
   if (Array.isArray(node) || !Object.hasOwn(node, step)) return
   const holder = node as JsonObject
   const value = holder[step]
-  if (at < segments.length - 1) return collect(value, segments, at + 1, rulePath, sensitiveFields, found)
-  if (typeof value === 'string' && value.length >= QUOTABLE_LENGTH && !isObfuscated(value) && isSensitiveMember(holder, step, rulePath, false, sensitiveFields)) found.push(value)
+  if (at < segments.length - 1) return collect(value, place, at + 1, sensitiveFields, found)
+  if (typeof value !== 'string') return
+  if (place.url) {
+    for (const password of urlPasswords(value)) if (password.length >= QUOTABLE_LENGTH) found.push(password)
+  } else if (value.length >= QUOTABLE_LENGTH && !isObfuscated(value) && isSensitiveMember(holder, step, rulePath, false, sensitiveFields)) found.push(value)
 }
 
 const placesByKind = new WeakMap<object, SecretPlace[]>()
@@ -105,10 +112,14 @@ function placesIn(place: SchemaPlace | undefined, segments: SecretPlace['segment
     const here = rulePath ? `${rulePath}.${member}` : member
     const child = childOf(schemaDocuments, place, 'properties', member)
     if (sensitiveFields.includes(here) || member === 'password' || names.includes(`${member}_is_sensitive`) || (member === 'value' && names.includes('name'))) out.push({ segments: [...segments, member], rulePath: here })
+    else if (isUrl(child)) out.push({ segments: [...segments, member], rulePath: here, url: true })
+    else if (child?.schema.items !== undefined && isUrl(childOf(schemaDocuments, child, 'items'))) out.push({ segments: [...segments, member, ITEMS], rulePath: here, url: true })
     out.push(...placesIn(child, [...segments, member], here, sensitiveFields, depth + 1))
   }
   return out
 }
+
+const isUrl = (place: SchemaPlace | undefined): boolean => place?.schema.format === 'uri' || place?.schema.format === 'uri-reference'
 
 function secretsIn(fields: JsonObject, templates: ReadonlyMap<string, string>, sensitiveFields: readonly string[]): DeclaredSecret[] {
   const found: DeclaredSecret[] = []

@@ -352,6 +352,29 @@ describe('a URL with a password in it', () => {
   })
 })
 
+// A new user's review (fifteenth round): the URL was (sensitive), but its password quoted by another field was printed and imported.
+describe("a live URL's password quoted by another field", () => {
+  it('is (sensitive) there in every format, in a saved plan and to rules, and import never writes it', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    em.mutate('target', '7QwErTy2UiOp', { site: { url: 'https://admin:Hunter2Secret9@staging.shop.example.com/', desc: 'pw is Hunter2Secret9', form_login_check_pattern: 'pw%20is%20Hunter2Secret9' } })
+    const dir = tempdir({
+      'c.yaml': ['targets:', '  - id: 7QwErTy2UiOp', '    site: {desc: clean}', 'policies:', '  - {name: guess, kind: target, when: {required: [site], properties: {site: {required: [desc], properties: {desc: {pattern: "Hunter2"}}}}}, require: false, level: warning}', ''].join('\n'),
+    })
+    for (const format of FORMATS) {
+      const run = await cli(em, dir, ['plan', '--format', format, '--out', `p-${format}.json`])
+      const printed = run.stdout + run.stderr + readFileSync(join(dir, `p-${format}.json`), 'utf8')
+      expect(run.code, printed).toBe(0)
+      expect(printed, format).not.toContain('Hunter2')
+      expect(run.stdout).toContain('(sensitive)')
+      expect(run.stderr).not.toContain('policy guess')
+    }
+    const out = tempdir()
+    const imported = await cli(em, out, ['import', '--kind', 'target', '--id', '7QwErTy2UiOp', '--out', '.'])
+    expect(imported.code, imported.stderr).toBe(0)
+    expect(imported.stdout + imported.stderr + readFileSync(join(out, 'targets.yaml'), 'utf8')).not.toContain('Hunter2')
+  })
+})
+
 describe('a target to create named by a URL with a password in it', () => {
   it('is (sensitive) in the plan\'s heading and fields, and to rules, in every format', { timeout: 60_000 }, async () => {
     const em = await emulator()
