@@ -516,9 +516,11 @@ function checkAliases(doc: Document): { offset?: number; message: string } | und
       }
       if (Y.isMap(resolved(doc, item))) continue
       const what = item === null || item === undefined || (Y.isScalar(item) && item.value === null) ? 'nothing' : Y.isSeq(resolved(doc, item)) ? 'a list' : 'a single value'
+      // `<<: *list`: the fault is the merge that names the list, not the list's items where it is written.
+      const named = Y.isAlias(value) && Y.isSeq(source) ? value : undefined
       problem = {
-        offset: offsetOf(item) ?? offsetOf(value) ?? offsetOf(pair.key),
-        message: `a merge key (<<) takes a mapping, an alias of one (<<: *name) or a list of them (<<: [*a, *b]), not ${what}`,
+        offset: offsetOf(named ?? item) ?? offsetOf(value) ?? offsetOf(pair.key),
+        message: `a merge key (<<) takes a mapping, an alias of one (<<: *name) or a list of them (<<: [*a, *b]), not ${named ? `*${named.source}: a list whose items are not all mappings` : what}`,
       }
       return
     }

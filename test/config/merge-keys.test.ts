@@ -185,7 +185,9 @@ describe('merge keys: hostile and malformed merges fail fast, located', () => {
     ['a scalar', 'targets:\n  - id: T1\n    site: {<<: 5}\n', 3, /merge key \(<<\) takes a mapping.*not a single value/],
     ['an alias of a scalar', 'x-n: &n 5\ntargets:\n  - id: T1\n    site: {<<: *n}\n', 4, /not a single value/],
     ['a list holding a scalar', 'x-a: &a {name: x}\ntargets:\n  - id: T1\n    site:\n      <<: [*a, 7]\n', 5, /not a single value/],
-    ['an alias of a list of scalars', 'x-l: &l [1, 2]\ntargets:\n  - id: T1\n    site: {<<: *l}\n', 1, /not a single value/],
+    // At the merge that names the list (a new user's review: it pointed into the anchor, at the list's first item).
+    ['an alias of a list of scalars', 'x-l: &l [1, 2]\ntargets:\n  - id: T1\n    site: {<<: *l}\n', 4, /not \*l: a list whose items are not all mappings/],
+    ['an alias of a list of scalars, in block style', 'x-l: &l\n  - 1\n  - 2\ntargets:\n  - id: T1\n    site:\n      <<: *l\n      name: x\n', 7, /not \*l: a list whose items are not all mappings/],
     ['nothing', 'targets:\n  - id: T1\n    site:\n      <<:\n', 4, /not nothing/],
   ])('a merge of %s', (_, text, line, message) => {
     const { diagnostics, resources } = loadText(text)
