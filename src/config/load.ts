@@ -177,8 +177,9 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
     }
   }
   if (diagnostics.length > 0) {
-    // The rules the schema found nothing wrong in are still compiled: what else is wrong with them is said in the same run.
-    const broken = new Set(diagnostics.map((d) => /^policies\[(\d+)\]/.exec(d.path)?.[1]))
+    // The rules the schema found nothing wrong in, or nothing in what compiling reads (a wrong
+    // `level` or `description`), are still compiled: what else is wrong with them is said in the same run.
+    const broken = new Set(diagnostics.map((d) => /^policies\[(\d+)\](?:\.(name|kind|when|require)\b|$)/.exec(d.path)?.[1]))
     const sound = diagnostics.some((d) => d.path === 'policies') ? [] : declaredPolicies(rules, parsed, (i) => !broken.has(String(i)))
     return { resources: [], declared, diagnostics, policies: sound }
   }

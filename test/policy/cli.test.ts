@@ -204,6 +204,17 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
     expect(code).toBe(1)
   })
 
+  // A new user's review: a bad `level` hid the duplicate name and the invalid schema until it was fixed.
+  it('a rule with a bad level or description is still compiled and checked: every error in one run', async () => {
+    const text = `policies:\n  - name: r\n    kind: target\n    require: true\n  - name: r\n    kind: target\n    level: fatal\n    description: 5\n    require: {properties: {teams: {type: arry}}}\n`
+    const { code, stderr } = await validate({ 'a.yaml': text })
+    expect(stderr).toContain('a.yaml:2:11: policy r is declared twice: here and at a.yaml:5')
+    expect(stderr).toMatch(/^a\.yaml:7:12: .*level.*error, warning/m)
+    expect(stderr).toMatch(/^a\.yaml:8:\d+: .*description must be a string/m)
+    expect(stderr).toMatch(/^a\.yaml:9:\d+: policy r: require\.properties\.teams\.type is not a valid JSON Schema/m)
+    expect(code).toBe(1)
+  })
+
   it('an unknown kind and a bad level are errors at their line', async () => {
     const { code, stderr } = await validate({ 'a.yaml': `policies:\n  - name: r\n    kind: targets\n    require: true\n    level: fatal\n` })
     expect(stderr).toMatch(/^a\.yaml:3:11: .*kind.*target, asset, agent/m)
