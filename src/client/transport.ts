@@ -291,7 +291,7 @@ export function createClient(options: ClientOptions): ServiceClient {
         const slot = limiter.run(async (epoch) => {
           if (signal.aborted) throw signal.reason
           if (stop?.aborted) throw stopped ? stopped() : notSent('interrupted before it started')
-          if (breaker.open) throw stopped ? stopped('not retried: the service stopped answering') : notSent(breaker.reason)
+          if (breaker.open) throw stopped ? stopped('no further attempt: the service stopped answering') : notSent(breaker.reason)
           const started = performance.now()
           const result = await attemptOnce(method, target, body, signal)
           // A 429 lowers the concurrency before this slot is given back: otherwise p-limit starts
@@ -333,7 +333,7 @@ export function createClient(options: ClientOptions): ServiceClient {
           return error
         }
         if (stop?.aborted) throw stopped()
-        if (breaker.open) throw stopped('not retried: the service stopped answering')
+        if (breaker.open) throw stopped('no further attempt: the service stopped answering')
         counts.retries++
         const wake = new AbortController()
         const unlinkSignal = followAbort(signal, wake)
@@ -342,7 +342,7 @@ export function createClient(options: ClientOptions): ServiceClient {
         try {
           await sleep(decision.delayMs, undefined, { signal: wake.signal })
         } catch {
-          throw signal.aborted ? signal.reason : stop?.aborted ? stopped() : stopped('not retried: the service stopped answering')
+          throw signal.aborted ? signal.reason : stop?.aborted ? stopped() : stopped('no further attempt: the service stopped answering')
         } finally {
           unlinkSignal()
           unlinkStop()

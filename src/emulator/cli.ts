@@ -2,7 +2,7 @@ import { EXIT } from '../core/exit-codes.js'
 import { line, type Io } from '../core/io.js'
 import { parseFaultSpec } from './faults.js'
 import { readSeedFile } from './seed-file.js'
-import { startEmulator } from './server.js'
+import { DEFAULT_TOKEN, startEmulator } from './server.js'
 import type { EmulatorOptions } from './types.js'
 
 export interface EmulatorCommandOptions {
@@ -47,7 +47,7 @@ export async function runEmulator(options: EmulatorCommandOptions, io: Io, stop:
     return EXIT.error
   }
   line(io.stdout, `listening on ${emulator.url}`)
-  line(io.stderr, `emulator: serving ${summary(settings)}; token from --token; stop with Ctrl-C`)
+  line(io.stderr, `emulator: serving ${summary(settings)}; ${settings.token === DEFAULT_TOKEN ? `token ${DEFAULT_TOKEN} (the default)` : 'token from --token'}; stop with Ctrl-C`)
   await stop
   await emulator.close()
   return EXIT.ok

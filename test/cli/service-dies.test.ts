@@ -63,6 +63,6 @@ describe.concurrent('apply against a service', () => {
     })
     const { code, stderr } = await collectOutput(child)
     expect(code).toBe(1)
-    expect(stderr).toMatch(/^Error: the target list: could not reach the service at .*: connection refused \(ECONNREFUSED\) \(5 attempts\) \(not retried: the service stopped answering\)$/m)
+    expect(stderr).toMatch(/^Error: the target list: could not reach the service at .*: connection refused \(ECONNREFUSED\) \(5 attempts\) \(no further attempt: the service stopped answering\)$/m)
   }, 60_000)
 })

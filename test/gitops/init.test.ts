@@ -67,7 +67,7 @@ describe.concurrent('scansync init', () => {
     const refused = await runCli(['init'], { cwd })
     expect(refused.code).toBe(1)
     expect(refused.stdout).toBe('')
-    expect(refused.stderr).toBe('agents.yaml already exists; nothing was written. Pass --force to replace it, or choose another directory: scansync init DIR\n')
+    expect(refused.stderr).toBe('Error: agents.yaml already exists; nothing was written. Pass --force to replace it, or choose another directory: scansync init DIR\n')
     expect(read(join(cwd, 'agents.yaml'))).toBe('agents: []\n')
     expect(existsSync(join(cwd, 'targets.yaml'))).toBe(false)
 
@@ -114,7 +114,7 @@ describe.concurrent('scansync init', () => {
     writeFileSync(join(cwd, 'config'), '')
     const result = await runCli(['init', 'config'], { cwd })
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('config is a file; give a directory')
+    expect(result.stderr).toContain('Error: config is a file; give a directory')
   })
 
   it('--quiet prints nothing', async () => {

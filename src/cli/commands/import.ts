@@ -7,7 +7,7 @@ export default class Import extends Command {
   static override description = [
     'Reads the live resources (--id, or --all through the list pages) and writes them in the configuration format: to stdout, or with --out DIR to targets.yaml, assets.yaml and agents.yaml (an existing file is kept unless --force).',
     '',
-    'Only what a person maintains is written: the writable fields of the request, labels and owners as names (with the colour when set), teams and the scanning agent as ids. Left out: read-only fields, values equal to the documented defaults (unless --include-defaults), settings whose switch is off (API settings of a web application, otp_type without one-time passwords), and site.stack, which scans fill in.',
+    'Only what a person maintains is written: the writable fields of the request, labels and owners as names (with the colour when set), teams and the scanning agent by name where the name is unique (by id where it is shared or unknown). Left out: read-only fields, values equal to the documented defaults (unless --include-defaults), settings whose switch is off (API settings of a web application, otp_type without one-time passwords), and site.stack, which scans fill in.',
     '',
     'Secrets never appear. By default (--secrets omit) each secret is left out, with a comment on the resource naming its variable, TARGET_<ID>_<FIELD> (upper-case, other characters as _), and the lines to add; a part that cannot be written without it (basic_auth, a list of headers) is left out whole. The files then plan clean with no variable set, and those secrets are not managed until you add them.',
     '',

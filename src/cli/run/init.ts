@@ -87,8 +87,9 @@ scansync drift                    # what someone changed by hand (exit 2 when an
 
 - **Secrets** are never written here: write \`\${NAME}\` and set the variable \`NAME\` where
   scansync runs (in CI, from the secret store). Values from variables are never printed.
-- **\`.scansync/state.json\`** is written by \`scansync apply\`. It holds only HMACs (keyed by the
-  API token) and the obfuscated tokens the service returned, never a value. Commit it: the
+- **\`.scansync/state.json\`** is written by \`scansync apply\`. It holds only HMACs (keyed by
+  \`SCANSYNC_STATE_KEY\`, or by the API token when it is not set: set it, the same in every job
+  that shares the state) and the obfuscated tokens the service returned, never a value. Commit it: the
   nightly drift check and the next pull request's plan need it to tell whether a hidden secret
   changed on the service.
 - **Changes go through pull requests**: CI posts the plan as a comment, applies on merge to the
@@ -112,14 +113,14 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
   const dir = resolve(io.cwd, options.dir ?? '.')
   const shown = (path: string) => relative(io.cwd, path) || '.'
   if (existsSync(dir) && !statSync(dir).isDirectory()) {
-    line(io.stderr, `${shown(dir)} is a file; give a directory to write the starter configuration into (or leave DIR out for the current one).`)
+    line(io.stderr, `Error: ${shown(dir)} is a file; give a directory to write the starter configuration into (or leave DIR out for the current one).`)
     return EXIT.error
   }
   const files = starterFiles(schemaComment(dir))
   const existing = Object.keys(files).filter((name) => existsSync(join(dir, name)))
   if (existing.length > 0 && !options.force) {
     const names = existing.map((name) => shown(join(dir, name))).join(', ')
-    line(io.stderr, `${names} already ${existing.length === 1 ? 'exists' : 'exist'}; nothing was written. Pass --force to replace ${existing.length === 1 ? 'it' : 'them'}, or choose another directory: scansync init DIR`)
+    line(io.stderr, `Error: ${names} already ${existing.length === 1 ? 'exists' : 'exist'}; nothing was written. Pass --force to replace ${existing.length === 1 ? 'it' : 'them'}, or choose another directory: scansync init DIR`)
     return EXIT.error
   }
 
@@ -145,7 +146,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
     }))
   } catch (error) {
     const e = error as NodeJS.ErrnoException
-    line(io.stderr, `cannot write into ${shown(dir)}: ${e.code ?? e.message}; check that the directory is writable.`)
+    line(io.stderr, `Error: cannot write into ${shown(dir)}: ${e.code ?? e.message}; check that the directory is writable.`)
     return EXIT.error
   }
 

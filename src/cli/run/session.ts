@@ -25,7 +25,7 @@ export interface Session {
 /** The token, from the environment only: never from the command line. */
 export function readToken(io: Io): string {
   const token = io.env.SCANSYNC_API_TOKEN
-  if (!token) throw new UsageError('SCANSYNC_API_TOKEN is not set: export the service API token in it (scansync never takes the token on the command line)')
+  if (!token) throw new UsageError(`SCANSYNC_API_TOKEN is ${token === '' ? 'empty' : 'not set'}: export the service API token in it (scansync never takes the token on the command line)`)
   return token
 }
 
