@@ -54,7 +54,9 @@ export function explainUsageError(error: unknown, argv: string[], known: Manifes
   const words = lines
     .map((l) => l.trim())
     .filter((l) => l && !/^The following errors? occurred:$/.test(l))
-    .join(': ')
+    // A line that ends with its own colon (`Missing 1 required arg:`) takes the next one after a space.
+    .reduce((text, l) => (text === '' ? l : text.endsWith(':') ? `${text} ${l}` : `${text}: ${l}`), '')
+    .replace(/ {2,}/g, ' ')
     .replace(/^The following errors? occurred: /, '')
     .replace(/Missing required flag (\S+)/, '--$1 is required')
   return `Error: ${words}${/[.?!]$/.test(words) ? '' : '.'} See ${help}.\n`

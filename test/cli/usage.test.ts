@@ -21,6 +21,8 @@ describe.concurrent('mistyped commands and flags', () => {
     [['validate', '--qiet'], /did you mean --quiet\?/],
     [['plan', '--kind', 'agnet'], /^Error: Expected --kind=agnet to be one of: target, asset, agent\. See scansync plan --help\./],
     [['import', '--all'], /^Error: --kind is required\. See scansync import --help\./],
+    // A new user's review: oclif's "arg:" and its argument's line were joined as "arg:: shell  (bash|zsh)".
+    [['completion'], /^Error: Missing 1 required arg: shell \(bash\|zsh\) The shell\. See scansync completion --help\.\n$/],
     // The words after a command oclif cannot take are its arguments, not a longer command's name.
     [['schema', 'extra'], /^Error: Unexpected argument: extra\. See scansync schema --help\.\n$/],
     [['pln', 'config'], /^Error: unknown command "pln"; did you mean "plan"\? See scansync --help for the commands\.\n$/],
