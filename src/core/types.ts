@@ -43,6 +43,11 @@ export interface DesiredResource {
   source: SourcePosition
   /** Where a value inside `fields` is written. */
   locate(path: PathSegments): SourcePosition
+  /**
+   * The colour the whole configuration declares for each label or owner name (one per name on the
+   * service), for a request that re-sends a live list of them (src/resources/account-colours.ts).
+   */
+  accountColours?: ReadonlyMap<string, string>
 }
 
 export interface LoadedConfig {

@@ -2,6 +2,7 @@ import { sortDiagnostics, type Diagnostic } from '../core/diagnostics.js'
 import type { DesiredResource } from '../core/types.js'
 import { KINDS } from '../resources/index.js'
 import { getPath, isObject } from '../core/json.js'
+import { ACCOUNT_LABELS, colourKey } from '../resources/account-colours.js'
 
 /**
  * Checks of declared resources that need the kinds' comparison rules (the schema cannot say
@@ -51,17 +52,6 @@ function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagno
 }
 
 /**
- * The lists of labels whose colour belongs to the account, not to the resource: the service keeps
- * one label per name (targets' and assets' labels share theirs; asset owners have their own), so a
- * colour sent for one resource is every resource's.
- */
-const ACCOUNT_LABELS: ReadonlyArray<{ kind: string; path: string; family: string }> = [
-  { kind: 'target', path: 'labels', family: 'label' },
-  { kind: 'asset', path: 'labels', family: 'label' },
-  { kind: 'asset', path: 'owners', family: 'owner' },
-]
-
-/**
  * One label name declared with two colours (in one resource or two): each apply would set the
  * colour the other undoes, and no plan could come out empty. Said at the later place, naming the
  * first.
@@ -79,7 +69,7 @@ function unoptimisedColourConflicts(resources: readonly DesiredResource[]): Diag
       for (let i = 0; i < list.length; i++) {
         const item = list[i]
         if (!isObject(item) || typeof item.name !== 'string' || typeof item.color !== 'string') continue
-        const key = `${family}\0${item.name}`
+        const key = colourKey(family, item.name)
         const earlier = first.get(key)
         if (!earlier) {
           first.set(key, { color: item.color, resource, segments: [path, i] })
@@ -116,18 +106,20 @@ export function shareAccountColours(resources: readonly DesiredResource[]): void
     for (const { kind, path, family } of ACCOUNT_LABELS) {
       const list = resource.kind === kind ? resource.fields[path] : undefined
       if (!Array.isArray(list)) continue
-      for (const item of list) if (isObject(item) && typeof item.name === 'string' && typeof item.color === 'string' && !colours.has(`${family}\0${item.name}`)) colours.set(`${family}\0${item.name}`, item.color)
+      for (const item of list) if (isObject(item) && typeof item.name === 'string' && typeof item.color === 'string' && !colours.has(colourKey(family, item.name))) colours.set(colourKey(family, item.name), item.color)
     }
   }
   if (colours.size === 0) return
   for (const resource of resources) {
+    // For the lists a request fills in from live (an asset's PUT is whole).
+    if (ACCOUNT_LABELS.some((lists) => lists.kind === resource.kind)) resource.accountColours = colours
     for (const { kind, path, family } of ACCOUNT_LABELS) {
       const list = resource.kind === kind ? resource.fields[path] : undefined
       if (!Array.isArray(list)) continue
       let filled: unknown[] | undefined
       list.forEach((item, i) => {
         if (!isObject(item) || typeof item.name !== 'string' || Object.hasOwn(item, 'color')) return
-        const color = colours.get(`${family}\0${item.name}`)
+        const color = colours.get(colourKey(family, item.name))
         if (color !== undefined) (filled ??= [...list])[i] = { ...item, color }
       })
       if (filled) resource.fields[path] = filled

@@ -3,6 +3,7 @@ import type { FieldRule, ResourceKind } from './kind.js'
 import { color, labelInputs, nullableText } from './normalize.js'
 import { requestMembersAt } from '../schema/request-schema.js'
 import { unitValue } from './request-body.js'
+import { withAccountColours } from './account-colours.js'
 import { sensitiveFields } from '../schema/sensitive-fields.js'
 
 const rules: Record<string, FieldRule> = {
@@ -40,7 +41,7 @@ export const asset: ResourceKind = {
   buildRequest({ desired, live }) {
     const body: JsonObject = {}
     for (const field of requestMembersAt('asset-put.request.schema.json', []) ?? []) {
-      const value = Object.hasOwn(desired.fields, field) ? unitValue(asset, field, desired.fields, live) : live[field]
+      const value = Object.hasOwn(desired.fields, field) ? unitValue(asset, field, desired.fields, live) : withAccountColours('asset', field, live[field], desired.accountColours)
       if (value !== undefined) body[field] = value
     }
     return { method: 'PUT', path: asset.itemPath(desired.id), body }

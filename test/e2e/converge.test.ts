@@ -107,4 +107,34 @@ describe('a label colour set by one resource and re-sent by another in the same 
       expect(after.code, after.stdout).toBe(0)
     }
   })
+
+  // A fuzzing review (fifteenth round): an asset that declares no labels (or owners) re-sent the
+  // live ones in its PUT, with the colour read before the apply.
+  it('is the declared colour in an asset PUT that fills its labels and owners from live: the plan after the apply is empty', async () => {
+    for (const saved of [false, true]) {
+      const em = await emulator()
+      const dir = tempdir({
+        'c.yaml': [
+          'targets:',
+          '  - id: 2DZkoZH8WMEM',
+          '    labels: [{name: production, color: "#000000"}]',
+          'assets:',
+          '  - id: 4TrEwQ9aSdFg',
+          '    state: HIDDEN',
+          '  - id: 9fGh2Kd8LmQz',
+          '    owners: [{name: security, color: "#111111"}, platform-team]',
+          '',
+        ].join('\n'),
+      })
+      const applied = saved
+        ? (expect((await cli(em, dir, ['plan', '--out', 'p.json'])).code).toBe(0), await cli(em, dir, ['apply', '--plan', 'p.json', '--auto-approve', '--parallelism', '1']))
+        : await cli(em, dir, ['apply', '--auto-approve', '--parallelism', '1'])
+      expect(applied.code, applied.stdout + applied.stderr).toBe(0)
+      const put = writes(em).find((w) => w.path.includes('4TrEwQ9aSdFg'))!
+      expect((put.body as { labels: unknown }).labels, `saved: ${saved}`).toEqual([{ name: 'production', color: '#000000' }])
+      expect((put.body as { owners: unknown }).owners, `saved: ${saved}`).toEqual([{ name: 'payments-team', color: '#0052cc' }, { name: 'security', color: '#111111' }])
+      const after = await cli(em, dir, ['plan', '--detailed-exitcode'])
+      expect(after.code, after.stdout).toBe(0)
+    }
+  })
 })
