@@ -5,9 +5,9 @@ import { markdownPlan, markdownReport } from './markdown.js'
 import { GITHUB_COMMENT_LIMIT, type Format, type RenderOptions } from './options.js'
 import { planRows, reportRows } from './rows.js'
 import { textPlan, textReport } from './text.js'
-import { githubUnmanaged, markdownUnmanaged, textUnmanaged } from './unmanaged.js'
+import { githubUnmanaged, markdownUnmanaged, markdownUnmanagedSection, textUnmanaged } from './unmanaged.js'
 import type { Violation } from '../plan/policies.js'
-import { violationEntries, withViolations } from './violations.js'
+import { violationEntries, violationsMarkdown, withViolations } from './violations.js'
 
 export { applyDocument, planDocument } from './json.js'
 export { FORMATS, GITHUB_COMMENT_LIMIT, type Format, type Mode, type RenderOptions } from './options.js'
@@ -21,21 +21,41 @@ export { violationEntries, violationLine, violationsMarkdown, violationsGithub, 
  */
 export function renderPlan(plan: Plan, format: Format, options: RenderOptions = {}, violations?: readonly Violation[]): string {
   if (violations && format === 'json') return jsonText({ ...planDocument(plan), violations: violationEntries(violations) })
+  if (format === 'markdown') return markdownPlanComment(plan, options, violations)
   const rendered = renderPlanOnly(plan, format, options)
   return violations ? withViolations(rendered, format, violations) : rendered
 }
 
+/** What the summary line grows by when it counts the resources no file declares, at most. */
+const SUMMARY_GROWTH = 64
+
+/**
+ * The pull-request comment: the plan, then the resources no file declares and the policy
+ * violations, each of those at most a quarter of the limit, and the plan fitted into the rest.
+ */
+function markdownPlanComment(plan: Plan, options: RenderOptions, violations: readonly Violation[] | undefined): string {
+  const limit = options.markdownLimit ?? GITHUB_COMMENT_LIMIT
+  const unmanaged = shownUnmanaged(plan, options)
+  const unmanagedSection = markdownUnmanagedSection(unmanaged, Math.floor(limit / 4))
+  const violationsSection = violations ? violationsMarkdown(violations, Math.floor(limit / 4)) : ''
+  const reserved = (unmanaged.length > 0 ? unmanagedSection.length + 2 + SUMMARY_GROWTH : 0) + (violations ? violationsSection.length + 1 : 0)
+  const rendered = markdownUnmanaged(markdownPlan(planRows(plan, options.redact), plan.summary, options.mode ?? 'plan', limit, reserved), unmanaged, unmanagedSection)
+  return violations ? rendered + '\n' + violationsSection : rendered
+}
+
+const shownUnmanaged = (plan: Plan, { redact }: RenderOptions) => (redact ? (plan.unmanaged ?? []).map((item) => ({ ...item, name: item.name === null ? null : redact(item.name) })) : (plan.unmanaged ?? []))
+
 function renderPlanOnly(plan: Plan, format: Format, options: RenderOptions): string {
   const mode = options.mode ?? 'plan'
   const { redact } = options
-  const unmanaged = redact ? (plan.unmanaged ?? []).map((item) => ({ ...item, name: item.name === null ? null : redact(item.name) })) : (plan.unmanaged ?? [])
+  const unmanaged = shownUnmanaged(plan, options)
   switch (format) {
     case 'json':
       return jsonText(planDocument(plan))
     case 'text':
       return textUnmanaged(textPlan(planRows(plan, redact), plan.summary, mode, options.color ?? false), unmanaged)
     case 'markdown':
-      return markdownUnmanaged(markdownPlan(planRows(plan, redact), plan.summary, mode, options.markdownLimit ?? GITHUB_COMMENT_LIMIT), unmanaged)
+      return markdownPlanComment(plan, options, undefined)
     case 'github':
       return githubUnmanaged(githubPlan(planRows(plan, redact), plan.summary, mode), unmanaged)
   }
@@ -47,6 +67,11 @@ function renderPlanOnly(plan: Plan, format: Format, options: RenderOptions): str
  * github show them before the apply: on stderr, and as annotations).
  */
 export function renderApplyReport(report: ApplyReport, format: Format, options: RenderOptions = {}, violations?: readonly Violation[]): string {
+  if (format === 'markdown' && violations) {
+    const limit = options.markdownLimit ?? GITHUB_COMMENT_LIMIT
+    const section = violationsMarkdown(violations, Math.floor(limit / 4))
+    return markdownReport(reportRows(report, options.redact), report.summary, report.interrupted ?? false, limit, section.length + 1) + '\n' + section
+  }
   const rendered = renderReportOnly(report, format, options)
   return violations && (format === 'json' || format === 'markdown') ? withViolations(rendered, format, violations) : rendered
 }

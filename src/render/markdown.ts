@@ -20,7 +20,7 @@ import {
  * collapsible section per resource with its fields. Kept under `limit` characters by dropping
  * the sections (then table rows) that do not fit, with a note that says how many.
  */
-export function markdownPlan(resources: readonly ResourceRow[], summary: PlanSummary, mode: Mode, limit: number): string {
+export function markdownPlan(resources: readonly ResourceRow[], summary: PlanSummary, mode: Mode, limit: number, reserved = 0): string {
   const drift = mode === 'drift'
   const head = [drift ? '### scansync drift' : '### scansync plan']
   head.push(`**${leadSummary(mode, resources.length, summaryLine(mode, summary))}**`)
@@ -42,11 +42,12 @@ export function markdownPlan(resources: readonly ResourceRow[], summary: PlanSum
       fullOutput: drift ? 'run `scansync drift` locally for the full report' : 'run `scansync plan` locally for the full plan',
     },
     limit,
+    reserved,
   )
 }
 
 /** The apply report as a comment: the summary, a table of outcomes, a section per change. */
-export function markdownReport(resources: readonly ResourceRow[], summary: ApplySummary, interrupted: boolean, limit: number): string {
+export function markdownReport(resources: readonly ResourceRow[], summary: ApplySummary, interrupted: boolean, limit: number, reserved = 0): string {
   const head = ['### scansync apply']
   head.push(`**${leadSummary('apply', resources.length, applySummaryLine(summary))}**`)
   return fit(
@@ -75,6 +76,7 @@ export function markdownReport(resources: readonly ResourceRow[], summary: Apply
       fullOutput: 'the text output (`--format text`) has the full report',
     },
     limit,
+    reserved,
   )
 }
 
@@ -101,13 +103,17 @@ interface Layout {
 const SEPARATOR = '\n\n'
 const join = (blocks: readonly string[]) => blocks.join(SEPARATOR) + '\n'
 
-function fit(layout: Layout, limit: number): string {
+/**
+ * `reserved`: characters the caller adds after the comment (the policy violations, the resources no
+ * file declares), which the limit counts too.
+ */
+function fit(layout: Layout, limit: number, reserved: number): string {
   const total = layout.sections.length
   if (total === 0) return join(layout.head)
   const tableHead = `${tableLine(layout.tableHead)}\n${tableLine(layout.tableHead.map(() => '---'))}`
   const rows = layout.tableRows.map(tableLine)
   const full = join([...layout.head, [tableHead, ...rows].join('\n'), ...layout.sections])
-  if (full.length <= limit) return full
+  if (full.length + reserved <= limit) return full
 
   const limitText = `the comment limit is ${groupThousands(limit)} characters`
   const count = (n: number, one: string, many: string) => `${groupThousands(n)} ${n === 1 ? one : many}`
@@ -126,7 +132,7 @@ function fit(layout: Layout, limit: number): string {
   let used = join(blocks).length
   // Room kept for the closing note, at its longest.
   const reserve = SEPARATOR.length + Math.max(note(0, 0).length, note(total, 0).length, note(total, 1).length)
-  const fits = (length: number) => used + SEPARATOR.length + length + reserve <= limit
+  const fits = (length: number) => used + SEPARATOR.length + length + reserve + reserved <= limit
   const add = (block: string) => {
     blocks.push(block)
     used += SEPARATOR.length + block.length

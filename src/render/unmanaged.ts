@@ -39,10 +39,30 @@ export function githubUnmanaged(rendered: string, unmanaged: readonly Unmanaged[
   return [...lines, ...annotations, withCount(summary, unmanaged.length)].join('\n') + '\n'
 }
 
-/** A section at the end of the comment: a table of kind, id and name. */
-export function markdownUnmanaged(rendered: string, unmanaged: readonly Unmanaged[]): string {
+/**
+ * A section at the end of the comment: a table of kind, id and name, with no more rows than fit in
+ * `budget` characters (the rest counted).
+ */
+export function markdownUnmanagedSection(unmanaged: readonly Unmanaged[], budget = Infinity): string {
+  if (unmanaged.length === 0) return ''
+  const lines = [`#### ${escapeText(HEADING)}`, '', '| | Kind | Id | Name |', '| --- | --- | --- | --- |']
+  const more = (left: number) => `_… and ${left} more: run \`scansync drift --unmanaged\` locally for the whole list._`
+  let used = lines.join('\n').length + 2 + more(unmanaged.length).length
+  let shown = 0
+  for (const item of unmanaged) {
+    const row = `| ? | ${escapeText(item.kind)} | <code>${escapeText(item.id)}</code> | ${item.name === null ? ' ' : escapeText(item.name)} |`
+    if (used + 1 + row.length > budget) break
+    lines.push(row)
+    used += 1 + row.length
+    shown++
+  }
+  if (unmanaged.length > shown) lines.push('', more(unmanaged.length - shown))
+  return lines.join('\n') + '\n'
+}
+
+/** The comment with its summary counting the resources no file declares, and `section` (markdownUnmanagedSection) after it. */
+export function markdownUnmanaged(rendered: string, unmanaged: readonly Unmanaged[], section = markdownUnmanagedSection(unmanaged)): string {
   if (unmanaged.length === 0) return rendered
-  const rows = unmanaged.map((item) => `| ? | ${escapeText(item.kind)} | <code>${escapeText(item.id)}</code> | ${item.name === null ? ' ' : escapeText(item.name)} |`)
   const summary = noDeclaredDrift(rendered).replace(/\*\*((?:No declared resource drifted\. )?Drift: [^*]*)\*\*/, (_, text: string) => `**${withCount(text, unmanaged.length)}**`)
-  return [summary.replace(/\n$/, ''), '', `#### ${escapeText(HEADING)}`, '', '| | Kind | Id | Name |', '| --- | --- | --- | --- |', ...rows].join('\n') + '\n'
+  return summary.replace(/\n$/, '') + '\n\n' + section
 }

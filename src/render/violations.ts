@@ -2,7 +2,7 @@ import type { KindName } from '../core/types.js'
 import type { Violation } from '../plan/policies.js'
 import { workflowCommand } from './github.js'
 import { clip, escapeText } from './markdown.js'
-import type { Format } from './options.js'
+import { GITHUB_COMMENT_LIMIT, type Format } from './options.js'
 import { printable } from './value.js'
 import { plural } from './words.js'
 
@@ -49,16 +49,27 @@ export function violationsGithub(violations: readonly Violation[]): string {
 const MAX_ROWS = 100
 const MAX_MESSAGE = 500
 
-/** The PR comment's section: a table of the violations (the first hundred; the rest counted). */
-export function violationsMarkdown(violations: readonly Violation[]): string {
+/**
+ * The PR comment's section: a table of the violations (the first hundred, and no more than fit in
+ * `budget` characters; the rest counted).
+ */
+export function violationsMarkdown(violations: readonly Violation[], budget = Infinity): string {
   const lines = [`### Policy violations`, '', `**${escapeText(violationsSummary(violations))}**`, '']
   if (violations.length === 0) return lines.slice(0, 3).join('\n') + '\n'
   lines.push('| | Policy | Resource | Where | Message |', '|---|---|---|---|---|')
+  const more = (left: number) => `… and ${left} more (see the job's log).`
+  let used = lines.join('\n').length + 2 + more(violations.length).length
+  let shown = 0
   for (const v of violations.slice(0, MAX_ROWS)) {
     const where = v.where ? `${v.where.file}:${v.where.line}` : 'declared in no file'
-    lines.push(`| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(v.policy)}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where)} | ${escapeText(clip(v.message, MAX_MESSAGE))} |`)
+    const row = `| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(v.policy)}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where)} | ${escapeText(clip(v.message, MAX_MESSAGE))} |`
+    if (used + 1 + row.length > budget) break
+    lines.push(row)
+    used += 1 + row.length
+    shown++
   }
-  if (violations.length > MAX_ROWS) lines.push('', `… and ${violations.length - MAX_ROWS} more (see the job's log).`)
+  if (shown === 0) lines.splice(-2)
+  if (violations.length > shown) lines.push('', more(violations.length - shown))
   return lines.join('\n') + '\n'
 }
 
@@ -79,7 +90,7 @@ export function withViolations(rendered: string, format: Format, violations: rea
       return JSON.stringify({ ...document, violations: violationEntries(violations) }, null, 2) + '\n'
     }
     case 'markdown':
-      return rendered + '\n' + violationsMarkdown(violations)
+      return rendered + '\n' + violationsMarkdown(violations, Math.floor(GITHUB_COMMENT_LIMIT / 4))
     case 'github':
       return violationsGithub(violations) + rendered
     case 'text':

@@ -237,7 +237,7 @@ describe('examples/ci recipes', () => {
   })
 
   it.each([
-    ['examples/ci/github/scansync-plan.yml', ['validate', 'plan', 'plan']],
+    ['examples/ci/github/scansync-plan.yml', ['validate', 'plan', 'plan', 'plan']],
     ['examples/ci/github/scansync-apply.yml', ['apply']],
     ['examples/ci/github/scansync-drift.yml', ['drift', 'drift']],
     ['examples/ci/gitlab-ci.yml', ['validate', 'plan', 'plan', 'apply', 'drift']],
@@ -263,6 +263,18 @@ describe('examples/ci recipes', () => {
     expect(recipe.concurrency['cancel-in-progress']).toBe(false)
     expect(hasFlags(invocationsOf(file), 'apply', '--auto-approve')).toBe(true)
     expect(textOf(file)).toContain('config/.scansync/state.json')
+    // A review of the recipes (fifteenth round): a manual run applied any branch, and a run that
+    // waited for another checked out its own commit, without the state that run had committed.
+    const job = recipe.jobs.apply
+    expect(job.if).toBe("github.ref == 'refs/heads/main'")
+    expect(job.steps.find((step: { uses?: string }) => step.uses?.startsWith('actions/checkout')).with.ref).toBe('${{ github.ref }}')
+  })
+
+  it('GitHub: the plan comment is not posted from a cancelled run', () => {
+    const recipe = parse(textOf('examples/ci/github/scansync-plan.yml'))
+    const post = recipe.jobs.plan.steps.find((step: { name?: string }) => step.name === 'Post the plan on the pull request')
+    expect(post.if).toContain('!cancelled()')
+    expect(post.if).not.toContain('always()')
   })
 
   it('GitHub: nightly drift with annotations; exit 2 fails the job', () => {
@@ -373,14 +385,42 @@ describe('the GitHub workflow steps, run against the emulator', () => {
     expect(readFileSync(join(dir, 'plan.md'), 'utf8')).toContain('unknown flag --no-such-flag')
   })
 
-  it('GitLab: the merge-request plan script passes with changes and fails on an error or a usage error', async () => {
-    const script = (parse(textOf('examples/ci/gitlab-ci.yml'))['scansync:plan'].script as string[])[0]
+  it('GitLab: the merge-request plan script passes with changes and fails on an error or a usage error, with a note saying why', async () => {
+    // GitLab runs a job's script items in one shell, one after the other.
+    const script = (parse(textOf('examples/ci/gitlab-ci.yml'))['scansync:plan'].script as string[]).join('\n')
     const { dir, emulator } = await repository()
     const changes = await runStep(script, dir, connect(emulator))
     expect(changes.code, changes.stderr).toBe(0)
     expect(readFileSync(join(dir, 'plan.md'), 'utf8').startsWith('### scansync plan\n')).toBe(true)
     expect((await runStep(script, dir, { ...connect(emulator), SCANSYNC_API_TOKEN: 'wrong' })).code).toBe(1)
+    // A review of the recipes (fifteenth round): the job stopped before the note, which kept the last push's plan.
+    expect(readFileSync(join(dir, 'plan.md'), 'utf8')).toMatch(/^### scansync plan\n\nThe plan failed; nothing was sent:\n\n```\n.*authentication failed/s)
     expect((await runStep(script, dir, { ...connect(emulator), SHIM_EXTRA_ARGS: '--no-such-flag' })).code).toBe(1)
+  })
+
+  // A review of the recipes (fifteenth round): plan.md was replaced by an empty "The plan failed",
+  // and nothing in the log or the annotations said which rule.
+  it('Plan breaking a policy of level error: the step fails, plan.md is the plan with its violations, and the violation is annotated', async () => {
+    const { dir, emulator } = await repository()
+    writeFileSync(join(dir, 'config', 'rules.yaml'), 'policies:\n  - name: every-target-labelled-pci\n    kind: target\n    require: {required: [labels], properties: {labels: {contains: {properties: {name: {const: pci}}}}}}\n')
+    const result = await runStep(stepOf('scansync-plan.yml', 'Plan'), dir, connect(emulator))
+    expect(result.code).toBe(1)
+    expect(result.outputs).toBe('exitcode=1\n')
+    const body = readFileSync(join(dir, 'plan.md'), 'utf8')
+    expect(body).toMatch(/^### scansync plan\n/)
+    expect(body).toMatch(/### Policy violations\n\n\*\*\d+ policy violations?: \d+ errors?/)
+    expect(result.stdout).toMatch(/^::error file=config\/targets\/[^,]+,line=\d+,col=\d+,title=scansync policy every-target-labelled-pci::/m)
+  })
+
+  it('Validate with thousands of errors: plan.md stays under the comment limit and says how many lines it left out', async () => {
+    const { dir } = await repository()
+    const targets = Array.from({ length: 3_000 }, (_, i) => `  - id: T${i}\n    nme: target-${i}`).join('\n')
+    writeFileSync(join(dir, 'config', 'many.yaml'), `targets:\n${targets}\n`)
+    const result = await runStep(stepOf('scansync-plan.yml', 'Validate'), dir, {})
+    expect(result.code).toBe(1)
+    const body = readFileSync(join(dir, 'plan.md'), 'utf8')
+    expect(body.length).toBeLessThanOrEqual(65_536)
+    expect(body).toMatch(/… and \d+ more lines in the job's log\.\n$/)
   })
 
   it('Validate with a bad file: the step fails with an annotation on the line, and plan.md lists the error', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderApplyReport, renderPlan } from '../../src/render/index.js'
 import { bigPlan, change, emptyPlan, field, plan, samplePlan, sampleReport } from './builders.js'
+import type { Violation } from '../../src/plan/policies.js'
 
 const tableRows = (text: string) => text.split('\n').filter((line) => /^\| [~✓✗-] \|/.test(line))
 const sections = (text: string) => text.split('\n').filter((line) => line.startsWith('<details>'))
@@ -214,6 +215,48 @@ describe('markdown format', () => {
         expect(text.length).toBeLessThanOrEqual(limit)
         expect(text).toContain('**Plan: 50 to change, 7 unchanged.**')
       }
+    })
+
+    // A review of the CI recipes (fifteenth round): the sections after the plan were added on top of a comment already at the limit.
+    describe('with the sections after the plan', () => {
+      const violations = (count: number): Violation[] =>
+        Array.from({ length: count }, (_, i) => ({
+          policy: 'team-label',
+          level: 'warning' as const,
+          kind: 'target' as const,
+          id: `T${String(i).padStart(6, '0')}`,
+          message: `every target names its team (${'x'.repeat(400)})`,
+          where: { file: 'config/targets/many.yaml', line: i * 10 + 1, column: 5 },
+          rule: { file: 'config/policies.yaml', line: 3, column: 5 },
+        }))
+      const unmanaged = (count: number) => Array.from({ length: count }, (_, i) => ({ kind: 'target' as const, id: `U${String(i).padStart(6, '0')}`, name: `Unmanaged site ${i}` }))
+
+      it.each([0, 2_900])('a plan of 3,000 changes with %i policy violations stays under the limit, its violations section included', (count) => {
+        const text = renderPlan(bigPlan(3_000), 'markdown', {}, violations(count))
+        expect(text.length).toBeLessThanOrEqual(65_536)
+        expect(text).toContain('### Policy violations')
+        expect(text).toContain(count === 0 ? '**0 policy violations: 0 errors, 0 warnings.**' : `… and `)
+      })
+
+      it('drift --unmanaged of 3,000 changes and 3,000 resources no file declares stays under the limit', () => {
+        const text = renderPlan({ ...bigPlan(3_000, 1), unmanaged: unmanaged(3_000) }, 'markdown', { mode: 'drift' })
+        expect(text.length).toBeLessThanOrEqual(65_536)
+        expect(text).toContain('3000 not declared in any file')
+        expect(text).toMatch(/_… and \d+ more: run `scansync drift --unmanaged` locally for the whole list\._\n$/)
+      })
+
+      it('an apply report of 3,000 changes with 2,900 violations stays under the limit', () => {
+        const report = { results: bigPlan(3_000).changes.map((c) => ({ ...c, result: 'applied' as const })), summary: { change: 3_000, unchanged: 0, applied: 3_000, failed: 0, not_applied: 0 } }
+        const text = renderApplyReport(report, 'markdown', {}, violations(2_900))
+        expect(text.length).toBeLessThanOrEqual(65_536)
+        expect(text).toContain('### Policy violations')
+      })
+
+      it('a plan that fits keeps every row of a short violations list', () => {
+        const text = renderPlan(bigPlan(5), 'markdown', {}, violations(3))
+        expect(text.match(/\| ⚠ warning \|/g)).toHaveLength(3)
+        expect(text).not.toContain('more (see')
+      })
     })
 
     it('applies to the apply report too', () => {

@@ -3,7 +3,7 @@ import { EXIT } from '../../core/exit-codes.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
 import { readAll } from '../../live/read.js'
 import { hasErrors, PolicyChecker, type Violation } from '../../plan/policies.js'
-import { violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
+import { GITHUB_COMMENT_LIMIT, violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
 import { KIND_NAMES, KINDS } from '../../resources/index.js'
 import { guard } from './errors.js'
 import { identify } from './identify.js'
@@ -95,7 +95,7 @@ function renderAudit(violations: readonly Violation[], summary: AuditSummary, op
       return JSON.stringify(document, null, 2) + '\n'
     }
     case 'markdown':
-      return `### scansync audit\n\n${violationsMarkdown(violations).replace(/^### Policy violations\n\n\*\*[^\n]*\*\*\n/, `**${summaryText(violations, summary)}**\n`)}`
+      return `### scansync audit\n\n${violationsMarkdown(violations, GITHUB_COMMENT_LIMIT - 1000).replace(/^### Policy violations\n\n\*\*[^\n]*\*\*\n/, `**${summaryText(violations, summary)}**\n`)}`
     case 'github':
       return violationsGithub(violations) + summaryText(violations, summary) + '\n'
     case 'text':
