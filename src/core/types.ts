@@ -47,7 +47,7 @@ export interface DesiredResource {
    * The colour the whole configuration declares for each label or owner name (one per name on the
    * service), for a request that re-sends a live list of them (src/resources/account-colours.ts).
    */
-  accountColours?: ReadonlyMap<string, string>
+  accountColours?: ReadonlyMap<string, ReadonlyMap<string, string>>
 }
 
 export interface LoadedConfig {

@@ -2,7 +2,7 @@ import { sortDiagnostics, type Diagnostic } from '../core/diagnostics.js'
 import type { DesiredResource } from '../core/types.js'
 import { KINDS } from '../resources/index.js'
 import { getPath, isObject } from '../core/json.js'
-import { ACCOUNT_LABELS, colourKey } from '../resources/account-colours.js'
+import { ACCOUNT_LABELS, colourKey, type AccountColours } from '../resources/account-colours.js'
 
 /**
  * Checks of declared resources that need the kinds' comparison rules (the schema cannot say
@@ -101,29 +101,50 @@ function unoptimisedColourConflicts(resources: readonly DesiredResource[]): Diag
  * configuration must be free of conflicting colours (unoptimisedColourConflicts).
  */
 export function shareAccountColours(resources: readonly DesiredResource[]): void {
-  const colours = new Map<string, string>()
-  for (const resource of resources) {
-    for (const { kind, path, family } of ACCOUNT_LABELS) {
+  // Runs once, before the first request, over every declared label: indexed loops and a map per
+  // family (no key built per label), as this code runs cold.
+  const colours: AccountColours = new Map(ACCOUNT_LABELS.map(({ family }) => [family, new Map<string, string>()]))
+  let any = false
+  for (let r = 0; r < resources.length; r++) {
+    const resource = resources[r]!
+    for (let l = 0; l < ACCOUNT_LABELS.length; l++) {
+      const { kind, path, family } = ACCOUNT_LABELS[l]!
       const list = resource.kind === kind ? resource.fields[path] : undefined
       if (!Array.isArray(list)) continue
-      for (const item of list) if (isObject(item) && typeof item.name === 'string' && typeof item.color === 'string' && !colours.has(colourKey(family, item.name))) colours.set(colourKey(family, item.name), item.color)
+      const named = colours.get(family) as Map<string, string>
+      for (let i = 0; i < list.length; i++) {
+        const item: unknown = list[i]
+        if (item === null || typeof item !== 'object') continue
+        const { name, color } = item as { name?: unknown; color?: unknown }
+        if (typeof name === 'string' && typeof color === 'string' && !named.has(name)) {
+          named.set(name, color)
+          any = true
+        }
+      }
     }
   }
-  if (colours.size === 0) return
-  for (const resource of resources) {
-    // For the lists a request fills in from live (an asset's PUT is whole).
-    if (ACCOUNT_LABELS.some((lists) => lists.kind === resource.kind)) resource.accountColours = colours
-    for (const { kind, path, family } of ACCOUNT_LABELS) {
-      const list = resource.kind === kind ? resource.fields[path] : undefined
+  if (!any) return
+  for (let r = 0; r < resources.length; r++) {
+    const resource = resources[r]!
+    let held = false
+    for (let l = 0; l < ACCOUNT_LABELS.length; l++) {
+      const { kind, path, family } = ACCOUNT_LABELS[l]!
+      if (resource.kind !== kind) continue
+      held = true
+      const list = resource.fields[path]
       if (!Array.isArray(list)) continue
+      const named = colours.get(family)!
       let filled: unknown[] | undefined
-      list.forEach((item, i) => {
-        if (!isObject(item) || typeof item.name !== 'string' || Object.hasOwn(item, 'color')) return
-        const color = colours.get(colourKey(family, item.name))
+      for (let i = 0; i < list.length; i++) {
+        const item: unknown = list[i]
+        if (!isObject(item) || typeof item.name !== 'string' || Object.hasOwn(item, 'color')) continue
+        const color = named.get(item.name)
         if (color !== undefined) (filled ??= [...list])[i] = { ...item, color }
-      })
+      }
       if (filled) resource.fields[path] = filled
     }
+    // For the lists a request fills in from live (an asset's PUT is whole).
+    if (held) resource.accountColours = colours
   }
 }
 

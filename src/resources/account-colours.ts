@@ -12,9 +12,10 @@ export const ACCOUNT_LABELS: ReadonlyArray<{ kind: string; path: string; family:
   { kind: 'asset', path: 'owners', family: 'owner' },
 ]
 
-/** The colour the configuration declares for each label or owner name, by `colourKey`. */
-export type AccountColours = ReadonlyMap<string, string>
+/** The colour the configuration declares for each label or owner name, by family (`label`, `owner`) and name. */
+export type AccountColours = ReadonlyMap<string, ReadonlyMap<string, string>>
 
+/** One text for a family and a name (a key of one map). */
 export const colourKey = (family: string, name: string): string => `${family}\0${name}`
 
 /**
@@ -23,12 +24,13 @@ export const colourKey = (family: string, name: string): string => `${family}\0$
  * would undo, later in the same apply, the colour another resource's request just set.
  */
 export function withAccountColours(kind: string, path: string, list: unknown, colours: AccountColours | undefined): unknown {
-  if (colours === undefined || colours.size === 0 || !Array.isArray(list)) return list
+  if (colours === undefined || !Array.isArray(list)) return list
   const family = ACCOUNT_LABELS.find((lists) => lists.kind === kind && lists.path === path)?.family
-  if (family === undefined) return list
+  const named = family === undefined ? undefined : colours.get(family)
+  if (named === undefined || named.size === 0) return list
   return list.map((item: unknown) => {
     if (!isObject(item) || typeof item.name !== 'string') return item
-    const color = colours.get(colourKey(family, item.name))
+    const color = named.get(item.name)
     return color === undefined || item.color === color ? item : ({ ...item, color } as JsonObject)
   })
 }
