@@ -188,10 +188,32 @@ export interface AddOptions {
   inFiles?: boolean
 }
 
+/** The weak secrets' forms, as a list and by their length. */
+interface WeakForms {
+  list: string[]
+  byLength: Map<number, Set<string>>
+}
+
+/** Up to this many forms, each is looked for in a text; beyond, the text's substrings are looked up. */
+const FEW_WEAK_FORMS = 32
+
+function weakFormsOf(secrets: Iterable<string>): WeakForms {
+  const list = [...new Set([...secrets].flatMap((secret) => writtenForms(secret.toLowerCase())))]
+  const byLength = new Map<number, Set<string>>()
+  for (const form of list) {
+    const set = byLength.get(form.length)
+    if (set) set.add(form)
+    else byLength.set(form.length, new Set([form]))
+  }
+  return { list, byLength }
+}
+
 export class Redaction {
   private readonly everywhere = new FormSet()
   private readonly outputOnly = new FormSet()
   private readonly weak = new Set<string>()
+  /** The weak secrets' written forms in lower case, worked out once for the secrets known (mentionsWeak). */
+  private weakForms: WeakForms | undefined
 
   constructor(token?: string) {
     if (token) this.add([token], TOKEN_PLACEHOLDER)
@@ -202,8 +224,10 @@ export class Redaction {
     const { placeholder = SENSITIVE, inFiles = true } = typeof options === 'string' ? { placeholder: options } : options
     for (const value of values) {
       if (typeof value !== 'string' || value === '') continue
-      if (isWeakSecret(value)) this.weak.add(value)
-      else (inFiles ? this.everywhere : this.outputOnly).add(value, placeholder)
+      if (isWeakSecret(value)) {
+        if (!this.weak.has(value)) this.weakForms = undefined
+        this.weak.add(value)
+      } else (inFiles ? this.everywhere : this.outputOnly).add(value, placeholder)
     }
   }
 
@@ -218,8 +242,15 @@ export class Redaction {
 
   /** True when `text` holds a weak secret (any case): such a text is left out whole. */
   mentionsWeak(text: string): boolean {
+    const forms = (this.weakForms ??= weakFormsOf(this.weak))
     const lower = text.toLowerCase()
-    for (const secret of this.weak) for (const form of writtenForms(secret.toLowerCase())) if (lower.includes(form)) return true
+    if (forms.list.length <= FEW_WEAK_FORMS) {
+      for (const form of forms.list) if (lower.includes(form)) return true
+      return false
+    }
+    // Thousands of them (a password per target, each short): each of the text's substrings of a
+    // form's length looked up, rather than each form looked for in the text.
+    for (const [length, set] of forms.byLength) for (let i = 0; i + length <= lower.length; i++) if (set.has(lower.slice(i, i + length))) return true
     return false
   }
 
