@@ -95,7 +95,7 @@ async function completeCreation(item: PendingChange, id: string, body: JsonObjec
 function recordSecrets(desired: DesiredResource, body: JsonObject, options: ExecuteOptions): Comparison {
   const { context } = options.secrets
   for (const secret of compare(desired, body, context).hiddenSecrets) {
-    options.secrets.record(desired.kind, desired.id, secret.stateKey, { hmac: context.hmac(secret.declared), live: secret.live })
+    options.secrets.record(desired.kind, desired.id, secret.stateKey, { hmac: context.hmac(secret.declared), live: secret.live }, secret.otherKeys)
   }
   return compare(desired, body, context)
 }

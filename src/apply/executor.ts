@@ -93,7 +93,7 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
     sentSecrets.add(secret.path)
     if (newValues.has(secret.path) && tokenBefore.get(secret.path) === secret.live) unconfirmed.push(secret.path)
     else {
-      options.secrets.record(item.kind.name, item.desired.id, secret.stateKey, { hmac: context.hmac(secret.declared), live: secret.live })
+      options.secrets.record(item.kind.name, item.desired.id, secret.stateKey, { hmac: context.hmac(secret.declared), live: secret.live }, secret.otherKeys)
       recorded = true
     }
   }

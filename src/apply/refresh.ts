@@ -70,7 +70,11 @@ export function pendingOf({ planned, comparison }: Ready): PendingChange {
   return { change: planned.change, kind, desired, request: kind.buildRequest({ desired, live, raw, units }), hiddenBefore: hiddenSecrets }
 }
 
-/** The secret values each declared resource holds (to re-key a state written before key ids). */
+/**
+ * The secret values each declared resource holds, and the other texts it declares (a list key the
+ * state names by its hash, because it holds a secret of the run): to re-key a state written before
+ * key ids.
+ */
 export function declaredSecretValues(resources: readonly DesiredResource[]): (key: string) => readonly string[] {
   // Asked only for an old state's entries: each resource's secrets are looked for when asked.
   let byKey: Map<string, DesiredResource> | undefined
@@ -80,9 +84,16 @@ export function declaredSecretValues(resources: readonly DesiredResource[]): (ke
     if (found === undefined) {
       byKey ??= new Map(resources.map((resource) => [resourceKey(resource.kind, resource.id), resource]))
       const resource = byKey.get(key)
-      found = resource ? declaredSecrets(resource).map((secret) => secret.value) : []
+      found = resource ? [...new Set([...declaredSecrets(resource).map((secret) => secret.value), ...textsIn(resource.fields)])] : []
       values.set(key, found)
     }
     return found
   }
+}
+
+function textsIn(value: unknown, found: string[] = []): string[] {
+  if (typeof value === 'string') found.push(value)
+  else if (Array.isArray(value)) for (const item of value) textsIn(item, found)
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) textsIn(item, found)
+  return found
 }

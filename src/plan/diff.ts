@@ -25,6 +25,11 @@ export interface HiddenSecret {
   path: string
   /** The key of the secrets state: the display path, a key from a variable as its hash (statePath). */
   stateKey: string
+  /**
+   * The other forms the state may hold it under (its list keys named, or hashed, as an earlier
+   * run wrote them): recording it replaces those, so that an older record never answers for it.
+   */
+  otherKeys: readonly string[]
   /** Path without list keys, to match a request's units. */
   rulePath: string
   declared: string
@@ -65,6 +70,8 @@ export interface DiffContext {
   secretReason(path: FieldPath, declared: string, live: string): SecretReason | undefined
   /** The key of a place in the secrets state (statePath); the display path when not given. */
   stateKey?(path: FieldPath): string
+  /** The other keys an earlier run may have recorded the place under (HiddenSecret.otherKeys). */
+  otherStateKeys?(path: FieldPath): string[]
 }
 
 /** A place being compared: both values, the objects holding them, and the send unit it inherits. */
@@ -162,11 +169,17 @@ const withKeysHidden = (path: FieldPath, hidden: boolean): FieldPath => path.map
 
 export function diffContext(kind: ResourceKind, desired: DesiredResource, secrets: SecretContext): DiffContext {
   const stateKey = (path: FieldPath) => statePath(path, secrets.hmac, secrets.holds)
-  const otherForms = (path: FieldPath) => [statePath(withKeysHidden(path, true), secrets.hmac), statePath(withKeysHidden(path, false), secrets.hmac)].filter((form) => form !== stateKey(path))
+  const otherForms = (path: FieldPath) => {
+    if (!path.some(isItemStep)) return []
+    const own = stateKey(path)
+    const forms = [statePath(withKeysHidden(path, true), secrets.hmac), statePath(withKeysHidden(path, false), secrets.hmac)].filter((form) => form !== own)
+    return forms.length === 2 && forms[0] === forms[1] ? [forms[0]!] : forms
+  }
   return {
     kind,
     templates: desired.templates,
     stateKey,
+    otherStateKeys: otherForms,
     secretReason(path, declared, live) {
       // The entry under its path as this run writes it; else under another form of its keys, as
       // an earlier version wrote it (a key holding a secret of the run by its name, or a key that
@@ -174,7 +187,7 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
       // before keys from variables were hashed, at its display path.
       const entry =
         secrets.entry(desired.kind, desired.id, stateKey(path)) ??
-        (path.some(isItemStep) ? otherForms(path).map((form) => secrets.entry(desired.kind, desired.id, form)).find(Boolean) : undefined) ??
+        otherForms(path).map((form) => secrets.entry(desired.kind, desired.id, form)).find(Boolean) ??
         (hasHiddenKey(path) ? secrets.entry(desired.kind, desired.id, displayPath(path)) : undefined)
       if (!entry) return 'not yet tracked'
       // Recorded under another key: it cannot be checked, which is neither a change nor drift.
@@ -187,14 +200,14 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
 }
 
 /** The findings in the plan's terms: display paths, masked values, YAML positions, send units. */
-export function resourceDiff(findings: readonly Finding[], desired: Pick<DesiredResource, 'locate'>, context?: Pick<DiffContext, 'stateKey'>): ResourceDiff {
+export function resourceDiff(findings: readonly Finding[], desired: Pick<DesiredResource, 'locate'>, context?: Pick<DiffContext, 'stateKey' | 'otherStateKeys'>): ResourceDiff {
   const fields: FieldChange[] = []
   const units = new Set<string>()
   const hiddenSecrets: HiddenSecret[] = []
   for (const finding of findings) {
     if (finding.type === 'hidden') {
       const path = displayPath(finding.path)
-      hiddenSecrets.push({ path, stateKey: context?.stateKey?.(finding.path) ?? path, rulePath: rulePath(finding.path), declared: finding.declared, live: finding.live })
+      hiddenSecrets.push({ path, stateKey: context?.stateKey?.(finding.path) ?? path, otherKeys: context?.otherStateKeys?.(finding.path) ?? [], rulePath: rulePath(finding.path), declared: finding.declared, live: finding.live })
       continue
     }
     const { sensitive } = finding

@@ -185,6 +185,8 @@ export const HIDDEN_KEY_LENGTH = 16
 export interface StateUpdate {
   /** Entries this run recorded: `kind/id` → path → entry. */
   recorded: ReadonlyMap<string, ReadonlyMap<string, SecretEntry>>
+  /** Records this run's entries replace (their key's other forms): `kind/id` → paths. */
+  replaced?: ReadonlyMap<string, ReadonlySet<string>>
   /** The key id of the recorded entries' HMACs; undefined when they are keyed by the token of a state from before key ids. */
   keyId?: string
   /** Applied to the merged state before it is written (re-keying). */
@@ -193,6 +195,11 @@ export interface StateUpdate {
 
 export function mergedState(current: SecretsState, update: StateUpdate): SecretsState {
   const resources: SecretsState['resources'] = { ...current.resources }
+  for (const [resource, paths] of update.replaced ?? []) {
+    if (!resources[resource]) continue
+    resources[resource] = { ...resources[resource] }
+    for (const path of paths) if (!update.recorded.get(resource)?.has(path)) delete resources[resource][path]
+  }
   for (const [resource, fields] of update.recorded) {
     resources[resource] = { ...resources[resource] }
     for (const [path, entry] of fields) resources[resource][path] = entry
@@ -265,8 +272,11 @@ export interface SecretsLedger {
   /** How the state read at the start compares with the run's key. */
   status: KeyStatus
   context: SecretContext
-  /** Records a secret as applied (nothing, when the state was written with another key). */
-  record(kind: KindName, id: string, path: string, entry: SecretEntry): void
+  /**
+   * Records a secret as applied (nothing, when the state was written with another key), in place
+   * of any record of it under `replaces` (the other forms of its key).
+   */
+  record(kind: KindName, id: string, path: string, entry: SecretEntry, replaces?: readonly string[]): void
   /** What to merge into the file; `declaredValues` re-keys a state from before key ids. */
   update(declaredValues?: (resourceKey: string) => readonly string[]): StateUpdate
 }
@@ -277,20 +287,29 @@ export function openLedger(state: SecretsState, keys: StateKeys, holds?: (text: 
   const status = keyStatus(state, keys)
   const keyId = status === 'own' ? stateKeyId(keys.key) : undefined
   const recorded = new Map<string, Map<string, SecretEntry>>()
+  const replaced = new Map<string, Set<string>>()
   return {
     state,
     keys,
     status,
     context,
-    record(kind, id, path, entry) {
+    record(kind, id, path, entry, replaces = []) {
       if (context.foreignKey) return
       recordSecret(state, kind, id, path, entry)
       const key = resourceKey(kind, id)
       if (!recorded.has(key)) recorded.set(key, new Map())
       recorded.get(key)!.set(path, entry)
+      for (const other of replaces) {
+        if (other === path) continue
+        delete state.resources[key]![other]
+        recorded.get(key)!.delete(other)
+        if (!replaced.has(key)) replaced.set(key, new Set())
+        replaced.get(key)!.add(other)
+      }
     },
     update: (declaredValues) => ({
       recorded,
+      replaced,
       ...(keyId ? { keyId } : {}),
       ...(declaredValues && !context.foreignKey ? { finish: (merged: SecretsState) => rekeyed(merged, keys, declaredValues) } : {}),
     }),

@@ -10,11 +10,11 @@ const target = (id: string, password: string) =>
   declare('target', { id, site: { name: `Shop ${id}`, basic_auth: { username: 'u', password: '${PW}', password_is_sensitive: true } } }, { PW: password })
 
 describe('declaredSecretValues', () => {
-  it('gives each declared resource’s secret values by its key, and none for a key nothing declares', () => {
+  it('gives each declared resource’s secret values by its key, then its other texts (list keys a state may hold by their hash), and none for a key nothing declares', () => {
     const values = declaredSecretValues([target('T1', 'pw-one'), target('T2', 'pw-two'), declare('asset', { id: 'A1', comment: 'no secret' })])
-    expect(values(resourceKey('target', 'T2'))).toEqual(['pw-two'])
-    expect(values(resourceKey('target', 'T1'))).toEqual(['pw-one'])
-    expect(values(resourceKey('asset', 'A1'))).toEqual([])
+    expect(values(resourceKey('target', 'T2'))).toEqual(['pw-two', 'Shop T2', 'u'])
+    expect(values(resourceKey('target', 'T1'))).toEqual(['pw-one', 'Shop T1', 'u'])
+    expect(values(resourceKey('asset', 'A1'))).toEqual(['no secret'])
     expect(values(resourceKey('target', 'T9'))).toEqual([])
   })
 })

@@ -191,6 +191,6 @@ describe('resourceDiff: findings in the plan’s terms', () => {
     )
     expect(diff.units).toEqual(['a', 'b'])
     expect(diff.fields[1]).toEqual({ path: 'a[K].v', before: '(sensitive)', after: '(sensitive)', sensitive: true, reason: 'changed in YAML', source: locate(['a', 0, 'v']) })
-    expect(diff.hiddenSecrets).toEqual([{ path: 'a[K].v', stateKey: 'a[K].v', rulePath: 'a.v', declared: 'd', live: 'OBFUSCATED_l' }])
+    expect(diff.hiddenSecrets).toEqual([{ path: 'a[K].v', stateKey: 'a[K].v', otherKeys: [], rulePath: 'a.v', declared: 'd', live: 'OBFUSCATED_l' }])
   })
 })
