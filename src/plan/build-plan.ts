@@ -6,7 +6,7 @@ import type { SecretContext } from '../secrets/state.js'
 import { canonicalJson, sha256 } from './canonical.js'
 import { diffResource, type HiddenSecret } from './diff.js'
 import { compareChanges, FieldChange, Plan, ResourceChange, SENSITIVE } from './model.js'
-import { declaredSecrets, liveSecrets } from '../secrets/redact.js'
+import { declaredSecrets, liveSecrets, nameHoldsSecret } from '../secrets/redact.js'
 import { holdsUrlPassword } from '../schema/sensitivity.js'
 
 /** One declared resource next to its live state, with what differs. */
@@ -117,10 +117,15 @@ function toChange(comparison: Comparison): ResourceChange {
   }
 }
 
-/** A name for people, or SENSITIVE when it came from a variable (the resource is then shown by its id). */
+/**
+ * A name for people, or SENSITIVE when it came from a variable or holds a secret the live resource
+ * holds in clear, such as its URL's password (the resource is then shown by its id).
+ */
 export function displayNameOf(kind: ResourceKind, desired: DesiredResource, live: JsonObject): string | null {
   const name = kind.displayName(desired.fields, live)
-  if (name === null || desired.templates.size === 0) return name
+  if (name === null) return name
+  if (nameHoldsSecret(kind, live, name)) return SENSITIVE
+  if (desired.templates.size === 0) return name
   return declaredSecrets(desired).some((secret) => secret.value === name) ? SENSITIVE : name
 }
 

@@ -138,7 +138,9 @@ const templatedFields = (desired: DesiredResource, literal: LiteralWriter, held:
 const placeSegments = (place: string): Array<string | number> => place.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 
 function savedResource({ kind, desired, live, fingerprint }: Comparison, key: string, literal: LiteralWriter): SavedResource {
-  const held = liveSecrets(kind, live)
+  // A literal the YAML writes is the repository's text: one that holds a live URL's password (a
+  // staging site's `staging`) is saved as written; the plan still shows a change to it as (sensitive).
+  const held = liveSecrets(kind, live, { urlPasswords: false })
   const fields = templatedFields(desired, literal, held)
   return {
     kind: kind.name,

@@ -5,7 +5,7 @@ import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
 import { variableValues } from '../config/interpolate.js'
 import { isObject } from '../core/json.js'
 import { KINDS } from '../resources/index.js'
-import { isObfuscated, isSensitiveMember, urlPasswords } from '../schema/sensitivity.js'
+import { holdsUrlPassword, isObfuscated, isSensitiveMember, urlPasswords } from '../schema/sensitivity.js'
 
 export interface DeclaredSecret {
   value: string
@@ -50,12 +50,22 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
  * they are, and another field may quote them (a description naming the login). Only the places
  * the request schema says can hold one are looked at (a password, a field marked sensitive, a
  * member with an `_is_sensitive` flag, an entry's value, and the password of a URL where the
- * schema says `format: uri`), a few per resource.
+ * schema says `format: uri`), a few per resource. `urlPasswords: false` leaves the URLs' out: a
+ * staging site's is often a word (`staging`) that declared texts hold for other reasons.
  */
-export function liveSecrets(kind: Pick<ResourceKind, 'requestSchema' | 'sensitiveFields'>, live: JsonObject): string[] {
+export function liveSecrets(kind: Pick<ResourceKind, 'requestSchema' | 'sensitiveFields'>, live: JsonObject, options: { urlPasswords?: boolean } = {}): string[] {
   const found: string[] = []
-  for (const place of secretPlaces(kind)) collect(live, place, 0, kind.sensitiveFields, found)
+  const urls = options.urlPasswords ?? true
+  for (const place of secretPlaces(kind)) if (urls || !place.url) collect(live, place, 0, kind.sensitiveFields, found)
   return found
+}
+
+/**
+ * Whether a resource's name, as plans head it, holds a secret: a URL with a password, or a secret
+ * the live resource holds in clear (its own URL's password among them).
+ */
+export function nameHoldsSecret(kind: Pick<ResourceKind, 'requestSchema' | 'sensitiveFields'>, live: JsonObject, name: string): boolean {
+  return holdsUrlPassword(name) || liveSecrets(kind, live).some((secret) => name.includes(secret))
 }
 
 /** A live secret shorter than this is not looked for inside other values (a one-letter one is in every text). */

@@ -375,6 +375,46 @@ describe("a live URL's password quoted by another field", () => {
   })
 })
 
+// A review of the fifteenth round: a name holding the resource's own URL password headed the
+// resource in every format, in a saved plan, and in drift --unmanaged.
+describe("a resource's name holding its URL's password", () => {
+  it('is (sensitive) where the plan heads the resource and where drift --unmanaged lists it', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    em.mutate('target', '7QwErTy2UiOp', { site: { url: 'https://admin:Hunter2Secret9@staging.shop.example.com/' } })
+    em.mutate('target', '9XcVbN5mQwEr', { site: { url: 'https://ops:Zebra7Secret@promo.example.com/', name: 'other pw Zebra7Secret' } })
+    const dir = tempdir({ 'c.yaml': ['targets:', '  - id: 7QwErTy2UiOp', '    site: {name: "staging pw Hunter2Secret9"}', ''].join('\n') })
+    for (const format of FORMATS) {
+      const run = await cli(em, dir, ['plan', '--format', format, '--out', `p-${format}.json`])
+      expect(run.code, run.stderr).toBe(0)
+      expect(run.stdout + run.stderr, format).not.toContain('Hunter2Secret9')
+      // The file keeps the literal the YAML writes (the repository's text), never the name it heads the resource with.
+      const saved = JSON.parse(readFileSync(join(dir, `p-${format}.json`), 'utf8'))
+      expect(JSON.stringify(saved.plan ?? saved.changes ?? saved).match(/"name":"[^"]*Hunter2Secret9/g) ?? []).toEqual([])
+    }
+    const drift = await cli(em, dir, ['drift', '--unmanaged'])
+    expect(drift.stdout + drift.stderr).not.toContain('Zebra7Secret')
+    expect(drift.stdout).toContain('9XcVbN5mQwEr')
+  })
+})
+
+// A review of that change: a staging site's URL password is often a word that declared texts hold.
+describe("a live URL's password that declared texts hold for other reasons (`staging`)", () => {
+  it('does not stop plan --out: a literal the YAML writes is saved as written, and rules read it as written', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    em.mutate('target', '7QwErTy2UiOp', { site: { name: 'old', form_login_url: 'https://qa:staging@staging.shop.example.com/login' } })
+    const dir = tempdir({
+      'c.yaml': ['targets:', '  - id: 7QwErTy2UiOp', '    site: {name: "Shop (staging)", desc: "staging environment"}', 'policies:', '  - {name: desc-says-env, kind: target, when: {required: [site]}, require: {properties: {site: {properties: {desc: {pattern: "environment$"}}}}}, level: error}', ''].join('\n'),
+    })
+    const saved = await cli(em, dir, ['plan', '--out', 'p.json'])
+    expect(saved.code, saved.stderr).toBe(0)
+    expect(saved.stderr).not.toContain('policy desc-says-env')
+    expect(JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')).resources[0].fields.site).toEqual({ name: 'Shop (staging)', desc: 'staging environment' })
+    const applied = await cli(em, dir, ['apply', '--plan', 'p.json', '--auto-approve'])
+    expect(applied.code, applied.stderr).toBe(0)
+    expect((await cli(em, dir, ['plan', '--detailed-exitcode'])).code).toBe(0)
+  })
+})
+
 describe('a target to create named by a URL with a password in it', () => {
   it('is (sensitive) in the plan\'s heading and fields, and to rules, in every format', { timeout: 60_000 }, async () => {
     const em = await emulator()

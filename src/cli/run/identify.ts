@@ -7,6 +7,8 @@ import { checkDeclared } from '../../plan/declared-checks.js'
 import { listsNeeded, resolveIdentities, unmanaged, type LiveLists, type Resolution } from '../../resources/identity.js'
 import type { Unmanaged } from '../../plan/model.js'
 import { KINDS } from '../../resources/index.js'
+import { nameHoldsSecret } from '../../secrets/redact.js'
+import { SENSITIVE } from '../../core/types.js'
 
 export interface Identified {
   /** The declared resources with ids found by natural key and references by name as ids; targets to create keep id "". */
@@ -58,6 +60,10 @@ export async function identify(
  * --unmanaged`; with `--kind`, only of those kinds (the others were not loaded).
  */
 export function undeclared(identified: Identified, kinds?: readonly KindName[]): Unmanaged[] {
-  const found = unmanaged(identified.resources, identified.lists, identified.names)
+  const found = unmanaged(identified.resources, identified.lists, identified.names).map((item) => {
+    // A name that holds the resource's own URL password, or another secret it holds in clear, is not shown.
+    const live = identified.known.get(liveKey(item.kind, item.id))
+    return item.name !== null && live && nameHoldsSecret(KINDS[item.kind], KINDS[item.kind].project(live), item.name) ? { ...item, name: SENSITIVE } : item
+  })
   return kinds && kinds.length > 0 ? found.filter((item) => kinds.includes(item.kind)) : found
 }
