@@ -3,6 +3,7 @@ import type { Ready } from '../plan/staleness.js'
 import { writeSecretsState, writeSecretsStateSync, type SecretsLedger, type StateUpdate } from '../secrets/state.js'
 import { executeChanges, type Sender } from './executor.js'
 import { pendingOf } from './refresh.js'
+import { shareColoursAmong } from '../resources/account-colours.js'
 import { reportOf, type Tally } from './report.js'
 
 export interface SendOptions {
@@ -26,6 +27,7 @@ export interface SendOptions {
  * be written is returned as words, not thrown: the report of what was sent comes first.
  */
 export async function sendChanges(plan: Plan, ready: readonly Ready[], options: SendOptions): Promise<{ report: ApplyReport; stateProblem?: string }> {
+  shareColoursAmong(ready.map((item) => item.planned.desired))
   const outcome = await executeChanges(ready.map(pendingOf), options.client, {
     parallelism: options.parallelism,
     secrets: options.ledger,

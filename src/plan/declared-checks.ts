@@ -126,11 +126,9 @@ export function shareAccountColours(resources: readonly DesiredResource[]): void
   if (!any) return
   for (let r = 0; r < resources.length; r++) {
     const resource = resources[r]!
-    let held = false
     for (let l = 0; l < ACCOUNT_LABELS.length; l++) {
       const { kind, path, family } = ACCOUNT_LABELS[l]!
       if (resource.kind !== kind) continue
-      held = true
       const list = resource.fields[path]
       if (!Array.isArray(list)) continue
       const named = colours.get(family)!
@@ -143,8 +141,6 @@ export function shareAccountColours(resources: readonly DesiredResource[]): void
       }
       if (filled) resource.fields[path] = filled
     }
-    // For the lists a request fills in from live (an asset's PUT is whole).
-    if (held) resource.accountColours = colours
   }
 }
 

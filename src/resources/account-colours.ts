@@ -1,5 +1,5 @@
 import { isObject } from '../core/json.js'
-import type { JsonObject } from '../core/types.js'
+import type { DesiredResource, JsonObject } from '../core/types.js'
 
 /**
  * The lists of labels whose colour belongs to the account, not to the resource: the service keeps
@@ -33,4 +33,27 @@ export function withAccountColours(kind: string, path: string, list: unknown, co
     const color = named.get(item.name)
     return color === undefined || item.color === color ? item : ({ ...item, color } as JsonObject)
   })
+}
+
+/**
+ * Gives each of the resources an apply is about to send the colours their declarations set (their
+ * own, and those of the others sent with them): a request that re-sends a live list then sends
+ * those, not the colour read before the apply. Only the resources sent: a colour the plan does not
+ * show changing (a resource left out by --id, or one already as declared) is not sent.
+ */
+export function shareColoursAmong(resources: readonly DesiredResource[]): void {
+  const colours = new Map<string, Map<string, string>>()
+  for (const resource of resources) {
+    for (const { kind, path, family } of ACCOUNT_LABELS) {
+      const list = resource.kind === kind ? resource.fields[path] : undefined
+      if (!Array.isArray(list)) continue
+      for (const item of list) {
+        if (!isObject(item) || typeof item.name !== 'string' || typeof item.color !== 'string') continue
+        const named = colours.get(family) ?? colours.set(family, new Map()).get(family)!
+        if (!named.has(item.name)) named.set(item.name, item.color)
+      }
+    }
+  }
+  if (colours.size === 0) return
+  for (const resource of resources) if (ACCOUNT_LABELS.some((lists) => lists.kind === resource.kind)) resource.accountColours = colours
 }

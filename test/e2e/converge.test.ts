@@ -137,4 +137,20 @@ describe('a label colour set by one resource and re-sent by another in the same 
       expect(after.code, after.stdout).toBe(0)
     }
   })
+
+  // A review of that change: with --id, the asset's PUT carried the colour an unselected target
+  // declares, a change the plan never showed.
+  it('with --id, an asset PUT re-sends the live colours: a colour only an unselected resource declares is not sent', async () => {
+    for (const saved of [false, true]) {
+      const em = await emulator()
+      const dir = tempdir({ 'c.yaml': ['targets:', '  - id: 2DZkoZH8WMEM', '    labels: [{name: production, color: "#000000"}]', 'assets:', '  - id: 4TrEwQ9aSdFg', '    state: HIDDEN', ''].join('\n') })
+      const applied = saved
+        ? (expect((await cli(em, dir, ['plan', '--id', '4TrEwQ9aSdFg', '--out', 'p.json'])).code).toBe(0), await cli(em, dir, ['apply', '--plan', 'p.json', '--auto-approve']))
+        : await cli(em, dir, ['apply', '--id', '4TrEwQ9aSdFg', '--auto-approve'])
+      expect(applied.code, applied.stdout + applied.stderr).toBe(0)
+      const sent = writes(em)
+      expect(sent).toHaveLength(1)
+      expect((sent[0]!.body as { labels: unknown }).labels, `saved: ${saved}`).toEqual([{ name: 'production', color: '#b60205' }])
+    }
+  })
 })

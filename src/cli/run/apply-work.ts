@@ -1,7 +1,6 @@
 import { line, type RedactedIo } from '../../core/io.js'
 import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refresh.js'
 import { valuesAsPlanned } from '../../apply/saved-display.js'
-import { shareAccountColours } from '../../plan/declared-checks.js'
 import { savedNames, showNames } from '../../plan/names.js'
 import type { Plan } from '../../plan/model.js'
 import type { Violation } from '../../plan/policies.js'
@@ -62,9 +61,6 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   const saved = decodeSavedPlan(await readSavedPlan(options.plan!, io), { key: keys.key, env: io.env, file: options.plan! })
   const desired = saved.resources.map((r) => r.desired)
   learnSecrets(io.redaction, desired)
-  // The colours the plan's resources set: a request that re-sends a live label must not undo one.
-  // (A colour declared by a resource the plan leaves alone is the live one already.)
-  shareAccountColours(desired)
   // The plan's paths are as plan printed them, redacted: a fresh read's are matched in that form.
   const shownAs = (path: string): string => maskedKeys(JSON.parse(io.redaction.file(JSON.stringify(path))) as string, io.redaction.holds)
   for (const resource of saved.resources) resource.shownAs = shownAs
