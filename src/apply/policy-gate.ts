@@ -8,13 +8,14 @@ export const POLICY_REFUSAL = 'not sent: the configuration breaks a policy of le
 
 /**
  * Shows the policy violations where the format puts them before an apply (annotations on stdout
- * for `github`, lines on stderr for text; `json` and `markdown` carry them in the report) and
+ * for `github`, lines on stderr for text and markdown, whose comment holds only the first of them;
+ * `json` and `markdown` carry them in the report) and
  * says whether the apply may go on: a violation of level error stops it before anything is sent.
  */
 export function passesPolicies(violations: readonly Violation[] | undefined, format: Format, io: Io): boolean {
   if (!violations || violations.length === 0) return true
   if (format === 'github') io.stdout.write(violationsGithub(violations))
-  else if (format === 'text') io.stderr.write(violationsText(violations))
+  else if (format === 'text' || format === 'markdown') io.stderr.write(violationsText(violations))
   if (!hasErrors(violations)) return true
   line(io.stderr, 'The configuration breaks a policy of level error; nothing was sent.')
   return false

@@ -60,7 +60,9 @@ export function violationsMarkdown(violations: readonly Violation[], budget = In
   const more = (left: number) => `… and ${left} more (see the job's log).`
   let used = lines.join('\n').length + 2 + more(violations.length).length
   let shown = 0
-  for (const v of violations.slice(0, MAX_ROWS)) {
+  // Errors first: they are what fails the check, and the rows that fit may be few.
+  const ordered = [...violations.filter((v) => v.level === 'error'), ...violations.filter((v) => v.level !== 'error')]
+  for (const v of ordered.slice(0, MAX_ROWS)) {
     const where = v.where ? `${v.where.file}:${v.where.line}` : 'declared in no file'
     const row = `| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(v.policy)}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where)} | ${escapeText(clip(v.message, MAX_MESSAGE))} |`
     if (used + 1 + row.length > budget) break

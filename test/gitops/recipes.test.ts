@@ -298,6 +298,13 @@ describe('examples/ci recipes', () => {
     expect(invocations.some((inv) => inv.args[0] === 'drift')).toBe(true)
     const recipe = parse(textOf(file))
     expect(recipe['scansync:drift'].rules[0].if).toContain('schedule')
+    // A review of the fifteenth round: plan and apply in one job per merge, from the branch's tip,
+    // so that two merges never leave a stale plan and an older pipeline never applies over a newer one.
+    const apply = recipe['scansync:apply']
+    expect(apply.resource_group).toBe('scansync')
+    expect(apply.needs).toBeUndefined()
+    expect(apply.script[0]).toContain('git checkout -q --detach FETCH_HEAD')
+    expect(apply.script.findIndex((line: string) => line.includes('plan config --out'))).toBeLessThan(apply.script.findIndex((line: string) => line.includes('apply --plan')))
     expect(textOf(file)).toContain('config/.scansync/state.json')
   })
 

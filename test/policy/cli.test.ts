@@ -95,6 +95,8 @@ describe.concurrent('plan: each outcome of a rule', () => {
     const markdown = await cli(em, dir, ['plan', '--format', 'markdown'])
     expect(markdown.stdout).toMatch(/### scansync plan[\s\S]*### Policy violations\n\n\*\*1 policy violation: 1 error, 0 warnings\.\*\*/)
     expect(markdown.stdout).toContain('| ✗ error | <code>production-has-blackout</code> | target <code>7QwErTy2UiOp</code> | targets.yaml:2 |')
+    // The job's log has every violation, whatever the comment's room (a review of the fifteenth round).
+    expect(markdown.stderr).toMatch(/^targets\.yaml:2:5: policy production-has-blackout: target 7QwErTy2UiOp: Production targets pause scans/m)
     const github = await cli(em, dir, ['plan', '--format', 'github'])
     expect(github.stdout).toMatch(/^::error file=targets\.yaml,line=2,col=5,title=scansync policy production-has-blackout::target 7QwErTy2UiOp: Production targets pause scans/m)
     expect(github.code).toBe(1)

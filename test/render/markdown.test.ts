@@ -252,6 +252,15 @@ describe('markdown format', () => {
         expect(text).toContain('### Policy violations')
       })
 
+      it('errors come first: 30 long warnings then an error show the error row', () => {
+        const list = [...violations(30), { ...violations(1)[0]!, id: 'ERR001', level: 'error' as const }]
+        const text = renderPlan(bigPlan(5), 'markdown', {}, list)
+        const rows = text.split('\n').filter((line) => /^\| [✗⚠] /.test(line))
+        expect(rows[0]).toContain('✗ error')
+        expect(rows[0]).toContain('ERR001')
+        expect(rows.length).toBeLessThan(31)
+      })
+
       it('a plan that fits keeps every row of a short violations list', () => {
         const text = renderPlan(bigPlan(5), 'markdown', {}, violations(3))
         expect(text.match(/\| ⚠ warning \|/g)).toHaveLength(3)

@@ -47,7 +47,7 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
     const violations = checker.violations()
     const summary = { checked, rules: loaded.policies.length }
     io.stdout.write(renderAudit(violations, summary, options))
-    if (options.format === 'text') io.stderr.write(violationsText(violations))
+    if (options.format === 'text' || options.format === 'markdown') io.stderr.write(violationsText(violations))
     return hasErrors(violations) ? EXIT.changes : EXIT.ok
   })
 }

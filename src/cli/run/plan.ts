@@ -40,7 +40,8 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       const { violations } = prepared
       const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode, redact: io.redaction.redact }, violations)
       io.stdout.write(options.quiet && options.format === 'text' ? summaryLine(rendered) : rendered)
-      if (violations && options.format === 'text') io.stderr.write(violationsText(violations))
+      // Markdown too: its comment holds the first of them, and says the job's log has them all.
+      if (violations && (options.format === 'text' || options.format === 'markdown')) io.stderr.write(violationsText(violations))
       const unchecked = uncheckedNote(prepared.ledger.context, prepared.ledger.keys, prepared.statePath)
       if (unchecked) line(io.stderr, unchecked)
       // An error-level violation fails the run, and its plan is not saved for apply --plan.
