@@ -44,8 +44,9 @@ export interface DesiredResource {
   /** Where a value inside `fields` is written. */
   locate(path: PathSegments): SourcePosition
   /**
-   * The colour the whole configuration declares for each label or owner name (one per name on the
-   * service), for a request that re-sends a live list of them (src/resources/account-colours.ts).
+   * The colour the resources an apply sends declare for each label or owner name (one per name on
+   * the service), by family, for a request that re-sends a live list of them
+   * (src/resources/account-colours.ts, shareColoursAmong).
    */
   accountColours?: ReadonlyMap<string, ReadonlyMap<string, string>>
 }
