@@ -188,24 +188,13 @@ export interface AddOptions {
   inFiles?: boolean
 }
 
-/** The weak secrets' forms, as a list and by their length. */
-interface WeakForms {
-  list: string[]
-  byLength: Map<number, Set<string>>
-}
-
-/** Up to this many forms, each is looked for in a text; beyond, the text's substrings are looked up. */
-const FEW_WEAK_FORMS = 32
-
-function weakFormsOf(secrets: Iterable<string>): WeakForms {
-  const list = [...new Set([...secrets].flatMap((secret) => writtenForms(secret.toLowerCase())))]
-  const byLength = new Map<number, Set<string>>()
-  for (const form of list) {
-    const set = byLength.get(form.length)
-    if (set) set.add(form)
-    else byLength.set(form.length, new Set([form]))
-  }
-  return { list, byLength }
+/**
+ * The weak secrets' written forms as a lower-cased text holds them: the forms of the secret in lower
+ * case, and those of the secret as it is, lower-cased (its URL and `\u` escapes are written from
+ * its own case: `a/b` is `a%2Fb`, `Été` is `\u00c9t\u00e9`).
+ */
+function weakFormsOf(secrets: Iterable<string>): string[] {
+  return [...new Set([...secrets].flatMap((secret) => [...writtenForms(secret.toLowerCase()), ...writtenForms(secret).map((form) => form.toLowerCase())]))]
 }
 
 export class Redaction {
@@ -213,7 +202,7 @@ export class Redaction {
   private readonly outputOnly = new FormSet()
   private readonly weak = new Set<string>()
   /** The weak secrets' written forms in lower case, worked out once for the secrets known (mentionsWeak). */
-  private weakForms: WeakForms | undefined
+  private weakForms: string[] | undefined
 
   constructor(token?: string) {
     if (token) this.add([token], TOKEN_PLACEHOLDER)
@@ -244,13 +233,7 @@ export class Redaction {
   mentionsWeak(text: string): boolean {
     const forms = (this.weakForms ??= weakFormsOf(this.weak))
     const lower = text.toLowerCase()
-    if (forms.list.length <= FEW_WEAK_FORMS) {
-      for (const form of forms.list) if (lower.includes(form)) return true
-      return false
-    }
-    // Thousands of them (a password per target, each short): each of the text's substrings of a
-    // form's length looked up, rather than each form looked for in the text.
-    for (const [length, set] of forms.byLength) for (let i = 0; i + length <= lower.length; i++) if (set.has(lower.slice(i, i + length))) return true
+    for (const form of forms) if (lower.includes(form)) return true
     return false
   }
 

@@ -41,13 +41,16 @@ export function buildPlan(desired: DesiredResource[], live: ReadonlyMap<string, 
     const comparison = compare(resource, raw, secrets)
     if (comparison.fields.length > 0) changed.push(comparison)
   }
-  return assemblePlan(desired.length, changed)
+  return assemblePlan(desired.length, changed, secrets.holds)
 }
 
-/** The plan from the comparisons that found a difference, out of `declared` resources. */
-export function assemblePlan(declared: number, changed: Comparison[]): PlanResult {
+/**
+ * The plan from the comparisons that found a difference, out of `declared` resources. `holds`:
+ * whether a text holds a secret of the run (SecretContext.holds), for the names that head them.
+ */
+export function assemblePlan(declared: number, changed: Comparison[], holds?: (text: string) => boolean): PlanResult {
   const sorted = [...changed].sort((a, b) => compareChanges(a.desired, b.desired))
-  const changes = sorted.map(toChange)
+  const changes = sorted.map((comparison) => toChange(comparison, holds))
   return { plan: { changes, summary: { change: changes.length, unchanged: declared - changes.length } }, changed: sorted }
 }
 
@@ -103,12 +106,12 @@ class Compared implements Comparison {
   }
 }
 
-function toChange(comparison: Comparison): ResourceChange {
+function toChange(comparison: Comparison, holds: ((text: string) => boolean) | undefined): ResourceChange {
   const { kind, desired, live, fields } = comparison
   return {
     kind: kind.name,
     id: desired.id,
-    name: displayNameOf(kind, desired, live),
+    name: displayNameOf(kind, desired, live, holds),
     action: 'update',
     method: kind.method,
     path: kind.itemPath(desired.id),
@@ -118,13 +121,16 @@ function toChange(comparison: Comparison): ResourceChange {
 }
 
 /**
- * A name for people, or SENSITIVE when it came from a variable or holds a secret the live resource
- * holds in clear, such as its URL's password (the resource is then shown by its id).
+ * A name for people, or SENSITIVE (the resource is then shown by its id) when it came from a
+ * variable, holds a secret of the run (`holds`: a weak one too, which the output step would leave
+ * in the text), or, for a name the YAML does not write, holds a secret the live resource holds in
+ * clear, such as its URL's password. A name the YAML writes is the repository's own text.
  */
-export function displayNameOf(kind: ResourceKind, desired: DesiredResource, live: JsonObject): string | null {
+export function displayNameOf(kind: ResourceKind, desired: DesiredResource, live: JsonObject, holds?: (text: string) => boolean): string | null {
   const name = kind.displayName(desired.fields, live)
   if (name === null) return name
-  if (nameHoldsSecret(kind, live, name)) return SENSITIVE
+  if (holds?.(name) || holdsUrlPassword(name)) return SENSITIVE
+  if (kind.displayName(desired.fields, undefined) !== name && nameHoldsSecret(kind, live, name)) return SENSITIVE
   if (desired.templates.size === 0) return name
   return declaredSecrets(desired).some((secret) => secret.value === name) ? SENSITIVE : name
 }

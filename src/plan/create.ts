@@ -18,14 +18,14 @@ import { FieldChange, ResourceChange, SENSITIVE } from './model.js'
 export const ABSENT_FINGERPRINT = sha256(canonicalJson({ absent: true }))
 
 /** A resource to create, as the plan's other comparisons: nothing live, every declared field to send. */
-export function creationComparison(desired: DesiredResource): Comparison {
+export function creationComparison(desired: DesiredResource, holds?: (text: string) => boolean): Comparison {
   const kind = KINDS[desired.kind]
   return {
     kind,
     desired,
     raw: {},
     live: kind.project({}),
-    fields: creationFields(desired),
+    fields: creationFields(desired, holds),
     units: Object.keys(desired.fields),
     hiddenSecrets: [],
     fingerprint: ABSENT_FINGERPRINT,
@@ -34,9 +34,10 @@ export function creationComparison(desired: DesiredResource): Comparison {
 
 /**
  * One line per declared field: objects member by member, lists whole. A field holding a secret
- * shows as (sensitive).
+ * shows as (sensitive): one from a variable, a URL with a password, or a text holding a secret of
+ * the run (`holds`: a weak one too, which the output step would leave in the text).
  */
-export function creationFields(desired: DesiredResource): FieldChange[] {
+export function creationFields(desired: DesiredResource, holds?: (text: string) => boolean): FieldChange[] {
   const secretPlaces = declaredSecrets(desired).map((secret) => secret.segments)
   const holdsSecret = (segments: string[]) => secretPlaces.some((place) => segments.every((segment, i) => place[i] === segment))
   const { rules } = KINDS[desired.kind]
@@ -47,7 +48,8 @@ export function creationFields(desired: DesiredResource): FieldChange[] {
       for (const [key, member] of Object.entries(value)) visit(member, [...segments, key])
       return
     }
-    const sensitive = holdsSecret(segments) || (typeof value === 'string' ? holdsUrlPassword(value) : value !== null && typeof value === 'object' && holdsUrlPassword(JSON.stringify(value)))
+    const text = typeof value === 'string' ? value : value !== null && typeof value === 'object' ? JSON.stringify(value) : undefined
+    const sensitive = holdsSecret(segments) || (text !== undefined && (holdsUrlPassword(text) || holds?.(text) === true))
     fields.push({
       path: segments.join('.'),
       before: sensitive ? SENSITIVE : undefined,
@@ -61,12 +63,12 @@ export function creationFields(desired: DesiredResource): FieldChange[] {
 }
 
 /** The plan entry of a creation: `+ target "Name" (URL)`. */
-export function creationChange(comparison: Comparison): ResourceChange {
+export function creationChange(comparison: Comparison, holds?: (text: string) => boolean): ResourceChange {
   const { kind, desired, fields } = comparison
   return {
     kind: kind.name,
     id: '',
-    name: displayNameOf(kind, desired, {}),
+    name: displayNameOf(kind, desired, {}, holds),
     action: 'create',
     method: 'POST',
     path: kind.listPath,
@@ -77,13 +79,13 @@ export function creationChange(comparison: Comparison): ResourceChange {
 }
 
 /** Creations first (by URL), then the updates as assemblePlan orders them; `summary.create` counts the creations. */
-export function assembleWithCreations(declared: number, changed: Comparison[], creations: readonly DesiredResource[]): PlanResult {
-  const updates = assemblePlan(declared - creations.length, changed)
+export function assembleWithCreations(declared: number, changed: Comparison[], creations: readonly DesiredResource[], holds?: (text: string) => boolean): PlanResult {
+  const updates = assemblePlan(declared - creations.length, changed, holds)
   if (creations.length === 0) return updates
-  const created = [...creations].sort((a, b) => keyOf(a).localeCompare(keyOf(b))).map(creationComparison)
+  const created = [...creations].sort((a, b) => keyOf(a).localeCompare(keyOf(b))).map((desired) => creationComparison(desired, holds))
   const { plan } = updates
   return {
-    plan: { changes: [...created.map(creationChange), ...plan.changes], summary: { create: created.length, change: plan.summary.change, unchanged: plan.summary.unchanged } },
+    plan: { changes: [...created.map((comparison) => creationChange(comparison, holds)), ...plan.changes], summary: { create: created.length, change: plan.summary.change, unchanged: plan.summary.unchanged } },
     changed: [...created, ...updates.changed],
   }
 }

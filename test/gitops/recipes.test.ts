@@ -304,6 +304,7 @@ describe('examples/ci recipes', () => {
     expect(apply.resource_group).toBe('scansync')
     expect(apply.needs).toBeUndefined()
     expect(apply.script[0]).toContain('git checkout -q --detach FETCH_HEAD')
+    expect(apply.script[1]).toMatch(/^npm ci /)
     expect(apply.script.findIndex((line: string) => line.includes('plan config --out'))).toBeLessThan(apply.script.findIndex((line: string) => line.includes('apply --plan')))
     expect(textOf(file)).toContain('config/.scansync/state.json')
   })

@@ -300,6 +300,14 @@ describe('the one redaction step', () => {
     expect(many.mentionsWeak('q')).toBe(false)
   })
 
+  it('a weak secret is found in the forms written from its own case: URL-encoded (`a%2Fb`) and JSON-escaped (`\\u00c9t\\u00e9`)', () => {
+    const redaction = new Redaction()
+    redaction.add(['a/b', 'Été'])
+    expect(redaction.mentionsWeak('password=a%2Fb')).toBe(true)
+    expect(redaction.mentionsWeak('{"v": "\\u00c9t\\u00e9"}')).toBe(true)
+    expect(redaction.mentionsWeak('ete')).toBe(false)
+  })
+
   it('with thousands of secrets, one linear scan gives what replacing each in turn gives', { timeout: 30_000 }, () => {
     const secrets = Array.from({ length: 2000 }, (_, i) => `secret-${i}-value-${'x'.repeat(i % 7)}`)
     const text = Array.from({ length: 8_000 }, (_, i) => (i % 3 === 0 ? secrets[(i * 7919) % secrets.length] : `word${i}`)).join(' ')

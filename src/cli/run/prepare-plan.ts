@@ -163,7 +163,7 @@ export async function compareWithLive(
     releaseHeap()
     progress.stop()
   }
-  return assembleWithCreations(resources.length + creations.length, changed, creations)
+  return assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds)
 }
 
 /** A declared id the service does not know: say where it is declared and how to list the real ones. */
