@@ -193,8 +193,21 @@ export interface AddOptions {
  * case, and those of the secret as it is, lower-cased (its URL and `\u` escapes are written from
  * its own case: `a/b` is `a%2Fb`, `Été` is `\u00c9t\u00e9`).
  */
-function weakFormsOf(secrets: Iterable<string>): string[] {
-  return [...new Set([...secrets].flatMap((secret) => [...writtenForms(secret.toLowerCase()), ...writtenForms(secret).map((form) => form.toLowerCase())]))]
+function weakFormsOf(secrets: Iterable<string>): WeakForms {
+  const list = [...new Set([...secrets].flatMap((secret) => [...writtenForms(secret.toLowerCase()), ...writtenForms(secret).map((form) => form.toLowerCase())]))]
+  const byLength = new Map<number, Set<string>>()
+  for (const form of list) {
+    const set = byLength.get(form.length)
+    if (set) set.add(form)
+    else byLength.set(form.length, new Set([form]))
+  }
+  return { list, byLength }
+}
+
+/** The weak secrets' forms, as a list and by their length. */
+interface WeakForms {
+  list: string[]
+  byLength: Map<number, Set<string>>
 }
 
 export class Redaction {
@@ -202,7 +215,7 @@ export class Redaction {
   private readonly outputOnly = new FormSet()
   private readonly weak = new Set<string>()
   /** The weak secrets' written forms in lower case, worked out once for the secrets known (mentionsWeak). */
-  private weakForms: string[] | undefined
+  private weakForms: WeakForms | undefined
 
   constructor(token?: string) {
     if (token) this.add([token], TOKEN_PLACEHOLDER)
@@ -233,7 +246,14 @@ export class Redaction {
   mentionsWeak(text: string): boolean {
     const forms = (this.weakForms ??= weakFormsOf(this.weak))
     const lower = text.toLowerCase()
-    for (const form of forms) if (lower.includes(form)) return true
+    // Each form looked for in the text, or, with thousands of forms (a short password per target)
+    // and a text that is not long, each of the text's substrings of a form's length looked up:
+    // whichever takes fewer steps (a search through a long text is fast, a lookup is a hash).
+    if (lower.length * forms.byLength.size * 4 >= forms.list.length) {
+      for (const form of forms.list) if (lower.includes(form)) return true
+      return false
+    }
+    for (const [length, set] of forms.byLength) for (let i = 0; i + length <= lower.length; i++) if (set.has(lower.slice(i, i + length))) return true
     return false
   }
 

@@ -8,6 +8,8 @@ import { diffResource, type HiddenSecret } from './diff.js'
 import { compareChanges, FieldChange, Plan, ResourceChange, SENSITIVE } from './model.js'
 import { declaredSecrets, liveSecrets, nameHoldsSecret } from '../secrets/redact.js'
 import { holdsUrlPassword } from '../schema/sensitivity.js'
+import { literalTexts } from './literal-texts.js'
+import { declaredForRules } from './after-apply.js'
 
 /** One declared resource next to its live state, with what differs. */
 export interface Comparison {
@@ -58,7 +60,7 @@ export function compare(desired: DesiredResource, raw: JsonObject, secrets: Secr
   const kind = KINDS[desired.kind]
   const live = kind.project(raw)
   const { fields, units, hiddenSecrets } = diffResource(kind, desired, live, secrets)
-  if (fields.length > 0) maskQuotedSecrets(fields, kind, live, secrets)
+  if (fields.length > 0) maskQuotedSecrets(fields, kind, desired, live, secrets)
   return new Compared(kind, desired, raw, live, fields, units, hiddenSecrets)
 }
 
@@ -66,20 +68,25 @@ export function compare(desired: DesiredResource, raw: JsonObject, secrets: Secr
  * A change whose value holds a secret is shown as (sensitive) whole: a secret the live resource
  * holds in clear (a description quoting its own login's password), one of the run that the
  * output step would not hide (too short or too common to replace without revealing it), or a URL
- * with a password in it. Only resources that change are looked through.
+ * with a password in it. Only resources that change are looked through. A text the YAML writes as
+ * it is, the repository's own, is shown as written though it holds a live secret (a URL password
+ * `staging` in `Shop (staging)`), as the name heading the resource is (displayNameOf).
  */
-function maskQuotedSecrets(fields: FieldChange[], kind: ResourceKind, live: JsonObject, secrets: SecretContext): void {
+function maskQuotedSecrets(fields: FieldChange[], kind: ResourceKind, desired: DesiredResource, live: JsonObject, secrets: SecretContext): void {
   let held: string[] | undefined
-  const holds = (value: unknown): boolean => {
+  let written: Set<string> | undefined
+  const holds = (value: unknown, declared: boolean): boolean => {
     if (value === undefined || value === null || typeof value === 'boolean' || typeof value === 'number') return false
     if (typeof value === 'string' && holdsUrlPassword(value)) return true
     held ??= liveSecrets(kind, live)
     if (held.length === 0 && secrets.holds === undefined && typeof value === 'string') return false
     const text = typeof value === 'string' ? value : JSON.stringify(value)
-    return held.some((secret) => text.includes(secret)) || secrets.holds?.(text) === true || holdsUrlPassword(text)
+    if (secrets.holds?.(text) === true || holdsUrlPassword(text)) return true
+    if (held.length === 0 || (declared && typeof value === 'string' && (written ??= literalTexts(declaredForRules(desired.fields, desired.templates))).has(value))) return false
+    return held.some((secret) => text.includes(secret))
   }
   for (const field of fields) {
-    if (field.sensitive || !(holds(field.before) || holds(field.after))) continue
+    if (field.sensitive || !(holds(field.before, false) || holds(field.after, true))) continue
     field.sensitive = true
     field.before = SENSITIVE
     field.after = SENSITIVE

@@ -10,6 +10,7 @@ import { afterApply, declaredForRules } from './after-apply.js'
 import { holdsUrlPassword } from '../schema/sensitivity.js'
 import { liveSecrets } from '../secrets/redact.js'
 import { readsOf, union, type Reads } from './policy-reads.js'
+import { literalTexts } from './literal-texts.js'
 
 // `unoptimised…`: checks each after-apply shape (src/plan/after-apply.ts), once per resource of a
 // plan; V8's optimising compiler leaves it alone, as it leaves the rules' validators (bin/v8-flags.js).
@@ -162,15 +163,6 @@ export class PolicyChecker {
         a.policy.localeCompare(b.policy),
     )
   }
-}
-
-/** The texts a declaration writes as they are (declaredForRules has made each value from a variable `(sensitive)`). */
-function literalTexts(declared: unknown, into = new Set<string>()): Set<string> {
-  if (typeof declared === 'string') {
-    if (declared !== SENSITIVE) into.add(declared)
-  } else if (Array.isArray(declared)) for (const item of declared) literalTexts(item, into)
-  else if (declared !== null && typeof declared === 'object') for (const key in declared) literalTexts((declared as JsonObject)[key], into)
-  return into
 }
 
 const TIMED_OUT = Symbol('timed out')

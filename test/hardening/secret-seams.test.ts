@@ -408,13 +408,26 @@ describe('the name that heads a resource', () => {
     }
   })
 
-  it('that the YAML writes is shown as written, though it holds a live URL password (`staging`)', { timeout: 60_000 }, async () => {
+  it('that the YAML writes is shown as written, though it holds a live URL password (`staging`), in the heading and in the field', { timeout: 60_000 }, async () => {
     const em = await emulator()
-    em.mutate('target', '7QwErTy2UiOp', { site: { form_login_url: 'https://qa:staging@staging.shop.example.com/login' } })
-    const dir = tempdir({ 'c.yaml': ['targets:', '  - id: 7QwErTy2UiOp', '    site: {name: "Shop (staging)", desc: x}', ''].join('\n') })
+    em.mutate('target', '7QwErTy2UiOp', { site: { name: 'Old name', form_login_url: 'https://qa:staging@staging.shop.example.com/login' } })
+    const dir = tempdir({ 'c.yaml': ['targets:', '  - id: 7QwErTy2UiOp', '    site: {name: "Shop staging v2", desc: x}', ''].join('\n') })
     const run = await cli(em, dir, ['plan'])
     expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toContain('~ target 7QwErTy2UiOp "Shop (staging)"')
+    expect(run.stdout).toContain('~ target 7QwErTy2UiOp "Shop staging v2"')
+    expect(run.stdout).toContain('site.name: "Old name" -> "Shop staging v2"')
+  })
+
+  it('of a live resource no file declares, holding a weak secret of the run, is (sensitive) in drift --unmanaged, in every format', { timeout: 60_000 }, async () => {
+    const em = await emulator()
+    em.mutate('target', '9XcVbN5mQwEr', { site: { name: 'Promo hx91' } })
+    em.mutate('agent', '2PqRsT6uVwXy', { name: 'agent-hx91' })
+    const dir = tempdir({ 'c.yaml': ['targets:', '  - id: 7QwErTy2UiOp', '    site: {desc: x, url: "https://qa:${PW}@staging.shop.example.com/"}', ''].join('\n') })
+    for (const format of FORMATS) {
+      const run = await cli(em, dir, ['drift', '--unmanaged', '--format', format], { PW: 'hx91' })
+      expect(run.stdout + run.stderr, format).not.toContain('hx91')
+      expect(run.stdout, format).toContain('9XcVbN5mQwEr')
+    }
   })
 })
 

@@ -293,6 +293,10 @@ describe('the one redaction step', () => {
       expect(redaction.mentionsWeak('x-q1999')).toBe(true)
       expect(redaction.holds('no secret in this one')).toBe(false)
     }
+    // A long text (an answer quoted in an error): looked for form by form.
+    const long = 'x'.repeat(20_000)
+    expect(many.mentionsWeak(long + 'Q1999')).toBe(true)
+    expect(many.mentionsWeak(long)).toBe(false)
     many.add(['ab"c'])
     // The forms known are worked out again when a secret is added.
     expect(many.mentionsWeak('{"v": "AB\\"C"}')).toBe(true)

@@ -59,11 +59,14 @@ export async function identify(
  * The live targets and agents no declared resource is (by id or natural key), for `drift
  * --unmanaged`; with `--kind`, only of those kinds (the others were not loaded).
  */
-export function undeclared(identified: Identified, kinds?: readonly KindName[]): Unmanaged[] {
+export function undeclared(identified: Identified, kinds?: readonly KindName[], holds?: (text: string) => boolean): Unmanaged[] {
   const found = unmanaged(identified.resources, identified.lists, identified.names).map((item) => {
-    // A name that holds the resource's own URL password, or another secret it holds in clear, is not shown.
+    // A name that holds a secret of the run (a weak one, which the output step leaves in a text),
+    // the resource's own URL password or another secret it holds in clear, is not shown.
+    if (item.name === null) return item
     const live = identified.known.get(liveKey(item.kind, item.id))
-    return item.name !== null && live && nameHoldsSecret(KINDS[item.kind], KINDS[item.kind].project(live), item.name) ? { ...item, name: SENSITIVE } : item
+    const hidden = holds?.(item.name) === true || (live !== undefined && nameHoldsSecret(KINDS[item.kind], KINDS[item.kind].project(live), item.name))
+    return hidden ? { ...item, name: SENSITIVE } : item
   })
   return kinds && kinds.length > 0 ? found.filter((item) => kinds.includes(item.kind)) : found
 }

@@ -34,7 +34,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
         plan = setAside.plan
         if (setAside.untracked.length > 0) noteUntracked(setAside.untracked, prepared.statePath, io)
       }
-      if (options.unmanaged) plan = { ...plan, unmanaged: undeclared(prepared.identified, options.kinds) }
+      if (options.unmanaged) plan = { ...plan, unmanaged: undeclared(prepared.identified, options.kinds, io.redaction.holds) }
       // Built before anything is printed: a plan that cannot be saved is refused whole.
       const saved = options.out ? savedPlanDocument(prepared, options.paths, io, options.out) : undefined
       const { violations } = prepared
