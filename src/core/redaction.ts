@@ -204,6 +204,9 @@ function weakFormsOf(secrets: Iterable<string>): WeakForms {
   return { list, byLength }
 }
 
+/** Up to this many forms, each is looked for in a text; beyond, the text's substrings are looked up. */
+const FEW_WEAK_FORMS = 32
+
 /** The weak secrets' forms, as a list and by their length. */
 interface WeakForms {
   list: string[]
@@ -246,10 +249,10 @@ export class Redaction {
   mentionsWeak(text: string): boolean {
     const forms = (this.weakForms ??= weakFormsOf(this.weak))
     const lower = text.toLowerCase()
-    // Each form looked for in the text, or, with thousands of forms (a short password per target)
-    // and a text that is not long, each of the text's substrings of a form's length looked up:
-    // whichever takes fewer steps (a search through a long text is fast, a lookup is a hash).
-    if (lower.length * forms.byLength.size * 4 >= forms.list.length) {
+    // A few forms: each looked for in the text. More (a short password per target): each of the
+    // text's substrings of a form's length looked up, in steps that grow with the text and the
+    // forms' lengths, never with their number (a text anyone can type may be long and repetitive).
+    if (forms.list.length <= FEW_WEAK_FORMS) {
       for (const form of forms.list) if (lower.includes(form)) return true
       return false
     }

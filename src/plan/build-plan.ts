@@ -6,7 +6,7 @@ import type { SecretContext } from '../secrets/state.js'
 import { canonicalJson, sha256 } from './canonical.js'
 import { diffResource, type HiddenSecret } from './diff.js'
 import { compareChanges, FieldChange, Plan, ResourceChange, SENSITIVE } from './model.js'
-import { declaredSecrets, liveSecrets, nameHoldsSecret } from '../secrets/redact.js'
+import { declaredSecrets, liveSecretGroups, nameHoldsSecret } from '../secrets/redact.js'
 import { holdsUrlPassword } from '../schema/sensitivity.js'
 import { literalTexts } from './literal-texts.js'
 import { declaredForRules } from './after-apply.js'
@@ -69,21 +69,21 @@ export function compare(desired: DesiredResource, raw: JsonObject, secrets: Secr
  * holds in clear (a description quoting its own login's password), one of the run that the
  * output step would not hide (too short or too common to replace without revealing it), or a URL
  * with a password in it. Only resources that change are looked through. A text the YAML writes as
- * it is, the repository's own, is shown as written though it holds a live secret (a URL password
- * `staging` in `Shop (staging)`), as the name heading the resource is (displayNameOf).
+ * it is holds a live URL's password only by chance, most likely (a staging site's `staging` in
+ * `Shop (staging)`): that one is shown as written, as the name heading the resource is.
  */
 function maskQuotedSecrets(fields: FieldChange[], kind: ResourceKind, desired: DesiredResource, live: JsonObject, secrets: SecretContext): void {
-  let held: string[] | undefined
+  let held: { clear: string[]; urls: string[] } | undefined
   let written: Set<string> | undefined
   const holds = (value: unknown, declared: boolean): boolean => {
     if (value === undefined || value === null || typeof value === 'boolean' || typeof value === 'number') return false
     if (typeof value === 'string' && holdsUrlPassword(value)) return true
-    held ??= liveSecrets(kind, live)
-    if (held.length === 0 && secrets.holds === undefined && typeof value === 'string') return false
+    held ??= liveSecretGroups(kind, live)
+    if (held.clear.length === 0 && held.urls.length === 0 && secrets.holds === undefined && typeof value === 'string') return false
     const text = typeof value === 'string' ? value : JSON.stringify(value)
-    if (secrets.holds?.(text) === true || holdsUrlPassword(text)) return true
-    if (held.length === 0 || (declared && typeof value === 'string' && (written ??= literalTexts(declaredForRules(desired.fields, desired.templates))).has(value))) return false
-    return held.some((secret) => text.includes(secret))
+    if (secrets.holds?.(text) === true || holdsUrlPassword(text) || held.clear.some((secret) => text.includes(secret))) return true
+    if (held.urls.length === 0 || (declared && typeof value === 'string' && (written ??= literalTexts(declaredForRules(desired.fields, desired.templates))).has(value))) return false
+    return held.urls.some((secret) => text.includes(secret))
   }
   for (const field of fields) {
     if (field.sensitive || !(holds(field.before, false) || holds(field.after, true))) continue
@@ -130,14 +130,13 @@ function toChange(comparison: Comparison, holds: ((text: string) => boolean) | u
 /**
  * A name for people, or SENSITIVE (the resource is then shown by its id) when it came from a
  * variable, holds a secret of the run (`holds`: a weak one too, which the output step would leave
- * in the text), or, for a name the YAML does not write, holds a secret the live resource holds in
- * clear, such as its URL's password. A name the YAML writes is the repository's own text.
+ * in the text), or holds a secret the live resource holds in clear: its URL's password counts only
+ * in a name the YAML does not write (nameHoldsSecret).
  */
 export function displayNameOf(kind: ResourceKind, desired: DesiredResource, live: JsonObject, holds?: (text: string) => boolean): string | null {
   const name = kind.displayName(desired.fields, live)
   if (name === null) return name
-  if (holds?.(name) || holdsUrlPassword(name)) return SENSITIVE
-  if (kind.displayName(desired.fields, undefined) !== name && nameHoldsSecret(kind, live, name)) return SENSITIVE
+  if (holds?.(name) || nameHoldsSecret(kind, live, name, { declared: kind.displayName(desired.fields, undefined) === name })) return SENSITIVE
   if (desired.templates.size === 0) return name
   return declaredSecrets(desired).some((secret) => secret.value === name) ? SENSITIVE : name
 }

@@ -138,8 +138,8 @@ const templatedFields = (desired: DesiredResource, literal: LiteralWriter, held:
 const placeSegments = (place: string): Array<string | number> => place.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 
 function savedResource({ kind, desired, live, fingerprint }: Comparison, key: string, literal: LiteralWriter): SavedResource {
-  // A literal the YAML writes is the repository's text: one that holds a live URL's password (a
-  // staging site's `staging`) is saved as written; the plan still shows a change to it as (sensitive).
+  // A literal the YAML writes that holds a live URL's password (a staging site's `staging`) is saved
+  // as written, as the plan shows it; one that holds a secret the service holds in clear is refused.
   const held = liveSecrets(kind, live, { urlPasswords: false })
   const fields = templatedFields(desired, literal, held)
   return {

@@ -60,12 +60,23 @@ export function liveSecrets(kind: Pick<ResourceKind, 'requestSchema' | 'sensitiv
   return found
 }
 
+/** liveSecrets in two groups: the secrets held in clear, and the URLs' passwords. */
+export function liveSecretGroups(kind: Pick<ResourceKind, 'requestSchema' | 'sensitiveFields'>, live: JsonObject): { clear: string[]; urls: string[] } {
+  const clear: string[] = []
+  const urls: string[] = []
+  for (const place of secretPlaces(kind)) collect(live, place, 0, kind.sensitiveFields, place.url ? urls : clear)
+  return { clear, urls }
+}
+
 /**
  * Whether a resource's name, as plans head it, holds a secret: a URL with a password, or a secret
- * the live resource holds in clear (its own URL's password among them).
+ * the live resource holds in clear (its own URL's password among them, unless the YAML writes the
+ * name: a staging site's password is often a word, `staging`, that a name holds for its own reason).
  */
-export function nameHoldsSecret(kind: Pick<ResourceKind, 'requestSchema' | 'sensitiveFields'>, live: JsonObject, name: string): boolean {
-  return holdsUrlPassword(name) || liveSecrets(kind, live).some((secret) => name.includes(secret))
+export function nameHoldsSecret(kind: Pick<ResourceKind, 'requestSchema' | 'sensitiveFields'>, live: JsonObject, name: string, options: { declared?: boolean } = {}): boolean {
+  if (holdsUrlPassword(name)) return true
+  const { clear, urls } = liveSecretGroups(kind, live)
+  return clear.some((secret) => name.includes(secret)) || (!options.declared && urls.some((secret) => name.includes(secret)))
 }
 
 /** A live secret shorter than this is not looked for inside other values (a one-letter one is in every text). */

@@ -85,6 +85,10 @@ describe('a saved plan whose values come from variables', () => {
     const dir = exampleConfig()
     edit(join(dir, 'targets', 'shop.yaml'), 'desc: Customer-facing web shop', 'desc: "login with live-Pw-7c1d9e2f"')
     em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { username: 'scanner', password: 'live-Pw-7c1d9e2f', password_is_sensitive: false } } })
+    // The plan shows the change as (sensitive), as plan --out refuses it (a review of the fifteenth round: the two agree).
+    const shown = await plan(em, dir, {}, EXAMPLE_SECRETS)
+    expect(shown.out).not.toContain('live-Pw-7c1d9e2f')
+    expect(shown.out).toContain('site.desc: (sensitive) -> (sensitive)')
     const saved = await plan(em, dir, { out: 'p.json' }, EXAMPLE_SECRETS)
     expect(saved.err).toContain('cannot save the plan')
     expect(saved.err).toContain('target 2DZkoZH8WMEM: site.desc')
