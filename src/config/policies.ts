@@ -145,11 +145,19 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
     else diagnostics.push(describeCompileError(rule, part, schema, (error as Error).message, prefix))
     return undefined
   }
-  if (recursesWithoutEnd(validate)) {
+  // Only a reference can recurse (draft-07 has no other way back into a schema): most rules have none.
+  if (hasRef(schema) && recursesWithoutEnd(validate)) {
     diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
     return undefined
   }
   return validate
+}
+
+/** Whether a schema holds a `$ref` anywhere. */
+function hasRef(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some(hasRef)
+  return Object.hasOwn(value, '$ref') || Object.values(value).some(hasRef)
 }
 
 /** Whether a validator recurses without end on the simplest values (`$ref: "#"` as the whole schema, or under `not` or `allOf`). */
