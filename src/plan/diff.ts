@@ -1,3 +1,4 @@
+import { HIDDEN_KEY_LENGTH } from '../secrets/state.js'
 import { createRequire } from 'node:module'
 import type { DesiredResource, JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
@@ -165,6 +166,7 @@ function unoptimisedDiffResource(kind: ResourceKind, desired: DesiredResource, l
 const hasHiddenKey = (path: FieldPath): boolean => path.some((step) => typeof step === 'object' && step.hiddenKey === true)
 const isItemStep = (step: FieldPath[number]): boolean => typeof step === 'object'
 /** The path with every list item's key hidden (as from a variable), or every one shown. */
+const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const withKeysHidden = (path: FieldPath, hidden: boolean): FieldPath => path.map((step) => (typeof step === 'object' ? { ...step, hiddenKey: hidden } : step))
 
 export function diffContext(kind: ResourceKind, desired: DesiredResource, secrets: SecretContext): DiffContext {
@@ -174,6 +176,14 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
     const own = stateKey(path)
     const forms = [statePath(withKeysHidden(path, true), secrets.hmac), statePath(withKeysHidden(path, false), secrets.hmac)].filter((form) => form !== own)
     return forms.length === 2 && forms[0] === forms[1] ? [forms[0]!] : forms
+  }
+  // A state written with another key hashed a list key with that key: any hash in its place may be
+  // the record, which cannot be checked either way (foreignKey), but is no secret "not yet tracked".
+  const hashedUnderAnotherKey = (path: FieldPath) => {
+    if (!path.some(isItemStep) || !secrets.paths) return undefined
+    const pattern = new RegExp(`^${path.map((step, i) => (typeof step === 'object' ? `\\[(?:#[0-9a-f]{${HIDDEN_KEY_LENGTH}}|${regexEscape(String(step.key))})\\]` : `${i === 0 ? '' : '\\.'}${regexEscape(step)}`)).join('')}$`)
+    const found = secrets.paths(desired.kind, desired.id).find((recorded) => pattern.test(recorded))
+    return found === undefined ? undefined : secrets.entry(desired.kind, desired.id, found)
   }
   return {
     kind,
@@ -188,7 +198,8 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
       const entry =
         secrets.entry(desired.kind, desired.id, stateKey(path)) ??
         otherForms(path).map((form) => secrets.entry(desired.kind, desired.id, form)).find(Boolean) ??
-        (hasHiddenKey(path) ? secrets.entry(desired.kind, desired.id, displayPath(path)) : undefined)
+        (hasHiddenKey(path) ? secrets.entry(desired.kind, desired.id, displayPath(path)) : undefined) ??
+        (secrets.foreignKey ? hashedUnderAnotherKey(path) : undefined)
       if (!entry) return 'not yet tracked'
       // Recorded under another key: it cannot be checked, which is neither a change nor drift.
       if (secrets.foreignKey) return undefined

@@ -103,6 +103,8 @@ export interface SecretContext {
   readonly foreignKey?: boolean
   /** The recorded secrets that could not be checked (`kind/id path`), when `foreignKey`. */
   readonly unchecked?: ReadonlySet<string>
+  /** The paths the state records for a resource (to find one whose list keys another key hashed). */
+  paths?(kind: KindName, id: string): readonly string[]
   /**
    * Whether a text holds a secret of the run (the redaction's, a weak one included): a change
    * whose value holds one is shown as (sensitive), as the output step cannot hide a weak one.
@@ -125,6 +127,7 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
     },
     foreignKey: status === 'foreign',
     unchecked,
+    paths: (kind, id) => Object.keys(state.resources[resourceKey(kind, id)] ?? {}),
     ...(holds ? { holds } : {}),
   }
 }
