@@ -1,4 +1,3 @@
-import { HIDDEN_KEY_LENGTH } from '../secrets/state.js'
 import { createRequire } from 'node:module'
 import type { DesiredResource, JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
@@ -6,7 +5,7 @@ import type { Normalizer } from '../resources/normalize.js'
 import { idOf, nullableList } from '../resources/normalize.js'
 import { isObject } from '../core/json.js'
 import { isObfuscated, isSensitive } from '../schema/sensitivity.js'
-import type { SecretContext } from '../secrets/state.js'
+import { HIDDEN_KEY_LENGTH, type SecretContext } from '../secrets/state.js'
 import { FieldChange, SecretReason, SENSITIVE } from './model.js'
 import { declaredSegments, displayPath, itemOf, lastMember, memberOf, rulePath, statePath, yamlPlace, type FieldPath, type ItemStep } from './path.js'
 
@@ -165,8 +164,8 @@ function unoptimisedDiffResource(kind: ResourceKind, desired: DesiredResource, l
 
 const hasHiddenKey = (path: FieldPath): boolean => path.some((step) => typeof step === 'object' && step.hiddenKey === true)
 const isItemStep = (step: FieldPath[number]): boolean => typeof step === 'object'
-/** The path with every list item's key hidden (as from a variable), or every one shown. */
 const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** The path with every list item's key hidden (as from a variable), or every one shown. */
 const withKeysHidden = (path: FieldPath, hidden: boolean): FieldPath => path.map((step) => (typeof step === 'object' ? { ...step, hiddenKey: hidden } : step))
 
 export function diffContext(kind: ResourceKind, desired: DesiredResource, secrets: SecretContext): DiffContext {
