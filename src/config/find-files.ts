@@ -24,16 +24,24 @@ const inside = (root: string, path: string) => path === root || path.startsWith(
  * A symbolic link is followed only when it stays inside the configuration root (the directory
  * walked, or the directory of a file named): a link to /etc/passwd committed as config/x.yaml
  * would otherwise have its lines echoed in diagnostics and PR annotations. It is refused unread.
+ * A link to a folder is walked like a folder when it stays inside (each real folder once, so no
+ * file is read twice and a link back up is no cycle); one to a folder outside that holds YAML is
+ * refused with an error: never skipped in silence, which would leave its resources unmanaged
+ * without a word.
  */
 export async function findConfigFiles(paths: string[], cwd = process.cwd()): Promise<FoundFiles> {
   const files = new Set<string>()
   const diagnostics: Diagnostic[] = []
   const display = (p: string) => relative(cwd, p) || '.'
-  const refuseLink = (link: string, root: string) =>
+  const refuseLink = (link: string, root: string, what = 'file') =>
     diagnostics.push({
       file: display(link), line: 1, column: 1, path: '',
-      message: `a symbolic link to a file outside ${display(root)}; it was not read (configuration files must lie inside the configuration directory)`,
+      message: `a symbolic link to a ${what} outside ${display(root)}; it was not read (configuration files must lie inside the configuration directory)`,
     })
+  /** Real paths of the folders walked: each once, whichever link or path leads to it. */
+  const walked = new Set<string>()
+  /** Links to folders met while walking, walked once the folders of their root are. */
+  const linked: { link: string; root: string; realRoot: string }[] = []
 
   /**
    * Whether a link stays inside `root` (both real paths). A broken link, or one to a device or a
@@ -48,7 +56,44 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
     }
   }
 
-  const walk = async (dir: string, root: string, realRoot: string): Promise<void> => {
+  const linkedFolder = async (link: string): Promise<boolean> => {
+    try {
+      return (await stat(link)).isDirectory()
+    } catch {
+      return false
+    }
+  }
+
+  /**
+   * Whether a folder outside the configuration holds files the walk would read (names only, no
+   * content; links inside it not followed): a link to one is refused with an error, while a link
+   * to a folder with no YAML (docs, assets) is no configuration and is passed over. A folder too
+   * large to list quickly counts as holding some.
+   */
+  const holdsYaml = async (dir: string): Promise<boolean> => {
+    const pending = [dir]
+    let seen = 0
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      let entries
+      try {
+        entries = await readdir(next, { withFileTypes: true })
+      } catch {
+        continue
+      }
+      seen += entries.length
+      if (seen > 10_000) return true
+      for (const entry of entries) {
+        if (entry.isDirectory()) {
+          if (!isSkippedDirectory(entry.name)) pending.push(join(next, entry.name))
+        } else if (!isSkippedFile(entry.name) && YAML_EXTENSIONS.has(extname(entry.name).toLowerCase())) return true
+      }
+    }
+    return false
+  }
+
+  const walk = async (dir: string, root: string, realRoot: string, realDir: string): Promise<void> => {
+    if (walked.has(realDir)) return
+    walked.add(realDir)
     let entries
     try {
       entries = await readdir(dir, { withFileTypes: true })
@@ -57,10 +102,14 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
       diagnostics.push({ file: display(dir), line: 1, column: 1, path: '', message: `cannot read the directory (${code ?? String(error)})` })
       return
     }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     for (const entry of entries) {
       const full = join(dir, entry.name)
       if (entry.isDirectory()) {
-        if (!isSkippedDirectory(entry.name)) await walk(full, root, realRoot)
+        if (!isSkippedDirectory(entry.name)) await walk(full, root, realRoot, join(realDir, entry.name))
+      } else if (entry.isSymbolicLink() && !isSkippedDirectory(entry.name) && (await linkedFolder(full))) {
+        // After the folders themselves, so that a file is named by its real place where it has one.
+        linked.push({ link: full, root, realRoot })
       } else if ((entry.isFile() || entry.isSymbolicLink()) && !isSkippedFile(entry.name) && YAML_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
         if (entry.isSymbolicLink() && !(await linkStaysInside(full, realRoot))) refuseLink(full, root)
         else files.add(display(full))
@@ -84,7 +133,13 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
     }
     if (info.isDirectory()) {
       const before = files.size
-      await walk(full, full, await realpath(full))
+      const real = await realpath(full)
+      await walk(full, full, real, real)
+      for (let next = linked.shift(); next; next = linked.shift()) {
+        const target = await realpath(next.link)
+        if (inside(next.realRoot, target)) await walk(next.link, next.root, next.realRoot, target)
+        else if (await holdsYaml(target)) refuseLink(next.link, next.root, 'folder')
+      }
       // Only when the directory holds none at all (not when another path named them already).
       if (files.size === before && ![...files].some((file) => inside(full, resolve(cwd, file)))) {
         diagnostics.push({

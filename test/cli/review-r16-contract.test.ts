@@ -1,0 +1,55 @@
+// Contract review (r16): statements of docs/contract.md checked against the real CLI.
+import { symlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { tempdir } from '../e2e/helpers.js'
+import { runCli } from '../helpers/cli.js'
+
+describe.concurrent('configuration files: "every *.yaml / *.yml below it is read, recursively"', () => {
+  it('reads the files of a folder that is a symbolic link staying inside the configuration, each file once', async () => {
+    const dir = tempdir({
+      'config/shared/real/agents.yaml': 'agents:\n  - id: A1\n    name: one\n',
+      'config/assets.yaml': 'assets:\n  - id: S1\n    state: ARCHIVED\n',
+    })
+    // config/linked -> config/shared/real: its file is below the configuration (once, not twice).
+    symlinkSync(join(dir, 'config', 'shared', 'real'), join(dir, 'config', 'linked'))
+    // A link back to the root is no cycle.
+    symlinkSync(join(dir, 'config'), join(dir, 'config', 'shared', 'loop'))
+    const { code, stdout, stderr } = await runCli(['validate', 'config'], { cwd: dir })
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(stdout).toContain('Valid: 2 files, 0 targets, 1 asset, 1 agent.')
+  })
+
+  it('a folder only reachable through a symbolic link inside the configuration is read, not silently skipped', async () => {
+    const dir = tempdir({
+      'config/.store/agents.yaml': 'agents:\n  - id: A1\n    name: one\n',
+      'config/assets.yaml': 'assets:\n  - id: S1\n    state: ARCHIVED\n',
+    })
+    symlinkSync(join(dir, 'config', '.store'), join(dir, 'config', 'agents'))
+    const { code, stdout, stderr } = await runCli(['validate', 'config'], { cwd: dir })
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(stdout).toContain('1 agent')
+  })
+
+  it('a symbolic link to a folder outside the configuration is refused with an error, not silently skipped', async () => {
+    const outside = tempdir({ 'agents.yaml': 'agents:\n  - id: A1\n    name: one\n' })
+    const dir = tempdir({ 'config/assets.yaml': 'assets:\n  - id: S1\n    state: ARCHIVED\n' })
+    symlinkSync(outside, join(dir, 'config', 'elsewhere'))
+    const { code, stderr } = await runCli(['validate', 'config'], { cwd: dir })
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/config\/elsewhere:1:1: .*symbolic link to a folder outside config/)
+  })
+})
+
+describe.concurrent('configuration files: a link to a folder outside that holds no YAML', () => {
+  it('is no configuration: passed over without an error', async () => {
+    const outside = tempdir({ 'README.md': '# docs\n' })
+    const dir = tempdir({ 'config/assets.yaml': 'assets:\n  - id: S1\n    state: ARCHIVED\n' })
+    symlinkSync(outside, join(dir, 'config', 'docs'))
+    const { code, stderr } = await runCli(['validate', 'config'], { cwd: dir })
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+  })
+})
