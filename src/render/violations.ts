@@ -22,14 +22,20 @@ export function violationEntries(violations: readonly Violation[]): ViolationEnt
 }
 
 /**
+ * `KIND ID: MESSAGE`, the part after `policy NAME: `. A live resource no file declares (audit)
+ * says so at the end of MESSAGE, never between ID and its colon, so that the contract's shape
+ * holds for every line.
+ */
+const resourceAndMessage = (v: Violation): string => `${v.kind} ${v.id}: ${v.message}${v.where ? '' : ' (declared in no file)'}`
+
+/**
  * `FILE:LINE:COLUMN: policy NAME: KIND ID: MESSAGE` (contract, "Policies"). A live resource no
  * file declares (audit) is placed at the rule, and says so; a warning says it is one.
  */
 export function violationLine(v: Violation): string {
   const at = v.where ?? v.rule
-  const undeclared = v.where ? '' : ' (declared in no file)'
   const level = v.level === 'warning' ? ' [warning]' : ''
-  return printable(`${at.file}:${at.line}:${at.column}: policy ${v.policy}: ${v.kind} ${v.id}${undeclared}: ${v.message}${level}`)
+  return printable(`${at.file}:${at.line}:${at.column}: policy ${v.policy}: ${resourceAndMessage(v)}${level}`)
 }
 
 /** `2 policy violations: 1 error, 1 warning.` */
@@ -41,7 +47,7 @@ export function violationsSummary(violations: readonly Violation[]): string {
 /** One annotation per violation, at the resource's line (or the rule's, for a resource no file declares). */
 export function violationsGithub(violations: readonly Violation[]): string {
   return violations
-    .map((v) => workflowCommand(v.level, v.where ?? v.rule, `scansync policy ${v.policy}`, `${v.kind} ${v.id}${v.where ? '' : ' (declared in no file)'}: ${v.message}`))
+    .map((v) => workflowCommand(v.level, v.where ?? v.rule, `scansync policy ${v.policy}`, resourceAndMessage(v)))
     .map((line) => line + '\n')
     .join('')
 }

@@ -2,7 +2,7 @@
 import { symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { tempdir } from '../e2e/helpers.js'
+import { cli, emulator, tempdir } from '../e2e/helpers.js'
 import { runCli } from '../helpers/cli.js'
 
 describe.concurrent('configuration files: "every *.yaml / *.yml below it is read, recursively"', () => {
@@ -51,5 +51,31 @@ describe.concurrent('configuration files: a link to a folder outside that holds 
     const { code, stderr } = await runCli(['validate', 'config'], { cwd: dir })
     expect(stderr).toBe('')
     expect(code).toBe(0)
+  })
+})
+
+describe.concurrent('policies: a violation prints `FILE:LINE:COLUMN: policy NAME: KIND ID: MESSAGE`', () => {
+  it('audit keeps that shape for a live resource no file declares: the mark is part of MESSAGE, not of ID', async () => {
+    const em = await emulator()
+    const dir = tempdir({
+      'policies.yaml': `policies:
+  - name: agent-in-team
+    description: Every agent belongs to a team
+    kind: agent
+    require: {required: [teams], properties: {teams: {minItems: 1}}}
+`,
+    })
+    const shape = /^(?<file>[^:]+):(?<line>\d+):(?<column>\d+): policy (?<policy>[^:\s]+): (?<kind>target|asset|agent) (?<id>[^\s:]+): (?<message>.+)$/
+    const text = await cli(em, dir, ['audit'])
+    expect(text.code).toBe(2)
+    const lines = text.stderr.trim().split('\n').slice(0, -1)
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) {
+      const match = shape.exec(line)
+      expect(match, line).not.toBeNull()
+      expect(match!.groups!.message).toContain('(declared in no file)')
+    }
+    const github = await cli(em, dir, ['audit', '--format', 'github'])
+    for (const line of github.stdout.trim().split('\n').slice(0, -1)) expect(line).toMatch(/::agent [^\s:]+: Every agent belongs to a team .*\(declared in no file\)$/)
   })
 })
