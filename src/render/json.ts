@@ -16,7 +16,10 @@ export function planDocument(plan: Plan): PlanDocument {
   }
 }
 
-/** The same object after apply: each change with its result (and error, warnings), the summary with the outcomes. */
+/**
+ * The same object after apply: each change with its result (and error, warnings), the summary with
+ * the outcomes: `failed` counts every change that was not applied, `not_applied` those of them never sent.
+ */
 export function applyDocument(report: ApplyReport): PlanDocument {
   const { create = 0, change, unchanged, applied, failed, not_applied } = report.summary
   return {
@@ -24,12 +27,14 @@ export function applyDocument(report: ApplyReport): PlanDocument {
     changes: reportRows(report).map((resource) => {
       const outcome = outcomeOf(resource)
       const entry = documentChange(resource)
-      entry.result = outcome.result
+      // The contract names two results: a change never sent failed too, and says it was not sent.
+      entry.result = outcome.result === 'applied' ? 'applied' : 'failed'
+      if (outcome.result === 'not_applied') entry.sent = false
       if (outcome.error !== undefined) entry.error = outcome.error
       if (outcome.warnings.length > 0) entry.warnings = [...outcome.warnings]
       return entry
     }),
-    summary: { create, change, unchanged, applied, failed, not_applied },
+    summary: { create, change, unchanged, applied, failed: failed + not_applied, not_applied },
     ...(report.interrupted ? { interrupted: true } : {}),
   }
 }

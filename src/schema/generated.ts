@@ -263,6 +263,9 @@ export interface PlanDocument {
     unchanged: number
     applied?: number
     failed?: number
+    /**
+     * apply only: of the failed changes, those never sent.
+     */
     not_applied?: number
   }
   /**
@@ -319,7 +322,14 @@ export interface Change {
    * @minItems 1
    */
   fields: [FieldChange, ...FieldChange[]]
-  result?: 'applied' | 'failed' | 'not_applied'
+  /**
+   * apply only: the contract's two outcomes. A change never sent (interrupted before it started, or refused by a rule) failed, with "sent": false.
+   */
+  result?: 'applied' | 'failed'
+  /**
+   * apply only, on a failed change: false when it was never sent, so nothing of it reached the service.
+   */
+  sent?: boolean
   error?: string
   warnings?: string[]
 }

@@ -132,7 +132,7 @@ describe.concurrent('apply and drift', () => {
     expect(refused.code).toBe(1)
     const document = JSON.parse(refused.stdout)
     expect(document.violations).toEqual([expect.objectContaining({ policy: 'production-has-blackout', level: 'error', kind: 'target', id: '7QwErTy2UiOp', file: 'a.yaml', line: 2 })])
-    expect(document.changes).toEqual([expect.objectContaining({ id: '7QwErTy2UiOp', result: 'not_applied', error: 'not sent: the configuration breaks a policy of level error' })])
+    expect(document.changes).toEqual([expect.objectContaining({ id: '7QwErTy2UiOp', result: 'failed', sent: false, error: 'not sent: the configuration breaks a policy of level error' })])
     expect(refused.stderr).not.toContain('policy production-has-blackout:')
     const markdown = await cli(fresh, dir, ['apply', '--auto-approve', '--format', 'markdown'])
     expect(markdown.code).toBe(1)

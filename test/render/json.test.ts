@@ -168,7 +168,7 @@ describe('json format', () => {
 
   it('apply: each change with its result, error and warnings; the summary with the outcomes', () => {
     const document = applyDocument(sampleReport())
-    expect(document.summary).toEqual({ create: 0, change: 3, unchanged: 41, applied: 1, failed: 1, not_applied: 1 })
+    expect(document.summary).toEqual({ create: 0, change: 3, unchanged: 41, applied: 1, failed: 2, not_applied: 1 })
     expect(document.changes.map(({ kind, result, error, warnings }) => ({ kind, result, error, warnings }))).toMatchInlineSnapshot(`
       [
         {
@@ -189,11 +189,13 @@ describe('json format', () => {
         {
           "error": undefined,
           "kind": "agent",
-          "result": "not_applied",
+          "result": "failed",
           "warnings": undefined,
         },
       ]
     `)
+    // A change never sent failed (the contract's two results), and says it was not sent.
+    expect(document.changes.map((c) => c.sent)).toEqual([undefined, undefined, false])
     expect(renderApplyReport(sampleReport(), 'json').endsWith('}\n')).toBe(true)
   })
 })
