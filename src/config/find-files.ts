@@ -42,6 +42,18 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
   const walked = new Set<string>()
   /** Links to folders met while walking, walked once the folders of their root are. */
   const linked: { link: string; root: string; realRoot: string }[] = []
+  /** Each file's real path (undefined for a broken link), and which files are links. */
+  const realOf = new Map<string, string | undefined>()
+  const links = new Set<string>()
+  const addFile = async (file: string, real: string | undefined, isLink: boolean) => {
+    const shown = display(file)
+    files.add(shown)
+    if (isLink) {
+      links.add(shown)
+      real = await realpath(file).catch(() => undefined)
+    }
+    realOf.set(shown, real)
+  }
 
   /**
    * Whether a link stays inside `root` (both real paths). A broken link, or one to a device or a
@@ -112,7 +124,7 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
         linked.push({ link: full, root, realRoot })
       } else if ((entry.isFile() || entry.isSymbolicLink()) && !isSkippedFile(entry.name) && YAML_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
         if (entry.isSymbolicLink() && !(await linkStaysInside(full, realRoot))) refuseLink(full, root)
-        else files.add(display(full))
+        else await addFile(full, join(realDir, entry.name), entry.isSymbolicLink())
       }
     }
   }
@@ -149,9 +161,31 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
       }
     } else {
       const root = dirname(full)
-      if ((await lstat(full)).isSymbolicLink() && !(await linkStaysInside(full, await realpath(root)))) refuseLink(full, root)
-      else files.add(display(full))
+      const isLink = (await lstat(full)).isSymbolicLink()
+      if (isLink && !(await linkStaysInside(full, await realpath(root)))) refuseLink(full, root)
+      else await addFile(full, await realpath(full).catch(() => full), isLink)
     }
   }
-  return { files: [...files].sort(), diagnostics, defaulted: paths.length === 0 }
+  return { files: readOnce(files, realOf, links), diagnostics, defaulted: paths.length === 0 }
+}
+
+/**
+ * The files sorted, each real file once: one that a link names as well as its own name (or two
+ * links name) is read under its own name where it has one, else under the first link's. Read
+ * twice, every resource in it would be "declared twice".
+ */
+function readOnce(files: ReadonlySet<string>, realOf: ReadonlyMap<string, string | undefined>, links: ReadonlySet<string>): string[] {
+  const sorted = [...files].sort()
+  const kept = new Set<string>()
+  const reals = new Set<string>()
+  for (const pass of [false, true]) {
+    for (const file of sorted) {
+      if (links.has(file) !== pass) continue
+      const real = realOf.get(file)
+      if (real !== undefined && reals.has(real)) continue
+      kept.add(file)
+      if (real !== undefined) reals.add(real)
+    }
+  }
+  return sorted.filter((file) => kept.has(file))
 }

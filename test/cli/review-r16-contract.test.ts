@@ -1,9 +1,14 @@
 // Contract review (r16): statements of docs/contract.md checked against the real CLI.
-import { symlinkSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli, emulator, tempdir } from '../e2e/helpers.js'
 import { runCli } from '../helpers/cli.js'
+
+const tempdirFile = (file: string, text: string) => {
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, text)
+}
 
 describe.concurrent('configuration files: "every *.yaml / *.yml below it is read, recursively"', () => {
   it('reads the files of a folder that is a symbolic link staying inside the configuration, each file once', async () => {
@@ -19,6 +24,22 @@ describe.concurrent('configuration files: "every *.yaml / *.yml below it is read
     expect(stderr).toBe('')
     expect(code).toBe(0)
     expect(stdout).toContain('Valid: 2 files, 0 targets, 1 asset, 1 agent.')
+  })
+
+  it('a symbolic link to a file inside the configuration is read once with the file it names (not "declared twice")', async () => {
+    const dir = tempdir({
+      'config/v2/agents.yaml': 'agents:\n  - id: A1\n    name: one\n',
+      'config/assets.yaml': 'assets:\n  - id: S1\n    state: ARCHIVED\n',
+    })
+    symlinkSync(join('v2', 'agents.yaml'), join(dir, 'config', 'current.yaml'))
+    // Two links to a file the walk does not reach by its own name: read once, under the first link's name.
+    symlinkSync(join('.drafts', 'x.yaml'), join(dir, 'config', 'a.yaml'))
+    symlinkSync(join('.drafts', 'x.yaml'), join(dir, 'config', 'b.yaml'))
+    tempdirFile(join(dir, 'config', '.drafts', 'x.yaml'), 'targets: []\n')
+    const { code, stdout, stderr } = await runCli(['validate', 'config', 'config/v2/agents.yaml'], { cwd: dir })
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(stdout).toContain('Valid: 3 files, 0 targets, 1 asset, 1 agent.')
   })
 
   it('a folder only reachable through a symbolic link inside the configuration is read, not silently skipped', async () => {
@@ -67,7 +88,7 @@ describe.concurrent('policies: a violation prints `FILE:LINE:COLUMN: policy NAME
     })
     const shape = /^(?<file>[^:]+):(?<line>\d+):(?<column>\d+): policy (?<policy>[^:\s]+): (?<kind>target|asset|agent) (?<id>[^\s:]+): (?<message>.+)$/
     const text = await cli(em, dir, ['audit'])
-    expect(text.code).toBe(2)
+    expect(text.code, text.stderr).toBe(2)
     const lines = text.stderr.trim().split('\n').slice(0, -1)
     expect(lines.length).toBeGreaterThan(0)
     for (const line of lines) {
