@@ -235,6 +235,13 @@ describe('errors: a message, exit 1, and the token in no output', () => {
     expectError(run, '--api-url')
   })
 
+  it('an empty service URL is named as such: --api-url "" with SCANSYNC_API_URL set, or the variable empty; nothing sent', async () => {
+    const em = await emulator()
+    expectError(await cli(em, exampleConfig(), ['plan', '--api-url', '']), '--api-url is empty: give the service URL, or leave the flag out to use SCANSYNC_API_URL')
+    expectError(await cli(em, exampleConfig(), ['plan'], { SCANSYNC_API_URL: '' }), 'SCANSYNC_API_URL is empty: set it to the service URL, or pass --api-url URL')
+    expect(em.requests()).toEqual([])
+  })
+
   it('a header, label or team declared twice: an error at the second, for validate and plan, and no request', async () => {
     const em = await emulator()
     const yaml = [

@@ -174,5 +174,7 @@ describe('--max-changes', () => {
     expect(() => checkMaxChanges(plan, 1)).toThrow('the plan has 2 changes, more than --max-changes 1; nothing was sent')
     expect(() => checkMaxChanges(plan, 2)).not.toThrow()
     expect(() => checkMaxChanges(plan, undefined)).not.toThrow()
+    const one = { ...plan, changes: plan.changes.slice(0, 1) }
+    expect(() => checkMaxChanges(one, 0)).toThrow('the plan has 1 change, more than --max-changes 0; nothing was sent')
   })
 })

@@ -11,7 +11,7 @@ import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretsLedger, type StateUpdate } from '../../secrets/state.js'
 import { type PlanInputs, preparePlan, statePathFor } from './prepare-plan.js'
 import { configurationPaths, readSavedPlan } from './saved-plan-file.js'
-import { openSession, readToken, type Session } from './session.js'
+import { openSession, readToken, serviceUrl, type Session } from './session.js'
 
 /*
  * Where an apply's work comes from: a plan made now from the configuration, or a saved plan
@@ -65,7 +65,9 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   const shownAs = (path: string): string => maskedKeys(JSON.parse(io.redaction.file(JSON.stringify(path))) as string, io.redaction.holds)
   for (const resource of saved.resources) resource.shownAs = shownAs
   io.redaction.add([keys.key])
-  const apiUrl = serviceForSavedPlan(options.apiUrl ?? io.env.SCANSYNC_API_URL, saved.apiUrl)
+  // Neither given: the saved plan's own message, which says why its URL is not used.
+  const given = options.apiUrl === undefined && io.env.SCANSYNC_API_URL === undefined ? undefined : serviceUrl(options, io)
+  const apiUrl = serviceForSavedPlan(given, saved.apiUrl)
   const statePath = statePathFor({ paths: configurationPaths(saved.paths, options.plan!, io), state: options.state }, io)
   const ledger = openLedger(await readSecretsState(statePath), keys, io.redaction.holds)
   const session = openSession({ ...options, apiUrl }, io)

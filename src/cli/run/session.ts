@@ -38,9 +38,20 @@ export function resolveParallelism(options: ConnectionOptions, io: Io): number {
   return value
 }
 
-export function openSession(options: ConnectionOptions, io: RedactedIo): Session {
+/**
+ * The service's URL, from `--api-url` or else SCANSYNC_API_URL; an empty one is named as such
+ * (`--api-url ""` with the variable set is not a missing URL). `missing`: said when neither is given.
+ */
+export function serviceUrl(options: Pick<ConnectionOptions, 'apiUrl'>, io: Io, missing = 'no service URL: pass --api-url URL or set SCANSYNC_API_URL'): string {
+  if (options.apiUrl === '') throw new UsageError('--api-url is empty: give the service URL, or leave the flag out to use SCANSYNC_API_URL')
   const apiUrl = options.apiUrl ?? io.env.SCANSYNC_API_URL
-  if (!apiUrl) throw new UsageError('no service URL: pass --api-url URL or set SCANSYNC_API_URL')
+  if (apiUrl === '') throw new UsageError('SCANSYNC_API_URL is empty: set it to the service URL, or pass --api-url URL')
+  if (apiUrl === undefined) throw new UsageError(missing)
+  return apiUrl
+}
+
+export function openSession(options: ConnectionOptions, io: RedactedIo): Session {
+  const apiUrl = serviceUrl(options, io)
   const token = readToken(io)
   const parallelism = resolveParallelism(options, io)
   // Read by the progress lines (src/cli/progress.ts), deep in a run: checked here with the others, before any request.
