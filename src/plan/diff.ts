@@ -444,8 +444,10 @@ function unoptimisedCompareScalar(context: DiffContext, place: Place, normalize:
   const before = normalize(place.live)
   const after = normalize(place.declared)
   if (equal(before, after)) return NONE
-  // A declared null removes the value: shown so (as a saved plan shows it), not as the "" or false it compares equal to.
-  return [change(place, before, place.declared === null ? undefined : after, { sensitive: isSensitiveAt(context, place) })]
+  // The value after is the declared one, as the request sends it (a URL as written, not its
+  // comparison form). A declared null removes the value: shown so (as a saved plan shows it), not
+  // as the "" or false it compares equal to.
+  return [change(place, before, place.declared === null ? undefined : place.declared, { sensitive: isSensitiveAt(context, place) })]
 }
 
 /** A secret the service answers obfuscated: recorded as hidden, and planned when the state cannot vouch for it. */

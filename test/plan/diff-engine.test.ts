@@ -94,7 +94,7 @@ describe('compareObject and compareField', () => {
     ])
     // Inside the object sent whole, a member made by hand takes the unit it is given.
     expect(changes(compareField(context({}, rules), { path: ['o', 'w', 't'], declared: '#ABD', live: '#abc', unit: 'o.w' }))).toEqual([
-      { path: 'o.w.t', before: '#abc', after: '#abd', unit: 'o.w', sensitive: false },
+      { path: 'o.w.t', before: '#abc', after: '#ABD', unit: 'o.w', sensitive: false },
     ])
   })
 })
