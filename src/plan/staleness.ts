@@ -75,7 +75,16 @@ export function checkFreshness(planned: readonly PlannedResource[], live: Readon
  */
 function asPlanned(comparison: Comparison, change: ResourceChange, shownAs: (path: string) => string = (path) => maskedKeys(path)): Comparison | undefined | typeof UNMATCHED {
   const shownCount = counts(change.fields.map((field) => shownAs(field.path)))
-  const freshPaths = comparison.fields.map((field) => shownAs(field.path))
+  // A key the plan masked for holding a secret of the run that this run does not know (one of a
+  // resource the saved plan leaves out, as nothing changes in it) is matched in its masked form
+  // when its own form is none of the plan's. The fingerprint, checked after, still finds any
+  // change on the service.
+  const freshPaths = comparison.fields.map((field) => {
+    const path = shownAs(field.path)
+    if (shownCount.has(path)) return path
+    const masked = maskedKeys(path, () => true)
+    return shownCount.has(masked) ? masked : path
+  })
   const freshCount = counts(freshPaths)
   // Fields under one masked name (two keys holding secrets) are told apart by none: all of them
   // or none are the plan's; as many shown as found is all of them, any other count cannot be matched.
