@@ -114,6 +114,7 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
   const filledByScans = new Set(kind.filledByScans)
   const onlyWhile = kind.onlyWhile
   const ruleOf = (rule: string): FieldRule | undefined => kind.rules[rule]
+  const holdsSecret = (text: string): boolean => options.holdsRunSecret?.(text) === true || holdsUrlPassword(text)
 
   // One name per field, however often it is walked (a left-out part is walked again for its note).
   const variables = new Map<string, string>()
@@ -180,13 +181,16 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
       for (const item of value) {
         const name = isObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number') ? String(item[key]) : undefined
         if (name === undefined) continue
-        if (seen.has(name)) return leaveOut(display, `the service holds more than one entry of the ${key} ${JSON.stringify(name)}, which a configuration cannot declare`)
+        if (seen.has(name)) return leaveOut(display, `the service holds more than one entry of the ${key} ${holdsSecret(name) ? '(sensitive)' : JSON.stringify(name)}, which a configuration cannot declare`)
         seen.add(name)
       }
     }
     for (let i = 0; i < value.length; i++) {
       const item = value[i]
-      const itemKey = key !== undefined && isObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number') ? String(item[key]) : String(i)
+      const named = key !== undefined && isObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number') ? String(item[key]) : undefined
+      // A key holding a secret (a header named after a URL's password) names the item by its
+      // index: the place's text becomes a variable's name, upper-cased, which no redaction finds.
+      const itemKey = named === undefined || holdsSecret(named) ? String(i) : named
       const result = walk(items, item, rule, `${display}[${itemKey}]`)
       // A list is compared whole (as a set): one item that cannot be written leaves the list out.
       if (result === OMIT) return OMIT

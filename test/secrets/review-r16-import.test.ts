@@ -1,0 +1,30 @@
+// Review round 16: import and the secrets a live resource holds, quoted where import writes them.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { emulator, exampleSeed, importRun, tempDir } from '../import/helpers.js'
+
+/** Appears anywhere, in any case (a variable's name is upper-cased). */
+const mentions = (text: string, secret: string) => text.toLowerCase().includes(secret.toLowerCase())
+
+describe('import: a secret quoted in a list key or a text', () => {
+  it("a list key holding a secret (a header or label named after a live URL's password) is not spelt in a variable's name", async () => {
+    const seed = exampleSeed()
+    const staging = seed.targets!.find((t) => t.id === '7QwErTy2UiOp')!
+    staging.site!.url = 'https://deploy:Zq9Kp7Wm42@staging.shop.example.com/'
+    staging.labels = [{ name: 'lbl-Zq9Kp7Wm42', color: 'red' }]
+    staging.site!.headers = [{ name: 'X-Zq9Kp7Wm42', value: 'v', value_is_sensitive: false, allow_testing: false, authentication: false, authentication_secondary: false }]
+    const em = await emulator({ seed })
+    const dir = tempDir()
+    for (const secrets of ['omit', 'reference'] as const) {
+      const run = await importRun(em, { kinds: ['target'], all: true, secrets, out: join(dir, secrets) })
+      expect(run.code, run.err).toBe(0)
+      const written = readFileSync(join(dir, secrets, 'targets.yaml'), 'utf8')
+      expect(mentions(written, 'Zq9Kp7Wm42'), written).toBe(false)
+      expect(mentions(run.out + run.err, 'Zq9Kp7Wm42'), run.err).toBe(false)
+      // The parts are still offered, by the item's place.
+      expect(written).toContain('${TARGET_7QWERTY2UIOP_SITE_HEADERS_0_NAME}')
+      expect(written).toContain('${TARGET_7QWERTY2UIOP_LABELS_0_NAME}')
+    }
+  })
+})
