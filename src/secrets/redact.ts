@@ -80,7 +80,7 @@ export function nameHoldsSecret(kind: Pick<ResourceKind, 'requestSchema' | 'sens
 }
 
 /** A live secret shorter than this is not looked for inside other values (a one-letter one is in every text). */
-const QUOTABLE_LENGTH = 4
+export const QUOTABLE_LENGTH = 4
 
 interface SecretPlace {
   /** Members, and ITEMS for each list on the way. */

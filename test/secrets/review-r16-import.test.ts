@@ -8,6 +8,27 @@ import { emulator, exampleSeed, importRun, tempDir } from '../import/helpers.js'
 const mentions = (text: string, secret: string) => text.toLowerCase().includes(secret.toLowerCase())
 
 describe('import: a secret quoted in a list key or a text', () => {
+  it('a short secret held in clear (a password, a URL password) quoted in a text or a label name is left out, as plans hide it', async () => {
+    const seed = exampleSeed()
+    const staging = seed.targets!.find((t) => t.id === '7QwErTy2UiOp')!
+    staging.site!.url = 'https://deploy:Qx7w@staging.shop.example.com/'
+    staging.site!.desc = 'pw Qx7w'
+    staging.labels = [{ name: 'lbl-Qx7w', color: 'red' }]
+    const promo = seed.targets!.find((t) => t.id === '9XcVbN5mQwEr')!
+    Object.assign(promo.site!, { has_basic_auth: true, basic_auth: { username: 'u', password: 'Rk3p', password_is_sensitive: true }, desc: 'the basic pw is Rk3p' })
+    const em = await emulator({ seed })
+    const dir = tempDir()
+    for (const secrets of ['omit', 'reference'] as const) {
+      const run = await importRun(em, { kinds: ['target'], all: true, secrets, out: join(dir, secrets) })
+      expect(run.code, run.err).toBe(0)
+      const written = readFileSync(join(dir, secrets, 'targets.yaml'), 'utf8')
+      for (const secret of ['Qx7w', 'Rk3p']) {
+        expect(mentions(written, secret), written).toBe(false)
+        expect(mentions(run.out + run.err, secret), run.err).toBe(false)
+      }
+    }
+  })
+
   it("a list key holding a secret (a header or label named after a live URL's password) is not spelt in a variable's name", async () => {
     const seed = exampleSeed()
     const staging = seed.targets!.find((t) => t.id === '7QwErTy2UiOp')!

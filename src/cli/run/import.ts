@@ -5,6 +5,8 @@ import type { JsonObject, KindName } from '../../core/types.js'
 import { UsageError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line, withRedaction } from '../../core/io.js'
+import { Redaction } from '../../core/redaction.js'
+import { QUOTABLE_LENGTH } from '../../secrets/redact.js'
 import { startProgress, type Progress } from '../progress.js'
 import { selectFields } from '../../import/select.js'
 import { Reference, VariableNamer, type SecretNote } from '../../import/secrets.js'
@@ -54,20 +56,30 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
       const selectOptions = { includeDefaults: options.includeDefaults, secrets: options.secrets ?? 'omit' } as const
       sections = []
       const lives: JsonObject[][] = []
+      // The secrets met that the output step leaves in a text, being too short or too common to
+      // replace (a four-letter password a description quotes): plans hide a text quoting one
+      // (QUOTABLE_LENGTH), so import must not write it.
+      const quoted = new Redaction()
       for (const kind of kinds) {
         const live = await readKind(kind, options, session, io)
         const resources = live.map((raw) => selectFields(KINDS[kind], raw, namer, selectOptions))
-        for (const resource of resources) io.redaction.add(resource.secretValues)
+        for (const resource of resources) {
+          io.redaction.add(resource.secretValues)
+          quoted.add(resource.secretValues.filter((value) => value.length >= QUOTABLE_LENGTH))
+        }
         sections.push({ kind, resources })
         lives.push(live)
       }
       // A value holding a secret of the run (the token, a secret met in another resource) would be
-      // written as the output step's placeholder, which no plan could match: such a resource is
-      // selected again, that value taken as a secret.
-      const holdsRunSecret = (text: string) => io.redaction.redact(text) !== text
+      // written as the output step's placeholder, which no plan could match, or in clear: such a
+      // resource is selected again, that value taken as a secret. A reason quoting a live value
+      // counts too (it is printed).
+      const holdsRunSecret = (text: string) => io.redaction.redact(text) !== text || quoted.holds(text)
       sections.forEach((section, s) => {
         section.resources = section.resources.map((resource, r) =>
-          writtenTexts(resource.fields).some(holdsRunSecret) ? selectFields(KINDS[section.kind], lives[s][r], namer, { ...selectOptions, holdsRunSecret }) : resource,
+          writtenTexts(resource.fields).some(holdsRunSecret) || resource.leftOut.some((left) => holdsRunSecret(left.reason))
+            ? selectFields(KINDS[section.kind], lives[s][r], namer, { ...selectOptions, holdsRunSecret })
+            : resource,
         )
         for (const resource of section.resources) io.redaction.add(resource.secretValues)
       })
