@@ -11,8 +11,13 @@ export const OBFUSCATED_PREFIX = 'OBFUSCATED_'
 
 export const isObfuscated = (value: unknown): value is string => typeof value === 'string' && value.startsWith(OBFUSCATED_PREFIX)
 
-/** A URL with a password in its user information (`https://user:password@host/`). */
-const URL_WITH_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:[^\s/?#@]+@/i
+/**
+ * A URL with a password in its user information (`https://user:password@host/`). As URL parsers
+ * read it: the user information runs to the authority's last `@` and the password from its first
+ * `:`, so a user name may hold an `@` (`scanner@example.com:pw@host`) and a password `@` and `:`
+ * (`deploy:P@ss@host` has the password `P@ss`, not `P`).
+ */
+const URL_WITH_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#:]*:[^\s/?#]+@/i
 
 /**
  * Whether a text holds a URL with a password in it: a credential whatever field holds it (a
@@ -21,7 +26,7 @@ const URL_WITH_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:[^\s/?#@]+@/i
 export const holdsUrlPassword = (text: string): boolean => text.includes('@') && URL_WITH_PASSWORD.test(text)
 
 /** The same, each URL's password captured. */
-const URL_PASSWORDS = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:([^\s/?#@]+)@/gi
+const URL_PASSWORDS = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#:]*:([^\s/?#]+)@/gi
 
 /**
  * The passwords of the URLs in a text, as written and percent-decoded: another field may quote
