@@ -5,6 +5,9 @@ import type { HiddenSecret } from '../plan/diff.js'
 import type { SecretsLedger } from '../secrets/state.js'
 import { ServiceError, type FieldProblem } from '../client/errors.js'
 import { errorCode } from '../client/retry-policy.js'
+import { Redaction } from '../core/redaction.js'
+import { urlPasswords } from '../schema/sensitivity.js'
+import { liveSecrets } from '../secrets/redact.js'
 
 /**
  * One change as the executor and the creation path see it, and how a failed one reads: shared by
@@ -25,6 +28,8 @@ export interface PendingChange {
   request: PlannedRequest | { method: 'POST'; path: string; body: JsonObject }
   /** The secrets the service hid when the request was built (their obfuscated tokens before it). */
   hiddenBefore: readonly HiddenSecret[]
+  /** The live resource (its kind's projection) the request was built from: what the service holds in clear. */
+  live?: JsonObject
 }
 
 export interface ExecuteOptions {
@@ -59,8 +64,33 @@ export function mayHaveLanded(error: unknown): boolean {
 
 const MAY_HAVE_LANDED = '; it may or may not have been applied: run scansync plan to see'
 
-/** The service's words, with each field error placed at its YAML line. */
-export function describeFailure(error: unknown, kind: ResourceKind, desired: DesiredResource): string {
+/**
+ * The service's words, with each field error placed at its YAML line. `live`: the resource as last
+ * read, whose secrets held in clear the words may quote (see withoutHeldSecrets).
+ */
+export function describeFailure(error: unknown, kind: ResourceKind, desired: DesiredResource, live: JsonObject = {}): string {
+  const words = withoutHeldSecrets(serviceWords(error, kind, desired), kind, live)
+  if (words !== undefined) return words
+  const status = (error as { status?: unknown }).status
+  return `the service answered ${typeof status === 'number' ? status : 'with an error'}; its words are withheld: they quote a secret the ${kind.name} holds, too short or too common to hide inside them` + (mayHaveLanded(error) ? MAY_HAVE_LANDED : '')
+}
+
+/**
+ * A service may quote in an error what it holds in clear for the resource (a password it does not
+ * obfuscate, its URL's password) or a URL with a password: secrets the run's redaction never
+ * learnt, being read, not declared. Each is replaced; undefined when one is too short or too common
+ * to replace without showing where it was (the words are then withheld, as the client does for the
+ * run's own such secrets).
+ */
+function withoutHeldSecrets(message: string, kind: ResourceKind, live: JsonObject): string | undefined {
+  const held = [...liveSecrets(kind, live), ...urlPasswords(message)]
+  if (held.length === 0) return message
+  const redaction = new Redaction()
+  redaction.add(held)
+  return redaction.withholds() && redaction.mentionsWeak(message) ? undefined : redaction.redact(message)
+}
+
+function serviceWords(error: unknown, kind: ResourceKind, desired: DesiredResource): string {
   const message = (error instanceof Error ? error.message : String(error)) + (mayHaveLanded(error) ? MAY_HAVE_LANDED : '')
   const problems = (error as { problems?: FieldProblem[] }).problems
   if (!Array.isArray(problems) || problems.length === 0) return message

@@ -44,7 +44,7 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
     } catch (error) {
       // Never went out: Ctrl-C came, or the client stopped sending (the service stopped answering).
       if (error instanceof NotSentError) return settle(item, { ...item.change, result: 'not_applied', error: withoutSubject(error.message, item) })
-      settle(item, { ...item.change, result: 'failed', error: withoutSubject(describeFailure(error, item.kind, item.desired), item) })
+      settle(item, { ...item.change, result: 'failed', error: withoutSubject(describeFailure(error, item.kind, item.desired, item.live), item) })
     }
   }
 
