@@ -6,6 +6,7 @@
  */
 
 import { SENSITIVE } from './types.js'
+import { maskUrlPasswords } from './url.js'
 
 export { SENSITIVE }
 /** What the API token prints as. */
@@ -266,8 +267,12 @@ export class Redaction {
   /** Each known secret, in each written form, replaced by its placeholder (longest first). */
   readonly redact = (text: string): string => this.outputOnly.redact(this.everywhere.redact(text))
 
-  /** A text for stdout or stderr: redacted, then its control characters escaped. */
-  readonly output = (text: string): string => escapeControls(this.redact(text))
+  /**
+   * A text for stdout or stderr: redacted, each URL's password hidden (a URL the service holds or
+   * the YAML writes, which a message may quote: no run learns every one), then its control
+   * characters escaped.
+   */
+  readonly output = (text: string): string => escapeControls(maskUrlPasswords(this.redact(text), SENSITIVE))
 
   /** A file's text: redacted (a file keeps its own characters: JSON and YAML escape them). */
   readonly file = (text: string): string => this.everywhere.redact(text)

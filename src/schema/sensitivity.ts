@@ -6,37 +6,28 @@
  * secrets/, must ask it too; it needs nothing but the schemas' `x-sensitive` list, passed in.
  */
 
+import { urlPasswordSpans } from '../core/url.js'
+
 /** How a service with secrets obfuscation answers a sensitive value. */
 export const OBFUSCATED_PREFIX = 'OBFUSCATED_'
 
 export const isObfuscated = (value: unknown): value is string => typeof value === 'string' && value.startsWith(OBFUSCATED_PREFIX)
 
 /**
- * A URL with a password in its user information (`https://user:password@host/`). As URL parsers
- * read it: the user information runs to the authority's last `@` and the password from its first
- * `:`, so a user name may hold an `@` (`scanner@example.com:pw@host`) and a password `@` and `:`
- * (`deploy:P@ss@host` has the password `P@ss`, not `P`).
+ * Whether a text holds a URL with a password in it (`https://user:password@host/`): a credential
+ * whatever field holds it (a description naming a service, a URL the service keeps), so the text
+ * is sensitive whole. Read as URL parsers read it (core/url.ts, urlPasswordSpans).
  */
-const URL_WITH_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#:]*:[^\s/?#]+@/i
-
-/**
- * Whether a text holds a URL with a password in it: a credential whatever field holds it (a
- * description naming a service, a URL the service keeps), so the text is sensitive whole.
- */
-export const holdsUrlPassword = (text: string): boolean => text.includes('@') && URL_WITH_PASSWORD.test(text)
-
-/** The same, each URL's password captured. */
-const URL_PASSWORDS = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#:]*:([^\s/?#]+)@/gi
+export const holdsUrlPassword = (text: string): boolean => urlPasswordSpans(text).length > 0
 
 /**
  * The passwords of the URLs in a text, as written and percent-decoded: another field may quote
  * one (a description saying "pw is …"), which is then a secret there too.
  */
 export function urlPasswords(text: string): string[] {
-  if (!text.includes('@')) return []
   const found: string[] = []
-  for (const match of text.matchAll(URL_PASSWORDS)) {
-    const written = match[1]!
+  for (const [start, end] of urlPasswordSpans(text)) {
+    const written = text.slice(start, end)
     found.push(written)
     try {
       const decoded = decodeURIComponent(written)
