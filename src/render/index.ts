@@ -20,7 +20,7 @@ export { violationEntries, violationLine, violationsMarkdown, violationsGithub, 
  * `violations` (the configuration has policies), the documents carry them too (violations.ts).
  */
 export function renderPlan(plan: Plan, format: Format, options: RenderOptions = {}, violations?: readonly Violation[]): string {
-  if (violations && format === 'json') return jsonText({ ...planDocument(plan), violations: violationEntries(violations) })
+  if (violations && format === 'json') return jsonText({ ...planDocument(plan, options), violations: violationEntries(violations) })
   if (format === 'markdown') return markdownPlanComment(plan, options, violations)
   const rendered = renderPlanOnly(plan, format, options)
   return violations ? withViolations(rendered, format, violations) : rendered
@@ -39,7 +39,7 @@ function markdownPlanComment(plan: Plan, options: RenderOptions, violations: rea
   const unmanagedSection = markdownUnmanagedSection(unmanaged, Math.floor(limit / 4))
   const violationsSection = violations ? violationsMarkdown(violations, Math.floor(limit / 4)) : ''
   const reserved = (unmanaged.length > 0 ? unmanagedSection.length + 2 + SUMMARY_GROWTH : 0) + (violations ? violationsSection.length + 1 : 0)
-  const rendered = markdownUnmanaged(markdownPlan(planRows(plan, options.redact), plan.summary, options.mode ?? 'plan', limit, reserved), unmanaged, unmanagedSection)
+  const rendered = markdownUnmanaged(markdownPlan(planRows(plan, options.redact, options.holds), plan.summary, options.mode ?? 'plan', limit, reserved), unmanaged, unmanagedSection)
   return violations ? rendered + '\n' + violationsSection : rendered
 }
 
@@ -51,13 +51,13 @@ function renderPlanOnly(plan: Plan, format: Format, options: RenderOptions): str
   const unmanaged = shownUnmanaged(plan, options)
   switch (format) {
     case 'json':
-      return jsonText(planDocument(plan))
+      return jsonText(planDocument(plan, options))
     case 'text':
-      return textUnmanaged(textPlan(planRows(plan, redact), plan.summary, mode, options.color ?? false), unmanaged)
+      return textUnmanaged(textPlan(planRows(plan, redact, options.holds), plan.summary, mode, options.color ?? false), unmanaged)
     case 'markdown':
       return markdownPlanComment(plan, options, undefined)
     case 'github':
-      return githubUnmanaged(githubPlan(planRows(plan, redact), plan.summary, mode), unmanaged)
+      return githubUnmanaged(githubPlan(planRows(plan, redact, options.holds), plan.summary, mode), unmanaged)
   }
 }
 
@@ -70,7 +70,7 @@ export function renderApplyReport(report: ApplyReport, format: Format, options: 
   if (format === 'markdown' && violations) {
     const limit = options.markdownLimit ?? GITHUB_COMMENT_LIMIT
     const section = violationsMarkdown(violations, Math.floor(limit / 4))
-    return markdownReport(reportRows(report, options.redact), report.summary, report.interrupted ?? false, limit, section.length + 1) + '\n' + section
+    return markdownReport(reportRows(report, options.redact, options.holds), report.summary, report.interrupted ?? false, limit, section.length + 1) + '\n' + section
   }
   const rendered = renderReportOnly(report, format, options)
   return violations && (format === 'json' || format === 'markdown') ? withViolations(rendered, format, violations) : rendered
@@ -80,12 +80,12 @@ function renderReportOnly(report: ApplyReport, format: Format, options: RenderOp
   const interrupted = report.interrupted ?? false
   switch (format) {
     case 'json':
-      return jsonText(applyDocument(report))
+      return jsonText(applyDocument(report, options))
     case 'text':
-      return textReport(reportRows(report, options.redact), report.summary, interrupted, options.color ?? false)
+      return textReport(reportRows(report, options.redact, options.holds), report.summary, interrupted, options.color ?? false)
     case 'markdown':
-      return markdownReport(reportRows(report, options.redact), report.summary, interrupted, options.markdownLimit ?? GITHUB_COMMENT_LIMIT)
+      return markdownReport(reportRows(report, options.redact, options.holds), report.summary, interrupted, options.markdownLimit ?? GITHUB_COMMENT_LIMIT)
     case 'github':
-      return githubReport(reportRows(report, options.redact), report.summary, interrupted)
+      return githubReport(reportRows(report, options.redact, options.holds), report.summary, interrupted)
   }
 }

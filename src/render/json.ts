@@ -1,16 +1,17 @@
 import type { PlanDocument } from '../schema/generated.js'
 import type { ApplyReport, Plan } from '../plan/model.js'
 import { outcomeOf, planRows, reportRows, type FieldRow, type ResourceRow } from './rows.js'
+import type { RenderOptions } from './options.js'
 
 type DocumentChange = PlanDocument['changes'][number]
 type DocumentField = DocumentChange['fields'][number]
 type DocumentValue = DocumentField['before']
 
 /** The contract's JSON object (schemas/plan.schema.json) for a plan. */
-export function planDocument(plan: Plan): PlanDocument {
+export function planDocument(plan: Plan, options: Pick<RenderOptions, 'holds'> = {}): PlanDocument {
   return {
     format_version: 1,
-    changes: planRows(plan).map(documentChange),
+    changes: planRows(plan, undefined, options.holds).map(documentChange),
     summary: { create: plan.summary.create ?? 0, change: plan.summary.change, unchanged: plan.summary.unchanged },
     ...(plan.unmanaged ? { unmanaged: plan.unmanaged.map(({ kind, id, name }) => ({ kind, id, name })) } : {}),
   }
@@ -20,11 +21,11 @@ export function planDocument(plan: Plan): PlanDocument {
  * The same object after apply: each change with its result (and error, warnings), the summary with
  * the outcomes: `failed` counts every change that was not applied, `not_applied` those of them never sent.
  */
-export function applyDocument(report: ApplyReport): PlanDocument {
+export function applyDocument(report: ApplyReport, options: Pick<RenderOptions, 'holds'> = {}): PlanDocument {
   const { create = 0, change, unchanged, applied, failed, not_applied } = report.summary
   return {
     format_version: 1,
-    changes: reportRows(report).map((resource) => {
+    changes: reportRows(report, undefined, options.holds).map((resource) => {
       const outcome = outcomeOf(resource)
       const entry = documentChange(resource)
       // The contract names two results: a change never sent failed too, and says it was not sent.

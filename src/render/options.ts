@@ -23,6 +23,12 @@ export interface RenderOptions {
    * half a secret). The output step still redacts the whole of what is written.
    */
   redact?: (text: string) => string
+  /**
+   * Whether a text holds a secret of the run that the output step leaves in texts (too short or
+   * too common to replace: Redaction.holds): a field path whose list keys hold one shows them as
+   * (sensitive).
+   */
+  holds?: (text: string) => boolean
 }
 
 export const GITHUB_COMMENT_LIMIT = 65_536

@@ -13,6 +13,7 @@ import {
 } from '../plan/model.js'
 import { formatValue, REMOVED } from './value.js'
 import { holdsUrlPassword } from '../schema/sensitivity.js'
+import { maskedKeys } from '../plan/staleness.js'
 
 /**
  * The neutral rows every renderer formats: the plan walked once, values masked and made
@@ -66,24 +67,41 @@ export interface ResourceRow {
 }
 
 /** The rows of a plan: one per changed resource, each with one row per changed field. */
-export function planRows(plan: Plan, redact?: (text: string) => string): ResourceRow[] {
+export function planRows(plan: Plan, redact?: (text: string) => string, holds?: (text: string) => boolean): ResourceRow[] {
   const rows = rowsOf(plan.changes)
-  return redact ? rows.map((row) => redactedRow(row, redact)) : rows
+  return redact || holds ? rows.map((row) => redactedRow(row, redact ?? same, holds)) : rows
 }
 
 /** The rows of an apply report: as planRows, with each resource's outcome. */
-export function reportRows(report: ApplyReport, redact?: (text: string) => string): ResourceRow[] {
+export function reportRows(report: ApplyReport, redact?: (text: string) => string, holds?: (text: string) => boolean): ResourceRow[] {
   const rows = rowsOf(report.results)
-  return redact ? rows.map((row) => redactedRow(row, redact)) : rows
+  return redact || holds ? rows.map((row) => redactedRow(row, redact ?? same, holds)) : rows
 }
 
-/** A row whose printed texts (names, values, items, errors and warnings) have been through `redact`. */
-function redactedRow(row: ResourceRow, redact: (text: string) => string): ResourceRow {
+const same = (text: string): string => text
+
+/** A field's path redacted, its list keys (sensitive) whole when they hold a secret the redaction leaves (`holds`). */
+function shownPath(path: string, redact: (text: string) => string, holds: ((text: string) => boolean) | undefined): string {
+  const shown = redact(path)
+  const first = shown.indexOf('[')
+  const last = shown.lastIndexOf(']')
+  // The keys only: a member's name (`form_login`) may hold a weak secret (`in`) by chance.
+  return holds !== undefined && first >= 0 && last > first && holds(shown.slice(first + 1, last)) ? maskedKeys(shown, holds) : shown
+}
+
+/**
+ * A row whose printed texts (names, values, items, errors and warnings) have been through `redact`.
+ * A field's path too: a list key the service holds may quote a secret of the run (a header named
+ * after a password), and one too short or too common for the output step to replace (`holds`)
+ * would be printed; the keys are then (sensitive), as a saved plan writes them (maskedKeys).
+ */
+function redactedRow(row: ResourceRow, redact: (text: string) => string, holds?: (text: string) => boolean): ResourceRow {
   const out: ResourceRow = {
     ...row,
     name: row.name === null ? null : redact(row.name),
     fields: row.fields.map((field) => ({
       ...field,
+      path: shownPath(field.path, redact, holds),
       beforeText: redact(field.beforeText),
       afterText: redact(field.afterText),
       ...(field.items ? { items: { added: field.items.added.map(redact), removed: field.items.removed.map(redact) } } : {}),

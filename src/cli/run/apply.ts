@@ -60,11 +60,11 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   const { violations } = work
   if (!passesPolicies(violations, options.format, io)) {
     // A document for the scripts that read one: every change not applied, and the violations.
-    if (options.format === 'json' || options.format === 'markdown') io.stdout.write(renderApplyReport(reportOf(plan, refusedByPolicy(plan), false), options.format, { color, redact: io.redaction.redact }, violations))
+    if (options.format === 'json' || options.format === 'markdown') io.stdout.write(renderApplyReport(reportOf(plan, refusedByPolicy(plan), false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds }, violations))
     return EXIT.error
   }
   if (options.format === 'text') {
-    const rendered = renderPlan(plan, 'text', { color, mode: 'plan', redact: io.redaction.redact })
+    const rendered = renderPlan(plan, 'text', { color, mode: 'plan', redact: io.redaction.redact, holds: io.redaction.holds })
     // Quiet shows no plan, unless it is about to ask: nobody should confirm a plan they did not see.
     io.stdout.write(!options.quiet || !options.autoApprove ? rendered : plan.changes.length === 0 ? summaryLine(rendered) : '')
   }
@@ -73,7 +73,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   if (plan.changes.length === 0) {
     // A state from before key ids is re-keyed by the next apply, even one with nothing to send.
     if (work.ledger.status === 'legacy') await writeSecretsState(work.statePath, work.stateUpdate(), io.redaction.file).catch((e) => line(io.stderr, `Note: the secrets state could not be re-keyed (${e.code ?? e})`))
-    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact }, violations))
+    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds }, violations))
     return EXIT.ok
   }
   checkMaxChanges(plan, options.maxChanges)
@@ -110,7 +110,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     stopListening()
     releaseCreations()
   }
-  io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact }, violations))
+  io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds }, violations))
   if (sent.stateProblem) throw new ScansyncError(sent.stateProblem)
   return applyExitCode(sent.report)
 }

@@ -38,7 +38,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       // Built before anything is printed: a plan that cannot be saved is refused whole.
       const saved = options.out ? savedPlanDocument(prepared, options.paths, io, options.out) : undefined
       const { violations } = prepared
-      const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode, redact: io.redaction.redact }, violations)
+      const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode, redact: io.redaction.redact, holds: io.redaction.holds }, violations)
       io.stdout.write(options.quiet && options.format === 'text' ? summaryLine(rendered) : rendered)
       // Markdown too: its comment holds the first of them, and says the job's log has them all.
       if (violations && (options.format === 'text' || options.format === 'markdown')) io.stderr.write(violationsText(violations))

@@ -1,0 +1,51 @@
+// Review round 16: a list key the service holds (a header, a label) quoting a secret of the run is
+// part of a field's path, which plans print: the output step leaves a weak secret in it, and
+// Markdown's escapes (`Abc\_defgh`) hide a strong one from it.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt } from '../config/helpers.js'
+import { cli, emulator, exampleSeed, tempdir } from '../e2e/helpers.js'
+
+beforeAll(ensureBuilt, 120_000)
+
+const header = (name: string) => ({ name, value: 'v', value_is_sensitive: false, allow_testing: false, authentication: false, authentication_secondary: false })
+
+function config() {
+  return tempdir({
+    'a.yaml': [
+      'targets:',
+      '  - id: 2DZkoZH8WMEM',
+      '    site:',
+      '      headers: [{name: X-Scanner, value: scansync}]',
+      '      basic_auth: {username: scanner, password: "${PW}", password_is_sensitive: true}',
+      '',
+    ].join('\n'),
+  })
+}
+
+describe("a live list key holding a secret of the run, in a field's path", () => {
+  it('a weak one: the keys are (sensitive) in every format, and in the apply report', async () => {
+    const seed = exampleSeed()
+    seed.targets!.find((t) => t.id === '2DZkoZH8WMEM')!.site!.headers!.push(header('X-Kw9z') as never)
+    const em = await emulator({ seed })
+    const dir = config()
+    for (const format of ['text', 'json', 'markdown', 'github']) {
+      const run = await cli(em, dir, ['plan', '--format', format], { PW: 'Kw9z' })
+      expect(run.code, run.stderr).toBe(0)
+      expect(run.stdout + run.stderr).not.toMatch(/kw9z/i)
+      expect(run.stdout).toContain('site.headers')
+    }
+    const applied = await cli(em, dir, ['apply', '--auto-approve', '--format', 'json'], { PW: 'Kw9z' })
+    expect(applied.code, applied.stderr).toBe(0)
+    expect(applied.stdout).not.toMatch(/kw9z/i)
+    expect(applied.stdout).toContain('"path": "site.headers[(sensitive)]"')
+  })
+
+  it('a strong one with a character Markdown escapes', async () => {
+    const seed = exampleSeed()
+    seed.targets!.find((t) => t.id === '2DZkoZH8WMEM')!.site!.headers!.push(header('X-Abc_Defgh1') as never)
+    const em = await emulator({ seed })
+    const run = await cli(em, config(), ['plan', '--format', 'markdown'], { PW: 'Abc_Defgh1' })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).not.toMatch(/Abc\\?_Defgh1/)
+  })
+})
