@@ -1,6 +1,6 @@
 import type { Diagnostic, SourcePosition } from '../core/diagnostics.js'
 import { formatPath } from '../core/diagnostics.js'
-import type { DesiredResource, KindName, NaturalKey } from '../core/types.js'
+import { SENSITIVE, type DesiredResource, type KindName, type NaturalKey } from '../core/types.js'
 import { configLists } from '../schema/config-lists.js'
 import { kindEntries } from '../schema/kinds.js'
 import { comparableUrl } from '../core/url.js'
@@ -112,7 +112,7 @@ function duplicateKeys(declared: Declared[]): Diagnostic[] {
     }
     const earlier = firstWithoutId.get(group)
     if (earlier) {
-      const message = (self: Declared, other: Declared) => `${what(self)} is declared twice without id: here and at ${where(other)} (without id, the ${self.key!.field} is what identifies it); declare it once`
+      const message = (self: Declared, other: Declared) => `${what(self, other)} is declared twice without id: here and at ${where(other)} (without id, the ${self.key!.field} is what identifies it); declare it once`
       diagnostics.push(keyDiagnostic(entry, message(entry, earlier)), keyDiagnostic(earlier, message(earlier, entry)))
     } else firstWithoutId.set(group, entry)
   }
@@ -122,14 +122,22 @@ function duplicateKeys(declared: Declared[]): Diagnostic[] {
     const { kind, id } = pinned.resource
     const field = keyed.key!.field
     diagnostics.push(
-      keyDiagnostic(keyed, `${what(keyed)} is declared here without id and at ${where(pinned)} as ${kind} ${id} with the same ${field}: one ${kind} would be declared twice, or two would share the ${field}; declare it once (keep the id)`),
-      keyDiagnostic(pinned, `${kind} ${id}: ${field} ${JSON.stringify(pinned.key!.value)} is also the ${field} of the ${kind} declared without id at ${where(keyed)}; declare it once (keep the id)`),
+      keyDiagnostic(keyed, `${what(keyed, pinned)} is declared here without id and at ${where(pinned)} as ${kind} ${id} with the same ${field}: one ${kind} would be declared twice, or two would share the ${field}; declare it once (keep the id)`),
+      keyDiagnostic(pinned, `${kind} ${id}: ${field} ${shownKey(pinned, keyed)} is also the ${field} of the ${kind} declared without id at ${where(keyed)}; declare it once (keep the id)`),
     )
   }
   return diagnostics
 }
 
-const what = (entry: Declared) => `${entry.resource.kind} with ${entry.key!.field} ${JSON.stringify(entry.key!.value)}`
+const what = (entry: Declared, other: Declared) => `${entry.resource.kind} with ${entry.key!.field} ${shownKey(entry, other)}`
+
+/**
+ * The key two declarations share, quoted; (sensitive) when either takes it from a variable: it is a
+ * secret, one too short to be replaced in the text (an agent's name) as well, and a literal equal
+ * to it would say what it is.
+ */
+const shownKey = (entry: Declared, other: Declared): string =>
+  [entry, other].some(({ resource, key }) => resource.templates.has(key!.field)) ? SENSITIVE : JSON.stringify(entry.key!.value)
 
 const where = (entry: Declared) => {
   const position = keyPosition(entry)
