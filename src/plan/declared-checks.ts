@@ -1,5 +1,6 @@
 import { sortDiagnostics, type Diagnostic } from '../core/diagnostics.js'
-import type { DesiredResource } from '../core/types.js'
+import { SENSITIVE, type DesiredResource } from '../core/types.js'
+import { secretValues } from '../secrets/redact.js'
 import { KINDS } from '../resources/index.js'
 import { getPath, isObject } from '../core/json.js'
 import { ACCOUNT_LABELS, colourKey, type AccountColours } from '../resources/account-colours.js'
@@ -14,6 +15,7 @@ import { ACCOUNT_LABELS, colourKey, type AccountColours } from '../resources/acc
  */
 function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
+  const quoted = quoter(resources)
   // Each kind's keyed lists, worked out once (not once per resource: this runs before the first request).
   const keyedOf = new Map<string, Array<{ rulePath: string; rule: { key: string }; segments: string[] }>>()
   // Indexed loops: in code V8 does not optimise, each step of `for…of` allocates an iterator's result.
@@ -42,13 +44,28 @@ function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagno
           line: at.line,
           column: at.column,
           path: `${rulePath}[${index}]`,
-          message: `${resource.kind} ${resource.id}: ${rulePath}[${index}]: ${rule.key} ${JSON.stringify(key)} is declared twice (first at line ${before.line}); each ${rule.key} may appear once`,
+          message: `${resource.kind} ${resource.id}: ${rulePath}[${index}]: ${rule.key} ${quoted(key)} is declared twice (first at line ${before.line}); each ${rule.key} may appear once`,
         })
       })
     }
   }
-  for (const problem of unoptimisedColourConflicts(resources)) diagnostics.push(problem)
+  for (const problem of unoptimisedColourConflicts(resources, quoted)) diagnostics.push(problem)
   return sortDiagnostics(diagnostics)
+}
+
+/**
+ * A declared text as an error quotes it: (sensitive) when it holds a secret of the configuration
+ * (any case), a value from a variable among them. The output step would leave one too short or too
+ * common to replace (a label named `${TEAM}`), and a literal equal to it would say what it is.
+ * The secrets are worked out on the first error only: this runs before the first request.
+ */
+function quoter(resources: readonly DesiredResource[]): (text: string) => string {
+  let secrets: string[] | undefined
+  return (text) => {
+    secrets ??= secretValues([...resources]).map((secret) => secret.toLowerCase())
+    const lower = text.toLowerCase()
+    return secrets.some((secret) => lower.includes(secret)) ? SENSITIVE : JSON.stringify(text)
+  }
 }
 
 /**
@@ -56,7 +73,7 @@ function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagno
  * colour the other undoes, and no plan could come out empty. Said at the later place, naming the
  * first.
  */
-function unoptimisedColourConflicts(resources: readonly DesiredResource[]): Diagnostic[] {
+function unoptimisedColourConflicts(resources: readonly DesiredResource[], quoted: (text: string) => string): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   const first = new Map<string, { color: string; resource: DesiredResource; segments: Array<string | number> }>()
   for (let r = 0; r < resources.length; r++) {
@@ -84,7 +101,7 @@ function unoptimisedColourConflicts(resources: readonly DesiredResource[]): Diag
           column: at.column,
           path: `${path}[${i}]`,
           message:
-            `${resource.kind} ${resource.id}: ${path}[${i}]: the ${family} ${JSON.stringify(item.name)} is declared with the colour ${JSON.stringify(item.color)} here and ${JSON.stringify(earlier.color)} at ${before.file}:${before.line}; ` +
+            `${resource.kind} ${resource.id}: ${path}[${i}]: the ${family} ${quoted(item.name)} is declared with the colour ${quoted(item.color)} here and ${quoted(earlier.color)} at ${before.file}:${before.line}; ` +
             `the service keeps one colour per ${family} name, shown on every resource with it, so declare one colour (or none)`,
         })
       }
