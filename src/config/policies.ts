@@ -241,6 +241,14 @@ function describeCompileError(rule: DeclaredPolicy, part: 'when' | 'require', sc
     const place = path.length > 1 ? ` at ${formatPath(path.slice(0, -1))}` : ''
     return at(rule, [part, ...path], `${prefix}: unknown keyword "${keyword}"${place}${hint}; JSON Schema keywords are checked strictly so that a misspelt rule cannot pass silently`, { key: path.length > 0 })
   }
+  // Ajv compiles each pattern as it meets it, and its error names neither the rule's place nor the keyword.
+  if (/^Invalid regular expression: /.test(message)) {
+    const bad = findBadPattern(schema)
+    if (bad) {
+      const place = formatPath(bad.path[bad.path.length - 1] === 'pattern' ? bad.path : bad.path.slice(0, -1))
+      return at(rule, [part, ...bad.path], `${prefix}.${place}: ${JSON.stringify(bad.source)} is not a valid regular expression (${bad.reason})`, { key: bad.key })
+    }
+  }
   const format = /unknown format "([^"]*)" ignored in schema at path "#([^"]*)"/.exec(message)
   if (format) {
     const path = [...pointerSegments(format[2]), 'format']
@@ -266,6 +274,38 @@ function findKeyword(schema: unknown, keyword: string, path: Array<string | numb
       for (const [i, sub] of value.entries()) if ((found = findKeyword(sub, keyword, [...path, key, i]))) break
     }
     if (!found && SCHEMA_VALUES.has(key)) found = findKeyword(value, keyword, [...path, key])
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * The first pattern of a schema that is not a regular expression Ajv accepts (with the `u` flag, as
+ * Ajv compiles them): a `pattern` value, or a `patternProperties` name (then `key`), and why.
+ */
+function findBadPattern(schema: unknown, path: Array<string | number> = []): { path: Array<string | number>; source: string; reason: string; key: boolean } | undefined {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined
+  const check = (source: string, at: Array<string | number>, key: boolean) => {
+    try {
+      new RegExp(source, 'u')
+      return undefined
+    } catch (error) {
+      const reason = (error as Error).message.replace(/^Invalid regular expression: \/[\s\S]*\/u: /, '')
+      return { path: at, source, reason, key }
+    }
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    let found: ReturnType<typeof findBadPattern>
+    if (key === 'pattern' && typeof value === 'string') found = check(value, [...path, key], false)
+    if (!found && key === 'patternProperties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const name of Object.keys(value)) if ((found = check(name, [...path, key, name], true))) break
+    }
+    if (!found && SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
+      for (const [name, sub] of Object.entries(value)) if ((found = findBadPattern(sub, [...path, key, name]))) break
+    } else if (!found && SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      for (const [i, sub] of value.entries()) if ((found = findBadPattern(sub, [...path, key, i]))) break
+    }
+    if (!found && SCHEMA_VALUES.has(key)) found = findBadPattern(value, [...path, key])
     if (found) return found
   }
   return undefined

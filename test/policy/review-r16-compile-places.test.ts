@@ -1,0 +1,31 @@
+// A rule that Ajv cannot compile is reported where the fault is written, in words a reviewer
+// understands: an invalid regular expression at its pattern, a reference that names nothing at
+// its `$ref` (not at the rule's `require:` key).
+import { afterAll, describe, expect, it } from 'vitest'
+import { columnOf, lineOf, load, removeTestdirs } from '../config/helpers.js'
+
+afterAll(removeTestdirs)
+
+const diagnosticsOf = async (text: string) => (await load({ 'rules.yaml': text })).diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`)
+
+describe('a rule Ajv cannot compile, placed', () => {
+  it('an invalid pattern: at the pattern, saying which and why', async () => {
+    const text = `policies:
+  - name: names
+    kind: target
+    when: {required: [site]}
+    require:
+      properties:
+        site:
+          properties:
+            name: {pattern: "^(prod"}
+  - name: keys
+    kind: target
+    require: {patternProperties: {"[": {type: string}}}
+`
+    expect(await diagnosticsOf(text)).toEqual([
+      `${lineOf(text, '^(prod')}:${columnOf(text, '"^(prod"')}: policy names: require.properties.site.properties.name.pattern: "^(prod" is not a valid regular expression (Unterminated group)`,
+      `${lineOf(text, 'patternProperties')}:${columnOf(text, '"["')}: policy keys: require.patternProperties: "[" is not a valid regular expression (Unterminated character class)`,
+    ])
+  })
+})
