@@ -241,6 +241,14 @@ function describeCompileError(rule: DeclaredPolicy, part: 'when' | 'require', sc
     const place = path.length > 1 ? ` at ${formatPath(path.slice(0, -1))}` : ''
     return at(rule, [part, ...path], `${prefix}: unknown keyword "${keyword}"${place}${hint}; JSON Schema keywords are checked strictly so that a misspelt rule cannot pass silently`, { key: path.length > 0 })
   }
+  // A reference Ajv cannot resolve: named by its text only.
+  const unresolved = /^can't resolve reference (.*) from id /s.exec(message)?.[1]
+  if (unresolved !== undefined) {
+    const path = findRef(schema, unresolved)
+    if (path) {
+      return at(rule, [part, ...path], `${prefix}.${formatPath(path)}: ${JSON.stringify(unresolved)} names nothing; a $ref names a place in the rule itself (#/definitions/NAME), and no other document is read`)
+    }
+  }
   // Ajv compiles each pattern as it meets it, and its error names neither the rule's place nor the keyword.
   if (/^Invalid regular expression: /.test(message)) {
     const bad = findBadPattern(schema)
@@ -274,6 +282,23 @@ function findKeyword(schema: unknown, keyword: string, path: Array<string | numb
       for (const [i, sub] of value.entries()) if ((found = findKeyword(sub, keyword, [...path, key, i]))) break
     }
     if (!found && SCHEMA_VALUES.has(key)) found = findKeyword(value, keyword, [...path, key])
+    if (found) return found
+  }
+  return undefined
+}
+
+/** Where a `$ref` reading `ref` is written in a schema, first in the order of the text. */
+function findRef(schema: unknown, ref: string, path: Array<string | number> = []): Array<string | number> | undefined {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$ref' && value === ref) return [...path, key]
+    let found: Array<string | number> | undefined
+    if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
+      for (const [name, sub] of Object.entries(value)) if ((found = findRef(sub, ref, [...path, key, name]))) break
+    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      for (const [i, sub] of value.entries()) if ((found = findRef(sub, ref, [...path, key, i]))) break
+    }
+    if (!found && SCHEMA_VALUES.has(key)) found = findRef(value, ref, [...path, key])
     if (found) return found
   }
   return undefined

@@ -29,3 +29,27 @@ describe('a rule Ajv cannot compile, placed', () => {
     ])
   })
 })
+
+describe('a reference that names nothing, placed', () => {
+  it('at its $ref, saying what it names', async () => {
+    const text = `policies:
+  - name: window
+    kind: target
+    require:
+      properties:
+        blackout_period:
+          allOf:
+            - $ref: "#/definitions/windw"
+      definitions:
+        window: {required: [begin]}
+  - name: remote
+    kind: asset
+    when: {$ref: "https://example.com/rules/asset.json"}
+    require: {required: [state]}
+`
+    expect(await diagnosticsOf(text)).toEqual([
+      `${lineOf(text, '$ref: "#/definitions/windw"')}:${columnOf(text, '"#/definitions/windw"')}: policy window: require.properties.blackout_period.allOf[0].$ref: "#/definitions/windw" names nothing; a $ref names a place in the rule itself (#/definitions/NAME), and no other document is read`,
+      `${lineOf(text, 'example.com')}:${columnOf(text, '"https://example.com')}: policy remote: when.$ref: "https://example.com/rules/asset.json" names nothing; a $ref names a place in the rule itself (#/definitions/NAME), and no other document is read`,
+    ])
+  })
+})
