@@ -262,7 +262,22 @@ function describeCompileError(rule: DeclaredPolicy, part: 'when' | 'require', sc
     const path = [...pointerSegments(format[2]), 'format']
     return at(rule, [part, ...path], `${prefix}: unknown format "${format[1]}"`)
   }
+  // Another complaint of strict mode names the keyword it is about first (`"if" without "then" and "else" is ignored`).
+  const ignored = /^strict mode: "([^"]+)"/.exec(message)?.[1]
+  const path = ignored === undefined ? undefined : findKeyword(schema, ignored, [], (holder) => ignoredIn(ignored, holder))
+  if (path) {
+    const place = path.length > 1 ? `.${formatPath(path.slice(0, -1))}` : ''
+    return at(rule, [part, ...path], `${prefix}${place}: ${message.replace(/^strict mode: /, '')}`, { key: true })
+  }
   return at(rule, [part], `${prefix}: ${message.replace(/^strict mode: /, '')}`, { key: true })
+}
+
+/** Whether strict mode ignores `keyword` in this (sub)schema, for the complaints it names one in. */
+function ignoredIn(keyword: string, holder: Record<string, unknown>): boolean {
+  if (keyword === 'if') return !Object.hasOwn(holder, 'then') && !Object.hasOwn(holder, 'else')
+  if (keyword === 'then' || keyword === 'else') return !Object.hasOwn(holder, 'if')
+  if (keyword === 'additionalItems') return !Array.isArray(holder.items)
+  return true
 }
 
 /** Keywords whose value is a map of names to schemas, or a list of schemas, or one schema. */
@@ -271,17 +286,17 @@ const SCHEMA_LISTS = new Set(['items', 'allOf', 'anyOf', 'oneOf'])
 const SCHEMA_VALUES = new Set(['additionalItems', 'items', 'contains', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'])
 
 /** Where `keyword` is written as a key of a (sub)schema, first in the order of the text. */
-function findKeyword(schema: unknown, keyword: string, path: Array<string | number> = []): Array<string | number> | undefined {
+function findKeyword(schema: unknown, keyword: string, path: Array<string | number> = [], where?: (holder: Record<string, unknown>) => boolean): Array<string | number> | undefined {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined
   for (const [key, value] of Object.entries(schema)) {
-    if (key === keyword) return [...path, key]
+    if (key === keyword && (where === undefined || where(schema as Record<string, unknown>))) return [...path, key]
     let found: Array<string | number> | undefined
     if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
-      for (const [name, sub] of Object.entries(value)) if ((found = findKeyword(sub, keyword, [...path, key, name]))) break
+      for (const [name, sub] of Object.entries(value)) if ((found = findKeyword(sub, keyword, [...path, key, name], where))) break
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
-      for (const [i, sub] of value.entries()) if ((found = findKeyword(sub, keyword, [...path, key, i]))) break
+      for (const [i, sub] of value.entries()) if ((found = findKeyword(sub, keyword, [...path, key, i], where))) break
     }
-    if (!found && SCHEMA_VALUES.has(key)) found = findKeyword(value, keyword, [...path, key])
+    if (!found && SCHEMA_VALUES.has(key)) found = findKeyword(value, keyword, [...path, key], where)
     if (found) return found
   }
   return undefined

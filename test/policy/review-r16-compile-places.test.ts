@@ -53,3 +53,34 @@ describe('a reference that names nothing, placed', () => {
     ])
   })
 })
+
+describe("a keyword Ajv's strict mode ignores, placed", () => {
+  it('at that keyword (the one the complaint is about, when the rule writes it twice)', async () => {
+    const text = `policies:
+  - name: enabled-window
+    kind: target
+    require:
+      properties:
+        labels:
+          if: {minItems: 1}
+          then: {maxItems: 9}
+        blackout_period:
+          if: {properties: {enabled: {const: true}}}
+  - name: stray-then
+    kind: target
+    require:
+      properties:
+        labels: {then: {minItems: 1}}
+  - name: items
+    kind: target
+    require:
+      properties:
+        labels: {additionalItems: false}
+`
+    expect(await diagnosticsOf(text)).toEqual([
+      `${lineOf(text, 'if: {properties')}:11: policy enabled-window: require.properties.blackout_period: "if" without "then" and "else" is ignored`,
+      `${lineOf(text, 'labels: {then')}:18: policy stray-then: require.properties.labels: "then" without "if" is ignored`,
+      `${lineOf(text, 'additionalItems')}:18: policy items: require.properties.labels: "additionalItems" is ignored when "items" is not an array of schemas`,
+    ])
+  })
+})
