@@ -203,7 +203,7 @@ function unoptimisedViolationsOfAll(byKind: ReadonlyMap<KindName, readonly Polic
 function violationOf(rule: PolicyRule, { kind, id, shape, declared }: Pending): Violation | undefined {
   if (rule.when && !passes(rule, 'when', shape, kind)) return undefined
   if (passes(rule, 'require', shape, kind)) return undefined
-  const message = describeFailure(kind, rule.require.errors?.[0])
+  const message = explainFailure(kind, rule.require.errors ?? [])
   return {
     policy: rule.name,
     level: rule.level,
@@ -251,6 +251,39 @@ export function evaluatePolicies(rules: readonly PolicyRule[], resources: Iterab
 }
 
 export const hasErrors = (violations: readonly Violation[]): boolean => violations.some((v) => v.level === 'error')
+
+/**
+ * What a resource failed, from Ajv's errors (the first failure, and what led to it): the first
+ * error, or, when it lies in alternatives none of which the resource meets (anyOf, a oneOf none
+ * matches), each alternative in turn, so that no single one reads as what the rule requires. An
+ * error about one item inside a `contains` that failed is left for the `contains` itself.
+ */
+function explainFailure(kind: KindName, errors: readonly ErrorObject[]): string {
+  const alternatives = alternativesOf(kind, errors)
+  return alternatives.length === 1 ? alternatives[0]! : `one of: ${alternatives.join('; or ')}`
+}
+
+const isUnder = (error: ErrorObject, outer: ErrorObject) => error.schemaPath.startsWith(`${outer.schemaPath}/`)
+const noneMatched = (error: ErrorObject) => error.keyword === 'anyOf' || (error.keyword === 'oneOf' && (error.params as { passingSchemas?: unknown }).passingSchemas === null)
+
+/** The failure the errors describe, as the alternatives it offered (one when it offered none). */
+function alternativesOf(kind: KindName, errors: readonly ErrorObject[]): string[] {
+  const first = errors.find((error, i) => !errors.slice(i + 1).some((later) => later.keyword === 'contains' && isUnder(error, later)))
+  if (first === undefined) return [describeFailure(kind, undefined)]
+  // The outermost alternatives the first error lies in.
+  let choice: ErrorObject | undefined
+  for (const error of errors) if (noneMatched(error) && isUnder(first, error) && (choice === undefined || isUnder(choice, error))) choice = error
+  if (choice === undefined) return [describeFailure(kind, first)]
+  const branches = new Map<string, ErrorObject[]>()
+  for (const error of errors) {
+    if (!isUnder(error, choice)) continue
+    const branch = error.schemaPath.slice(choice.schemaPath.length + 1).split('/')[0]!
+    const list = branches.get(branch)
+    if (list) list.push(error)
+    else branches.set(branch, [error])
+  }
+  return [...branches.values()].flatMap((branch) => alternativesOf(kind, branch))
+}
 
 /**
  * Ajv's first error in words: the field it concerns and its message with the value the rule allows (`must be equal to constant true`). Never the resource's value:
