@@ -294,12 +294,29 @@ function describeFailure(kind: KindName, error: ErrorObject | undefined): string
   const field = pointerSegments(error.instancePath)
   const params = error.params as Record<string, unknown>
   let message = error.message ?? 'does not satisfy the rule'
-  if (error.keyword === 'const') message += ` ${JSON.stringify(params.allowedValue)}`
-  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) message += ` ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+  if (error.keyword === 'const') message += ` ${shownValue(params.allowedValue)}`
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    // A list of thousands (the known ids) would make each violation a line of hundreds of kilobytes.
+    const values = params.allowedValues
+    const shown = values.slice(0, MAX_VALUES_SHOWN).map(shownValue).join(', ')
+    message += values.length > MAX_VALUES_SHOWN ? ` ${shown}, … (${values.length} allowed values)` : ` ${shown}`
+  }
   // The member's name (a field of the kind, never a value): which one the rule does not allow.
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') message += ` (${JSON.stringify(params.additionalProperty)})`
   const place = formatPath(field)
   return `${place || `the ${kind}`}: ${message}`
+}
+
+/** How many of an enum's values a violation names, and how long a value it names may be. */
+const MAX_VALUES_SHOWN = 10
+const MAX_VALUE_TEXT = 200
+
+/** A value a rule allows, as JSON, cut (on a whole character) when long. */
+function shownValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  if (text.length <= MAX_VALUE_TEXT) return text
+  const end = text.charCodeAt(MAX_VALUE_TEXT - 1) >= 0xd800 && text.charCodeAt(MAX_VALUE_TEXT - 1) <= 0xdbff ? MAX_VALUE_TEXT - 1 : MAX_VALUE_TEXT
+  return `${text.slice(0, end)}…`
 }
 
 const pointerSegments = (pointer: string): Array<string | number> =>
