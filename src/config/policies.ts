@@ -83,10 +83,16 @@ export async function compilePolicies(declared: readonly DeclaredPolicy[]): Prom
     const require = compilePart(ajv, rule, 'require', diagnostics)
     const misspelt = (['when', 'require'] as const).map((part) => checkFields(rule, part, diagnostics)).some(Boolean)
     if (earlier || misspelt || require === undefined || (rule.when !== undefined && when === undefined)) continue
-    rules.push({ name: rule.name, description: rule.description ?? rule.name, kind: rule.kind, level: rule.level, source: rule.locate([]), when, require })
+    rules.push({ name: rule.name, description: oneLine(rule.description) || rule.name, kind: rule.kind, level: rule.level, source: rule.locate([]), when, require })
   }
   return { rules, diagnostics }
 }
+
+/**
+ * A description as the one line a violation starts with: a block scalar's line breaks (`>` ends
+ * in one, `|` keeps each) are spaces, and the spaces around it are left out.
+ */
+const oneLine = (text: string | undefined): string => (text ?? '').replace(/\s*[\r\n\u2028\u2029]\s*/g, ' ').trim()
 
 function at(rule: DeclaredPolicy, path: PathSegments, message: string, options?: { key?: boolean }): Diagnostic {
   const position = rule.locate(path, options)
