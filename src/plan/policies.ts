@@ -304,6 +304,9 @@ function describeFailure(kind: KindName, error: ErrorObject | undefined): string
   // The member's name (a field of the kind, never a value): which one the rule does not allow.
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') message += ` (${JSON.stringify(params.additionalProperty)})`
   const place = formatPath(field)
+  // An error about a member's name (propertyNames) is at the object: the name broke the rule, not the object's value.
+  const name = (error as ErrorObject & { propertyName?: unknown }).propertyName
+  if (typeof name === 'string') message = `the member name ${JSON.stringify(name)} ${message}`
   return `${place || `the ${kind}`}: ${message}`
 }
 

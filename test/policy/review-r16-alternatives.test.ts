@@ -40,3 +40,14 @@ describe('a rule with alternatives, none met', () => {
     expect(await messagesOf({ required: ['blackout_period'] }, {})).toEqual([`r (the target: must have required property 'blackout_period')`])
   })
 })
+
+describe('a rule about the names of an object\'s members (propertyNames)', () => {
+  it('says that a member\'s name broke it, and which, not that the object\'s value must be one of the names', async () => {
+    expect(await messagesOf({ properties: { blackout_period: { propertyNames: { enum: ['begin', 'cease', 'enabled'] } } } }, { blackout_period: { begin: '08:00', weekdays: [1] } })).toEqual([
+      'r (blackout_period: the member name "weekdays" must be equal to one of the allowed values "begin", "cease", "enabled")',
+    ])
+    expect(await messagesOf({ properties: { site: { propertyNames: { pattern: '^[a-z]+$' } } } }, { site: { name: 'S', has_otp: false } })).toEqual([
+      'r (site: the member name "has_otp" must match pattern "^[a-z]+$")',
+    ])
+  })
+})
