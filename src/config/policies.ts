@@ -146,17 +146,28 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
   try {
     validate = ajv.compile(schema)
   } catch (error) {
+    forgetId(ajv, schema)
     // Ajv itself recursed without end (`properties: {site: {$ref: "#/properties/site"}}`).
     if (error instanceof RangeError) diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
     else diagnostics.push(describeCompileError(rule, part, schema, (error as Error).message, prefix))
     return undefined
   }
+  forgetId(ajv, schema)
   // Only a reference can recurse (draft-07 has no other way back into a schema): most rules have none.
   if (hasRef(schema) && recursesWithoutEnd(validate)) {
     diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
     return undefined
   }
   return validate
+}
+
+/**
+ * Each rule's schemas stand alone: once compiled, a schema is no longer kept by its `$id`, so that
+ * rules sharing a piece of schema that has one (an x- anchor used by several rules), or naming
+ * the same `$id`, each compile (Ajv refused the second: `schema with key or id "…" already exists`).
+ */
+function forgetId(ajv: Ajv, schema: unknown): void {
+  if (schema !== null && typeof schema === 'object' && typeof (schema as Record<string, unknown>).$id === 'string') ajv.removeSchema(schema)
 }
 
 /** Whether a schema holds a `$ref` anywhere. */
