@@ -294,6 +294,8 @@ function describeFailure(kind: KindName, error: ErrorObject | undefined): string
   const field = pointerSegments(error.instancePath)
   const params = error.params as Record<string, unknown>
   let message = error.message ?? 'does not satisfy the rule'
+  // `require: false` (what `when` selects is forbidden), or `false` for a member: Ajv says "boolean schema is false".
+  if (error.keyword === 'false schema') message = field.length === 0 ? 'is not allowed: the rule allows none it applies to' : 'is not allowed here'
   if (error.keyword === 'const') message += ` ${shownValue(params.allowedValue)}`
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     // A list of thousands (the known ids) would make each violation a line of hundreds of kilobytes.
