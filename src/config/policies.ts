@@ -149,7 +149,7 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
     forgetId(ajv, schema)
     // Ajv itself recursed without end (`properties: {site: {$ref: "#/properties/site"}}`).
     if (error instanceof RangeError) diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
-    else diagnostics.push(describeCompileError(rule, part, schema, (error as Error).message, prefix))
+    else diagnostics.push(malformedRef(ajv, rule, part, schema, (error as Error).message, prefix) ?? describeCompileError(rule, part, schema, (error as Error).message, prefix))
     return undefined
   }
   forgetId(ajv, schema)
@@ -168,6 +168,38 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
  */
 function forgetId(ajv: Ajv, schema: unknown): void {
   if (schema !== null && typeof schema === 'object' && typeof (schema as Record<string, unknown>).$id === 'string') ajv.removeSchema(schema)
+}
+
+/**
+ * A `$ref` that is not a well-formed URI (`#/definitions/50%`) makes Ajv's URI parser throw
+ * (`URI contains malformed percent-encoding.`), naming no place: the reference is the first one,
+ * in the order of the text, that alone fails as the schema did.
+ */
+function malformedRef(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', schema: unknown, message: string, prefix: string): Diagnostic | undefined {
+  if (/^(?:strict mode: |can't resolve reference |Invalid regular expression: )/.test(message)) return undefined
+  for (const path of refsOf(schema)) {
+    const ref = path.reduce<unknown>((value, key) => (value as Record<string | number, unknown>)[key], schema) as string
+    try {
+      ajv.compile({ $ref: ref })
+    } catch (error) {
+      if ((error as Error).message !== message) continue
+      const hint = ref.includes('%') ? '; a % in a name is written %25' : ''
+      return at(rule, [part, ...path], `${prefix}.${formatPath(path)}: ${JSON.stringify(ref)} is not a well-formed reference (${message}${hint})`)
+    }
+  }
+  return undefined
+}
+
+/** Where each `$ref` of a schema is written (the string ones), in the order of the text. */
+function refsOf(schema: unknown, path: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return out
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$ref' && typeof value === 'string') out.push([...path, key])
+    if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') for (const [name, sub] of Object.entries(value)) refsOf(sub, [...path, key, name], out)
+    else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) value.forEach((sub, i) => refsOf(sub, [...path, key, i], out))
+    if (SCHEMA_VALUES.has(key)) refsOf(value, [...path, key], out)
+  }
+  return out
 }
 
 /** Whether a schema holds a `$ref` anywhere. */

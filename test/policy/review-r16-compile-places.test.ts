@@ -84,3 +84,24 @@ describe("a keyword Ajv's strict mode ignores, placed", () => {
     ])
   })
 })
+
+describe('a reference that is not a well-formed URI, placed', () => {
+  it('at its $ref, with what is wrong with it', async () => {
+    const text = `policies:
+  - name: half
+    kind: target
+    require:
+      definitions: {"50%": {required: [labels]}, a: {required: [site]}}
+      allOf:
+        - $ref: "#/definitions/a"
+        - $ref: "#/definitions/50%"
+  - name: host
+    kind: target
+    require: {$ref: "http://[::1"}
+`
+    const diagnostics = await diagnosticsOf(text)
+    expect(diagnostics).toHaveLength(2)
+    expect(diagnostics[0]).toBe(`${lineOf(text, '- $ref: "#/definitions/50%"')}:${columnOf(text, '"#/definitions/50%"')}: policy half: require.allOf[1].$ref: "#/definitions/50%" is not a well-formed reference (URI contains malformed percent-encoding.; a % in a name is written %25)`)
+    expect(diagnostics[1]).toMatch(new RegExp(`^${lineOf(text, '::1')}:${columnOf(text, '"http://[::1"')}: policy host: require\\.\\$ref: "http://\\[::1" is not a well-formed reference \\(`))
+  })
+})
