@@ -8,6 +8,7 @@ import { errorCode } from '../client/retry-policy.js'
 import { Redaction } from '../core/redaction.js'
 import { urlPasswords } from '../schema/sensitivity.js'
 import { liveSecrets } from '../secrets/redact.js'
+import { maskedKeys } from '../plan/staleness.js'
 
 /**
  * One change as the executor and the creation path see it, and how a failed one reads: shared by
@@ -63,6 +64,13 @@ export function mayHaveLanded(error: unknown): boolean {
 }
 
 const MAY_HAVE_LANDED = '; it may or may not have been applied: run scansync plan to see'
+
+/**
+ * Fields' paths as a message names them: a list key holding a secret of the run (a header named
+ * after a short password) is (sensitive), as plans print it (render/rows.ts): the output step
+ * leaves a weak secret in a text.
+ */
+export const pathsInWords = (paths: readonly string[], holds: ((text: string) => boolean) | undefined): string => paths.map((path) => maskedKeys(path, holds)).join(', ')
 
 /**
  * The service's words, with each field error placed at its YAML line. `live`: the resource as last

@@ -10,7 +10,7 @@ import { KINDS } from '../resources/index.js'
 import type { ChangeResult } from '../plan/model.js'
 import { targetsWithUrl } from '../resources/identity.js'
 import type { ExecuteOptions, PendingChange, Sender } from './change.js'
-import { describeFailure, mayHaveLanded } from './change.js'
+import { describeFailure, mayHaveLanded, pathsInWords } from './change.js'
 
 /*
  * Creating a target (design.md, Semantics 1): POST to the list with every declared field, then a
@@ -83,11 +83,11 @@ async function completeCreation(item: PendingChange, id: string, body: JsonObjec
   try {
     answer = await client.request<unknown>(request.method, request.path, { body: request.body, resource: `${item.kind.name} ${id}`, stop: options.signal })
   } catch (error) {
-    return { ...created, result: 'failed', error: `created as ${id}, but the PATCH of ${first.fields.map((f) => f.path).join(', ')} failed: ${describeFailure(error, item.kind, desired)}` }
+    return { ...created, result: 'failed', error: `created as ${id}, but the PATCH of ${pathsInWords(first.fields.map((f) => f.path), options.secrets.context.holds)} failed: ${describeFailure(error, item.kind, desired)}` }
   }
   if (!isObject(answer) || answer.id !== id) return { ...created, result: 'failed', error: `created as ${id}, but the answer to the PATCH of what the creation did not take is not that target: run scansync plan to see` }
   const after = recordSecrets(desired, answer, options)
-  if (after.fields.length > 0) return { ...created, result: 'failed', error: `created as ${id}, but the service did not apply ${after.fields.map((f) => f.path).join(', ')}` }
+  if (after.fields.length > 0) return { ...created, result: 'failed', error: `created as ${id}, but the service did not apply ${pathsInWords(after.fields.map((f) => f.path), options.secrets.context.holds)}` }
   return { ...created, result: 'applied' }
 }
 

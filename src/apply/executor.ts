@@ -6,7 +6,7 @@ import type { ChangeResult } from '../plan/model.js'
 import { isObject } from '../core/json.js'
 import { NotSentError } from '../client/errors.js'
 import { createResource, type Creator } from './create.js'
-import { describeFailure, type ExecuteOptions, type PendingChange, type Sender } from './change.js'
+import { describeFailure, pathsInWords, type ExecuteOptions, type PendingChange, type Sender } from './change.js'
 
 export { describeFailure, mayHaveLanded, type ExecuteOptions, type PendingChange, type Sender } from './change.js'
 
@@ -104,9 +104,9 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   const notTaken = after.fields.filter((f) => planned.has(f.path) && !sentSecrets.has(f.path)).map((f) => f.path)
   const problems = [
     ...(unconfirmed.length > 0
-      ? [`not confirmed: the service answered 200, but the obfuscated value of ${unconfirmed.join(', ')} is the one it had before, so the new secret may not have been taken; it is not recorded as in sync (run scansync plan to see)`]
+      ? [`not confirmed: the service answered 200, but the obfuscated value of ${pathsInWords(unconfirmed, context.holds)} is the one it had before, so the new secret may not have been taken; it is not recorded as in sync (run scansync plan to see)`]
       : []),
-    ...(notTaken.length > 0 ? [`the service answered 200 but did not apply ${notTaken.join(', ')}`] : []),
+    ...(notTaken.length > 0 ? [`the service answered 200 but did not apply ${pathsInWords(notTaken, context.holds)}`] : []),
   ]
   return problems.length > 0 ? problems.join('; ') : undefined
 }
