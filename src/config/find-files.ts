@@ -152,8 +152,11 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
         if (inside(next.realRoot, target)) await walk(next.link, next.root, next.realRoot, target)
         else if (await holdsYaml(target)) refuseLink(next.link, next.root, 'folder')
       }
-      // Only when the directory holds none at all (not when another path named them already).
-      if (files.size === before && ![...files].some((file) => inside(full, resolve(cwd, file)))) {
+      // Only when the directory holds none at all (not when another path named them already,
+      // perhaps through a link: config and a link to it, or a linked folder and its real one).
+      const readElsewhere = () =>
+        [...files].some((file) => inside(full, resolve(cwd, file))) || [...realOf.values()].some((r) => r !== undefined && inside(real, r))
+      if (files.size === before && !readElsewhere()) {
         diagnostics.push({
           file: display(full), line: 1, column: 1, path: '',
           message: `no configuration files (*.yaml, *.yml) found in ${display(full)}`,
