@@ -308,7 +308,7 @@ function describeCompileError(rule: DeclaredPolicy, part: 'when' | 'require', sc
   }
   const format = /unknown format "([^"]*)" ignored in schema at path "#([^"]*)"/.exec(message)
   if (format) {
-    const path = [...pointerSegments(format[2]), 'format']
+    const path = [...pointerSegments(format[2], true), 'format']
     return at(rule, [part, ...path], `${prefix}: unknown format "${format[1]}"`)
   }
   // Another complaint of strict mode names the keyword it is about first (`"if" without "then" and "else" is ignored`).
@@ -400,13 +400,17 @@ function findBadPattern(schema: unknown, path: Array<string | number> = []): { p
   return undefined
 }
 
-const pointerSegments = (pointer: string): Array<string | number> =>
+/**
+ * A JSON pointer's segments. An error's instancePath is a plain pointer (a member named `a%` is
+ * `/a%`); a schema path in Ajv's messages (`#/properties/a%25`) is a URI fragment: `uri`.
+ */
+const pointerSegments = (pointer: string, uri = false): Array<string | number> =>
   pointer === '' || pointer === '/'
     ? []
     : pointer
         .replace(/^\//, '')
         .split('/')
         .map((raw) => {
-          const segment = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
+          const segment = (uri ? decodeURIComponent(raw) : raw).replaceAll('~1', '/').replaceAll('~0', '~')
           return /^\d+$/.test(segment) ? Number(segment) : segment
         })
