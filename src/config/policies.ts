@@ -143,16 +143,17 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
     return undefined
   }
   let validate: ValidateFunction
+  const known = new Set([...Object.keys(ajv.refs), ...Object.keys(ajv.schemas)])
   try {
     validate = ajv.compile(schema)
   } catch (error) {
-    forgetId(ajv, schema)
+    forgetId(ajv, schema, known)
     // Ajv itself recursed without end (`properties: {site: {$ref: "#/properties/site"}}`).
     if (error instanceof RangeError) diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
     else diagnostics.push(malformedRef(ajv, rule, part, schema, (error as Error).message, prefix) ?? describeCompileError(rule, part, schema, (error as Error).message, prefix))
     return undefined
   }
-  forgetId(ajv, schema)
+  forgetId(ajv, schema, known)
   // Only a reference can recurse (draft-07 has no other way back into a schema): most rules have none.
   if (hasRef(schema) && recursesWithoutEnd(validate)) {
     diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
@@ -164,10 +165,14 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
 /**
  * Each rule's schemas stand alone: once compiled, a schema is no longer kept by its `$id`, so that
  * rules sharing a piece of schema that has one (an x- anchor used by several rules), or naming
- * the same `$id`, each compile (Ajv refused the second: `schema with key or id "…" already exists`).
+ * the same `$id`, each compile (Ajv refused the second: `schema with key or id "…" already exists`);
+ * `known`: what Ajv kept before this schema was compiled.
  */
-function forgetId(ajv: Ajv, schema: unknown): void {
+function forgetId(ajv: Ajv, schema: unknown, known: ReadonlySet<string>): void {
   if (schema !== null && typeof schema === 'object' && typeof (schema as Record<string, unknown>).$id === 'string') ajv.removeSchema(schema)
+  // An `$id` inside the schema (the shared piece under a rule's allOf) is kept by Ajv as well.
+  for (const key of Object.keys(ajv.refs)) if (!known.has(key)) delete ajv.refs[key]
+  for (const key of Object.keys(ajv.schemas)) if (!known.has(key)) delete ajv.schemas[key]
 }
 
 /**

@@ -37,3 +37,29 @@ policies:
     expect([c!.require({ id: 'A1' }), c!.require({ id: 'A1', state: 'ACTIVE' })]).toEqual([false, true])
   })
 })
+
+describe('a shared piece with an $id used inside one rule and as the whole of another', () => {
+  it('each compiles: the $id Ajv kept for the piece inside the first (under allOf) is forgotten too', async () => {
+    const text = `x-production: &production
+  $id: https://example.com/rules/production
+  properties: {labels: {contains: {required: [name], properties: {name: {const: production}}}}}
+policies:
+  - name: a
+    kind: target
+    when: {allOf: [*production, {required: [labels]}]}
+    require: {required: [blackout_period]}
+  - name: b
+    kind: target
+    when: *production
+    require: {required: [report_type]}
+  - name: c
+    kind: target
+    require: {definitions: {p: {$id: "https://example.com/rules/production", const: 1}}}
+`
+    const loaded = await load({ 'rules.yaml': text })
+    expect(loaded.diagnostics).toEqual([])
+    const [a, b] = loaded.policies
+    const production = { id: 'T1', labels: [{ name: 'production' }] }
+    expect([a!.when!(production), a!.when!({ id: 'T2' }), b!.when!(production), b!.when!({ id: 'T3', labels: [{ name: 'staging' }] })]).toEqual([true, false, true, false])
+  })
+})
