@@ -203,7 +203,7 @@ function unoptimisedViolationsOfAll(byKind: ReadonlyMap<KindName, readonly Polic
 function violationOf(rule: PolicyRule, { kind, id, shape, declared }: Pending): Violation | undefined {
   if (rule.when && !passes(rule, 'when', shape, kind)) return undefined
   if (passes(rule, 'require', shape, kind)) return undefined
-  const message = explainFailure(kind, rule.require.errors ?? [])
+  const message = explainFailure(kind, rule.require.errors ?? [], rule.require.schema)
   return {
     policy: rule.name,
     level: rule.level,
@@ -257,32 +257,90 @@ export const hasErrors = (violations: readonly Violation[]): boolean => violatio
  * error, or, when it lies in alternatives none of which the resource meets (anyOf, a oneOf none
  * matches), each alternative in turn, so that no single one reads as what the rule requires. An
  * error about one item inside a `contains` that failed is left for the `contains` itself.
+ * `schema`: the rule's, to follow an alternative's `$ref`s (Ajv places an error inside a
+ * referenced definition at the definition: `#/definitions/blackout/required`).
  */
-function explainFailure(kind: KindName, errors: readonly ErrorObject[]): string {
-  const alternatives = alternativesOf(kind, errors)
+function explainFailure(kind: KindName, errors: readonly ErrorObject[], schema: unknown): string {
+  const alternatives = alternativesOf(kind, errors, schema)
   return alternatives.length === 1 ? alternatives[0]! : `one of: ${alternatives.join('; or ')}`
 }
 
-const isUnder = (error: ErrorObject, outer: ErrorObject) => error.schemaPath.startsWith(`${outer.schemaPath}/`)
+const isUnder = (path: string, outer: string) => outer === '#' || path.startsWith(`${outer}/`)
 const noneMatched = (error: ErrorObject) => error.keyword === 'anyOf' || (error.keyword === 'oneOf' && (error.params as { passingSchemas?: unknown }).passingSchemas === null)
 
-/** The failure the errors describe, as the alternatives it offered (one when it offered none). */
-function alternativesOf(kind: KindName, errors: readonly ErrorObject[]): string[] {
-  const first = errors.find((error, i) => !errors.slice(i + 1).some((later) => later.keyword === 'contains' && isUnder(error, later)))
-  if (first === undefined) return [describeFailure(kind, undefined)]
-  // The outermost alternatives the first error lies in.
-  let choice: ErrorObject | undefined
-  for (const error of errors) if (noneMatched(error) && isUnder(first, error) && (choice === undefined || isUnder(choice, error))) choice = error
-  if (choice === undefined) return [describeFailure(kind, first)]
-  const branches = new Map<string, ErrorObject[]>()
-  for (const error of errors) {
-    if (!isUnder(error, choice)) continue
-    const branch = error.schemaPath.slice(choice.schemaPath.length + 1).split('/')[0]!
-    const list = branches.get(branch)
-    if (list) list.push(error)
-    else branches.set(branch, [error])
+/** The (sub)schema at a schema path (`#/anyOf/0`, a URI fragment), if the rule has one there. */
+function schemaAt(schema: unknown, path: string): unknown {
+  if (!path.startsWith('#')) return undefined
+  let node = schema
+  for (const raw of path.slice(1).split('/').slice(1)) {
+    let segment: string
+    try {
+      segment = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
+    } catch {
+      return undefined
+    }
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined
+    node = (node as Record<string, unknown>)[segment]
   }
-  return [...branches.values()].flatMap((branch) => alternativesOf(kind, branch))
+  return node
+}
+
+/**
+ * Whether an error (its schema path) may lie in the subschema at one of `places`: under it, or,
+ * for a definition a `$ref` reaches, at a keyword of that definition (Ajv places an error inside a
+ * definition it inlines at the definition, `#/definitions/staging/required`, and one inside a
+ * definition it calls as a function of its own from that definition, `#/required`).
+ */
+function liesIn(schema: unknown, places: readonly string[], path: string): boolean {
+  return places.some((place, i) => path === place || isUnder(path, place) || (i > 0 && path !== '#' && schemaAt(schemaAt(schema, place), path) !== undefined))
+}
+
+/** The schema paths an error inside the subschema at `path` may carry: its own, and those of the definitions its `$ref`s reach. */
+function placesOf(schema: unknown, path: string): string[] {
+  const places = [path]
+  for (let i = 0; i < places.length; i++) {
+    const refs: string[] = []
+    const collect = (node: unknown): void => {
+      if (node === null || typeof node !== 'object') return
+      if (Array.isArray(node)) return node.forEach(collect)
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) refs.push(value)
+        else collect(value)
+      }
+    }
+    collect(schemaAt(schema, places[i]!))
+    for (const ref of refs) if (!places.includes(ref)) places.push(ref)
+  }
+  return places
+}
+
+/** The failure the errors describe, as the alternatives it offered (one when it offered none). */
+function alternativesOf(kind: KindName, errors: readonly ErrorObject[], schema: unknown): string[] {
+  const first = errors.find(
+    (error, i) => !errors.slice(i + 1).some((later) => later.keyword === 'contains' && liesIn(schema, placesOf(schema, later.schemaPath), error.schemaPath)),
+  )
+  if (first === undefined) return [describeFailure(kind, undefined)]
+  // The outermost alternatives the first error lies in, and its errors, alternative by alternative:
+  // those just before it that lie in one of its alternatives (Ajv lists them in order, then the choice).
+  let choice: { at: number; branches: ErrorObject[][] } | undefined
+  errors.forEach((error, at) => {
+    if (!noneMatched(error) || (choice !== undefined && at < choice.at)) return
+    const count = Array.isArray(schemaAt(schema, error.schemaPath)) ? (schemaAt(schema, error.schemaPath) as unknown[]).length : 0
+    const places = Array.from({ length: count }, (_, k) => placesOf(schema, `${error.schemaPath}/${k}`))
+    const branches: ErrorObject[][] = places.map(() => [])
+    let branch = count - 1
+    for (let i = at - 1; i >= 0; i--) {
+      const path = errors[i]!.schemaPath
+      let k = branch
+      while (k >= 0 && !liesIn(schema, places[k]!, path)) k--
+      if (k < 0) break
+      branches[k]!.unshift(errors[i]!)
+      branch = k
+    }
+    if (branches.some((list) => list.includes(first))) choice = { at, branches }
+  })
+  if (choice === undefined) return [describeFailure(kind, first)]
+  return choice.branches.filter((branch) => branch.length > 0).flatMap((branch) => alternativesOf(kind, branch, schema))
 }
 
 /**

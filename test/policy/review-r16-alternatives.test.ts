@@ -51,3 +51,23 @@ describe('a rule about the names of an object\'s members (propertyNames)', () =>
     ])
   })
 })
+
+describe('alternatives written as references to definitions', () => {
+  it('each alternative is named, whether Ajv inlines the definition or calls it (errors then placed in the definition)', async () => {
+    const definitions = {
+      blackout: { required: ['blackout_period'] },
+      ok: { required: ['name'], properties: { name: { const: 'staging-ok' } } },
+      staging: { required: ['labels'], properties: { labels: { contains: { $ref: '#/definitions/ok' } } } },
+    }
+    const require = { definitions, anyOf: [{ $ref: '#/definitions/blackout' }, { $ref: '#/definitions/staging' }] }
+    expect(await messagesOf(require, { labels: [{ name: 'staging' }] })).toEqual([
+      `r (one of: the target: must have required property 'blackout_period'; or labels: must contain at least 1 valid item(s))`,
+    ])
+    expect(await messagesOf(require, {})).toEqual([
+      `r (one of: the target: must have required property 'blackout_period'; or the target: must have required property 'labels')`,
+    ])
+    expect(await messagesOf({ definitions, oneOf: [{ anyOf: [{ required: ['a1'] }, { $ref: '#/definitions/blackout' }] }, { required: ['c1'] }] }, {})).toEqual([
+      `r (one of: the target: must have required property 'a1'; or the target: must have required property 'blackout_period'; or the target: must have required property 'c1')`,
+    ])
+  })
+})
