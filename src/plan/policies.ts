@@ -353,7 +353,8 @@ function describeFailure(kind: KindName, error: ErrorObject | undefined): string
   const params = error.params as Record<string, unknown>
   let message = error.message ?? 'does not satisfy the rule'
   // `require: false` (what `when` selects is forbidden), or `false` for a member: Ajv says "boolean schema is false".
-  if (error.keyword === 'false schema') message = field.length === 0 ? 'is not allowed: the rule allows none it applies to' : 'is not allowed here'
+  // Only a `require` that is `false` itself allows none: a `false` under else, allOf or an alternative forbids only some.
+  if (error.keyword === 'false schema') message = field.length > 0 ? 'is not allowed here' : error.schemaPath === '#/false schema' ? 'is not allowed: the rule allows none it applies to' : 'is not allowed'
   if (error.keyword === 'const') message += ` ${shownValue(params.allowedValue)}`
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     // A list of thousands (the known ids) would make each violation a line of hundreds of kilobytes.

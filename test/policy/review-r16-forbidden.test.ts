@@ -23,3 +23,14 @@ describe('a rule that allows nothing, or a member that is not allowed', () => {
     expect(await messagesOf({ properties: { fail_fast: false } }, { fail_fast: true })).toEqual(['No lightning scans in production (fail_fast: is not allowed here)'])
   })
 })
+
+describe('a false that forbids only some of what the rule applies to (else, an alternative)', () => {
+  it('does not say that the rule allows none', async () => {
+    expect(await messagesOf({ if: { required: ['labels'] }, then: { required: ['report_type'] }, else: false }, { scan_profile: 'lightning' })).toEqual([
+      'No lightning scans in production (the target: is not allowed)',
+    ])
+    expect(await messagesOf({ anyOf: [{ required: ['blackout_period'] }, false] }, {})).toEqual([
+      `No lightning scans in production (one of: the target: must have required property 'blackout_period'; or the target: is not allowed)`,
+    ])
+  })
+})
