@@ -148,8 +148,10 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
     validate = ajv.compile(schema)
   } catch (error) {
     forgetId(ajv, schema, known)
-    // Ajv itself recursed without end (`properties: {site: {$ref: "#/properties/site"}}`).
-    if (error instanceof RangeError) diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
+    // Ajv itself recursed without end (`properties: {site: {$ref: "#/properties/site"}}`); without
+    // a reference, the code Ajv wrote nests too deep for V8 (thousands of properties or alternatives).
+    if (error instanceof RangeError && hasRef(schema)) diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
+    else if (error instanceof RangeError) diagnostics.push(at(rule, [part], `${prefix}: the schema is too large to compile (thousands of properties or alternatives); a list of allowed values is written as one enum`, { key: true }))
     else diagnostics.push(malformedRef(ajv, rule, part, schema, (error as Error).message, prefix) ?? describeCompileError(rule, part, schema, (error as Error).message, prefix))
     return undefined
   }
