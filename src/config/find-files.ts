@@ -22,7 +22,7 @@ const inside = (root: string, path: string) => path === root || path.startsWith(
  * deterministic; a path given twice (or inside another) is read once.
  *
  * A symbolic link is followed only when it stays inside the configuration root (the directory
- * walked, or the directory of a file named): a link to /etc/passwd committed as config/x.yaml
+ * walked, or the directory of a file named, or another directory the paths name): a link to /etc/passwd committed as config/x.yaml
  * would otherwise have its lines echoed in diagnostics and PR annotations. It is refused unread.
  * A link to a folder is walked like a folder when it stays inside (each real folder once, so no
  * file is read twice and a link back up is no cycle); one to a folder outside that holds YAML is
@@ -62,7 +62,7 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
   const linkStaysInside = async (link: string, realRoot: string): Promise<boolean> => {
     try {
       const target = await realpath(link)
-      return inside(realRoot, target) || !(await stat(target)).isFile()
+      return inside(realRoot, target) || inAnotherRoot(target) || !(await stat(target)).isFile()
     } catch {
       return true
     }
@@ -129,6 +129,29 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
     }
   }
 
+  /**
+   * The real paths of the folders the paths name: a link from one into another (config/prod/common
+   * -> ../common, with both given) stays inside the configuration, read once like any other.
+   */
+  const roots: string[] = []
+  for (const path of paths.length > 0 ? paths : ['.']) {
+    const real = await realpath(resolve(cwd, path)).catch(() => undefined)
+    if (real !== undefined && (await stat(real).then((info) => info.isDirectory(), () => false))) roots.push(real)
+  }
+  const inAnotherRoot = (target: string) => roots.some((root) => inside(root, target))
+  /** Links to folders inside another path's folder: walked once every path is, so that a file is named by its real place. */
+  const deferred: typeof linked = []
+  const followLinks = async (defer: boolean) => {
+    for (let next = linked.shift(); next; next = linked.shift()) {
+      const target = await realpath(next.link)
+      if (inside(next.realRoot, target)) await walk(next.link, next.root, next.realRoot, target)
+      else if (inAnotherRoot(target)) {
+        if (defer) deferred.push(next)
+        else await walk(next.link, next.root, next.realRoot, target)
+      } else if (await holdsYaml(target)) refuseLink(next.link, next.root, 'folder')
+    }
+  }
+
   const seen = new Set<string>()
   for (const path of paths.length > 0 ? paths : ['.']) {
     const full = resolve(cwd, path)
@@ -147,11 +170,7 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
       const before = files.size
       const real = await realpath(full)
       await walk(full, full, real, real)
-      for (let next = linked.shift(); next; next = linked.shift()) {
-        const target = await realpath(next.link)
-        if (inside(next.realRoot, target)) await walk(next.link, next.root, next.realRoot, target)
-        else if (await holdsYaml(target)) refuseLink(next.link, next.root, 'folder')
-      }
+      await followLinks(true)
       // Only when the directory holds none at all (not when another path named them already,
       // perhaps through a link: config and a link to it, or a linked folder and its real one).
       const readElsewhere = () =>
@@ -169,6 +188,8 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
       else await addFile(full, await realpath(full).catch(() => full), isLink)
     }
   }
+  linked.push(...deferred)
+  await followLinks(false)
   return { files: readOnce(files, realOf, links), diagnostics, defaulted: paths.length === 0 }
 }
 
