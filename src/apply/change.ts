@@ -5,7 +5,7 @@ import type { HiddenSecret } from '../plan/diff.js'
 import type { SecretsLedger } from '../secrets/state.js'
 import { ServiceError, type FieldProblem } from '../client/errors.js'
 import { errorCode } from '../client/retry-policy.js'
-import { Redaction } from '../core/redaction.js'
+import { Redaction, SENSITIVE, writtenForms } from '../core/redaction.js'
 import { urlPasswords } from '../schema/sensitivity.js'
 import { liveSecrets } from '../secrets/redact.js'
 import { maskedKeys } from '../plan/staleness.js'
@@ -95,7 +95,35 @@ function withoutHeldSecrets(message: string, kind: ResourceKind, live: JsonObjec
   if (held.length === 0) return message
   const redaction = new Redaction()
   redaction.add(held)
-  return redaction.withholds() && redaction.mentionsWeak(message) ? undefined : redaction.redact(message)
+  return redaction.withholds() && redaction.mentionsWeak(message) ? undefined : withoutCutSecrets(redaction.redact(message), held)
+}
+
+/** How the client ends a service's words it shortened (client/responses.ts). */
+const CUT = '\u2026'
+
+/**
+ * The words are shortened before they reach apply: a held secret the cut went through is no
+ * longer found whole, and its start, just before the cut, is replaced here.
+ */
+function withoutCutSecrets(message: string, held: readonly string[]): string {
+  if (!message.includes(CUT)) return message
+  const forms = [...new Set(held.flatMap(writtenForms))]
+  let out = ''
+  let last = 0
+  for (let at = message.indexOf(CUT); at !== -1; at = message.indexOf(CUT, at + 1)) {
+    let longest = 0
+    for (const form of forms) {
+      for (let k = Math.min(form.length - 1, at - last); k > longest; k--) {
+        if (message.startsWith(form.slice(0, k), at - k)) {
+          longest = k
+          break
+        }
+      }
+    }
+    out += message.slice(last, at - longest) + (longest > 0 ? SENSITIVE : '')
+    last = at
+  }
+  return out + message.slice(last)
 }
 
 function serviceWords(error: unknown, kind: ResourceKind, desired: DesiredResource): string {

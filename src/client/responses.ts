@@ -18,6 +18,8 @@ import {
 } from './errors.js'
 import type { Redactor } from './redact.js'
 import { isObject } from '../core/json.js'
+import { SENSITIVE } from '../core/types.js'
+import { maskUrlPasswords } from '../core/url.js'
 
 export interface RequestContext {
   method: string
@@ -54,8 +56,9 @@ function looksLikeHtml(text: string, headers: ResponseHeaders): boolean {
   return /html/i.test(header(headers, 'content-type') ?? '') || /^\s*</.test(text)
 }
 
+/** Folded to one line and cut at MAX_DETAIL, each URL's password hidden first: a cut through one would leave its start, with no `@` to know it by. */
 function shorten(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
+  const flat = maskUrlPasswords(text.replace(/\s+/g, ' ').trim(), SENSITIVE)
   return flat.length > MAX_DETAIL ? `${flat.slice(0, MAX_DETAIL)}…` : flat
 }
 
