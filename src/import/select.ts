@@ -185,12 +185,20 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
         seen.add(name)
       }
     }
+    const keyOf = (item: unknown) => (key !== undefined && isObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number') ? String(item[key]) : undefined)
+    // The keys that name their items, which an item named by its index must not take: one place
+    // for two items would give their secrets one variable.
+    let clearKeys: Set<string> | undefined
     for (let i = 0; i < value.length; i++) {
       const item = value[i]
-      const named = key !== undefined && isObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number') ? String(item[key]) : undefined
+      const named = keyOf(item)
       // A key holding a secret (a header named after a URL's password) names the item by its
       // index: the place's text becomes a variable's name, upper-cased, which no redaction finds.
-      const itemKey = named === undefined || holdsSecret(named) ? String(i) : named
+      let itemKey = named === undefined || holdsSecret(named) ? String(i) : named
+      if (itemKey !== named) {
+        clearKeys ??= new Set(value.map(keyOf).filter((k): k is string => k !== undefined && !holdsSecret(k)))
+        while (clearKeys.has(itemKey)) itemKey = `#${itemKey}`
+      }
       const result = walk(items, item, rule, `${display}[${itemKey}]`)
       // A list is compared whole (as a set): one item that cannot be written leaves the list out.
       if (result === OMIT) return OMIT
