@@ -19,6 +19,12 @@ const NATURAL_KEY: Partial<Record<KindName, NaturalKey['field']>> = Object.fromE
 const NATURAL_KEY_PATH: Partial<Record<KindName, readonly string[]>> = Object.fromEntries(Object.entries(NATURAL_KEY).map(([kind, field]) => [kind, field.split('.')]))
 
 
+/**
+ * The secret values of the configuration (secrets/redact.ts's secretValues, given by the caller: the
+ * secrets are known a floor above): a natural key holding one is (sensitive) in the errors.
+ */
+export type SecretsOf = (resources: readonly DesiredResource[]) => readonly string[]
+
 interface Declared {
   resource: DesiredResource
   /** `targets[3]`: the place in its file (resources come in file order, each kind in list order). */
@@ -32,7 +38,7 @@ interface Declared {
  * lacking `name`, one key declared twice without id, or declared both without id and as the key
  * field of a resource with an id. Each duplicate is reported at both places.
  */
-export function identifyDeclared(resources: DesiredResource[]): Diagnostic[] {
+export function identifyDeclared(resources: DesiredResource[], secretsOf?: SecretsOf): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   const declared = places(resources)
   // The kinds some resource of which is declared without id: only their keys are compared.
@@ -65,7 +71,7 @@ export function identifyDeclared(resources: DesiredResource[]): Diagnostic[] {
     const value = getPath(resource.fields, NATURAL_KEY_PATH[resource.kind]!)
     if (typeof value === 'string' && value !== '') entry.key = { field, value, comparable: comparable(field, value) }
   }
-  for (const diagnostic of duplicateKeys(declared)) diagnostics.push(diagnostic)
+  for (const diagnostic of duplicateKeys(declared, () => secretsOf?.(resources) ?? [])) diagnostics.push(diagnostic)
   return diagnostics
 }
 
@@ -99,8 +105,16 @@ class Place implements Declared {
 }
 
 /** One key, one declaration: two without id are one resource twice; one with an id is the same resource, or a second one with that key. */
-function duplicateKeys(declared: Declared[]): Diagnostic[] {
+function duplicateKeys(declared: Declared[], configSecrets: () => readonly string[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
+  // The configuration's secrets, worked out on the first error only (this runs before the first request).
+  let secrets: string[] | undefined
+  const holdsSecret = (text: string) => {
+    secrets ??= configSecrets().map((secret) => secret.toLowerCase())
+    const lower = text.toLowerCase()
+    return secrets.some((secret) => lower.includes(secret))
+  }
+  const what = (entry: Declared, other: Declared) => `${entry.resource.kind} with ${entry.key!.field} ${shownKey(entry, other, holdsSecret)}`
   const firstWithoutId = new Map<string, Declared>()
   const withId = new Map<string, Declared>()
   for (const entry of declared) {
@@ -123,21 +137,20 @@ function duplicateKeys(declared: Declared[]): Diagnostic[] {
     const field = keyed.key!.field
     diagnostics.push(
       keyDiagnostic(keyed, `${what(keyed, pinned)} is declared here without id and at ${where(pinned)} as ${kind} ${id} with the same ${field}: one ${kind} would be declared twice, or two would share the ${field}; declare it once (keep the id)`),
-      keyDiagnostic(pinned, `${kind} ${id}: ${field} ${shownKey(pinned, keyed)} is also the ${field} of the ${kind} declared without id at ${where(keyed)}; declare it once (keep the id)`),
+      keyDiagnostic(pinned, `${kind} ${id}: ${field} ${shownKey(pinned, keyed, holdsSecret)} is also the ${field} of the ${kind} declared without id at ${where(keyed)}; declare it once (keep the id)`),
     )
   }
   return diagnostics
 }
 
-const what = (entry: Declared, other: Declared) => `${entry.resource.kind} with ${entry.key!.field} ${shownKey(entry, other)}`
-
 /**
- * The key two declarations share, quoted; (sensitive) when either takes it from a variable: it is a
- * secret, one too short to be replaced in the text (an agent's name) as well, and a literal equal
- * to it would say what it is.
+ * The key two declarations share, quoted; (sensitive) when either takes it from a variable, or it
+ * holds a secret of the configuration (a literal agent name equal to a password from a variable): it
+ * is a secret, one too short to be replaced in the text (an agent's name) as well, and a literal
+ * equal to it would say what it is.
  */
-const shownKey = (entry: Declared, other: Declared): string =>
-  [entry, other].some(({ resource, key }) => resource.templates.has(key!.field)) ? SENSITIVE : JSON.stringify(entry.key!.value)
+const shownKey = (entry: Declared, other: Declared, holdsSecret: (text: string) => boolean): string =>
+  [entry, other].some(({ resource, key }) => resource.templates.has(key!.field)) || holdsSecret(entry.key!.value) ? SENSITIVE : JSON.stringify(entry.key!.value)
 
 const where = (entry: Declared) => {
   const position = keyPosition(entry)

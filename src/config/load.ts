@@ -13,7 +13,7 @@ import { parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
 import { describeSchemaErrors } from './schema-errors.js'
 import { compilePolicies, declaredPolicies, type DeclaredPolicy, type PolicyRule } from './policies.js'
 import { expandShorthands } from './shorthands.js'
-import { identifyDeclared } from './identity-checks.js'
+import { identifyDeclared, type SecretsOf } from './identity-checks.js'
 import { DesiredResource, JsonObject, KindName, LoadedConfig } from '../core/types.js'
 import { configLists } from '../schema/config-lists.js'
 import { megabytes, NOT_REGULAR, readConfigFile } from './read-file.js'
@@ -21,6 +21,8 @@ import { megabytes, NOT_REGULAR, readConfigFile } from './read-file.js'
 export interface LoadOptions {
   env: Env
   cwd?: string
+  /** The configuration's secret values, for the identity errors to quote none (identity-checks.ts). */
+  secretsOf?: SecretsOf
 }
 
 export interface LoadResult {
@@ -115,7 +117,7 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
     for (const policy of result.policies) policies.push(policy)
   }
   for (const diagnostic of findDuplicateIds(declared)) diagnostics.push(diagnostic)
-  for (const diagnostic of identifyDeclared(resources)) diagnostics.push(diagnostic)
+  for (const diagnostic of identifyDeclared(resources, options.secretsOf)) diagnostics.push(diagnostic)
   const compiled = await compilePolicies(policies)
   for (const diagnostic of compiled.diagnostics) diagnostics.push(diagnostic)
   return { config: { files: found.files, resources }, diagnostics: sortDiagnostics(diagnostics), policies: diagnostics.length > 0 ? [] : compiled.rules }

@@ -30,3 +30,27 @@ describe('a natural key from a variable, declared twice', () => {
     expect(err).not.toMatch(/Kw9z|abc\.example/)
   })
 })
+
+describe('a literal natural key equal to a secret of the configuration, declared twice', () => {
+  // Review 2, round 16: only a key from a variable was (sensitive); an agent named literally as a
+  // weak password from a variable was printed, while a label of that name is (sensitive).
+  it('is (sensitive) in the errors, as a label of that name is', async () => {
+    const config = [
+      'agents:',
+      '  - name: Kw9z',
+      '  - name: Kw9z',
+      'targets:',
+      '  - id: 2DZkoZH8WMEM',
+      '    site:',
+      '      has_basic_auth: true',
+      '      basic_auth: {username: u, password: "${PW}", password_is_sensitive: true}',
+      '',
+    ].join('\n')
+    const dir = temporaryDirectory('scansync-r16-', { 'a.yaml': config })
+    const io = captureIo({ env: { PW: 'Kw9z' }, cwd: dir })
+    expect(await runValidate({ paths: [dir] }, io)).toBe(1)
+    const err = io.err()
+    expect(err).toContain('agent with name (sensitive) is declared twice without id')
+    expect(err).not.toMatch(/Kw9z/)
+  })
+})

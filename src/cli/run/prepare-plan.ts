@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path'
 import { statSync } from 'node:fs'
 import { formatDiagnostic, type Diagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
+import { secretValues } from '../../secrets/redact.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
 import { Io, line, type RedactedIo } from '../../core/io.js'
@@ -54,7 +55,7 @@ export interface Loaded {
 
 /** Loads and checks the configuration, then keeps the selected resources. Undefined: invalid (printed). */
 export async function loadSelected(options: SelectionOptions, io: RedactedIo): Promise<Loaded | undefined> {
-  const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
+  const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd, secretsOf: (resources) => secretValues([...resources]) })
   const { config } = loaded
   // Before anything is printed: a problem's message may quote a value that came from a variable.
   learnSecrets(io.redaction, config.resources)

@@ -1,5 +1,6 @@
 import { formatDiagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
+import { secretValues } from '../../secrets/redact.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line, withRedaction } from '../../core/io.js'
@@ -13,7 +14,7 @@ export interface ValidateOptions {
 
 export async function runValidate(options: ValidateOptions, given: Io): Promise<number> {
   const io = withRedaction(given)
-  const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd })
+  const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd, secretsOf: (resources) => secretValues([...resources]) })
   const { config } = loaded
   learnSecrets(io.redaction, config.resources)
   const diagnostics = configurationProblems(loaded)
