@@ -25,8 +25,9 @@ const AUTHORITY_END = /[\s/?#]/
  * first `:` (`scanner@example.com:pw@host` has the password `pw`, `deploy:P@ss@host` has `P@ss`).
  * One pass over the text, whatever it holds: it runs on every text scansync prints.
  */
-export function urlPasswordSpans(text: string): Array<[number, number]> {
+export function urlPasswordSpans(text: string, options: { escaped?: boolean } = {}): Array<[number, number]> {
   const spans: Array<[number, number]> = []
+  const escaped = options.escaped === true
   if (!text.includes('@')) return spans
   for (let at = text.indexOf('://'); at !== -1; at = text.indexOf('://', at + 3)) {
     // A scheme before it: letters, digits, + . -, starting with a letter.
@@ -38,6 +39,11 @@ export function urlPasswordSpans(text: string): Array<[number, number]> {
     let userEnd = -1
     let colon = -1
     for (let i = at + 3; i < text.length && !AUTHORITY_END.test(text[i]!); i++) {
+      if (escaped && (text[i] === '\\' || text[i] === '<')) {
+        const end = escapedBreakAt(text, i)
+        if (end === true) break
+        i = end
+      }
       if (text[i] === '@') userEnd = i
       else if (text[i] === ':' && colon === -1) colon = i
     }
@@ -47,9 +53,29 @@ export function urlPasswordSpans(text: string): Array<[number, number]> {
   return spans
 }
 
-/** The text with each URL's password replaced by `placeholder` (the URL itself stays readable). */
+/**
+ * In a printed text, at `i` (a backslash or `<`): true when a line break or space the printer
+ * escaped starts there (JSON's \n or \u2028, Markdown's escaped \\n, Markdown's <br>): a URL in
+ * the value ends there, as it ends at the break itself. Otherwise the last of a run of
+ * backslashes, to go on from (the run is read once).
+ */
+function escapedBreakAt(text: string, i: number): number | true {
+  if (text[i] === '<') return text.startsWith('<br>', i) ? true : i
+  let j = i
+  while (text[j + 1] === '\\') j++
+  const next = text[j + 1]
+  if (next === 'n' || next === 'r' || next === 't' || next === 'f' || next === 'v') return true
+  if (next === 'u' && /^[0-9a-f]{4}$/i.test(text.slice(j + 2, j + 6)) && /\s/.test(String.fromCharCode(parseInt(text.slice(j + 2, j + 6), 16)))) return true
+  return j
+}
+
+/**
+ * The text with each URL's password replaced by `placeholder` (the URL itself stays readable). A
+ * printed text: its values are quoted with escapes, so an escaped line break or space (\n, <br>)
+ * ends a URL as the break itself does in the value.
+ */
 export function maskUrlPasswords(text: string, placeholder: string): string {
-  const spans = urlPasswordSpans(text)
+  const spans = urlPasswordSpans(text, { escaped: true })
   if (spans.length === 0) return text
   let out = ''
   let last = 0
