@@ -20,10 +20,9 @@ describe("the output step and a URL's password across an escaped line break", ()
     expect(output(JSON.stringify(DESC))).toBe(JSON.stringify(DESC))
     expect(output('"https://h:1\\\\nops@x" "https://h:1\\u2028ops@x" https://h:1<br>ops@x')).toBe('"https://h:1\\\\nops@x" "https://h:1\\u2028ops@x" https://h:1<br>ops@x')
     expect(output(JSON.stringify('https://u:Pw\\x@h/\nhttps://u:Pw2@h/'))).toBe('"https://u:(sensitive)@h/\\nhttps://u:(sensitive)@h/"')
-    const started = performance.now()
-    urlPasswordSpans('a://' + '\\'.repeat(300_000) + '@', { escaped: true })
-    urlPasswordSpans('a://' + '\\x'.repeat(150_000) + ':@', { escaped: true })
-    expect(performance.now() - started).toBeLessThan(1000)
+    // Runs of backslashes are read once (a quadratic reading would not end within the test's time; no timing is asserted).
+    expect(urlPasswordSpans('a://' + '\\'.repeat(300_000) + '@', { escaped: true })).toEqual([])
+    expect(urlPasswordSpans('a://' + '\\x'.repeat(150_000) + ':@', { escaped: true })).toEqual([])
   })
 
   it('a plan shows a multi-line description as it is, in every format', async () => {
