@@ -17,9 +17,8 @@ describe("a URL's password in a message", () => {
     expect(output('target "https://u:LitPass77@new.example.com/": not found')).toBe('target "https://u:(sensitive)@new.example.com/": not found')
     expect(output('see https://scanner@example.com:Pw-1@h/ and https://h:8080/a@b')).toBe('see https://scanner@example.com:(sensitive)@h/ and https://h:8080/a@b')
     expect(maskUrlPasswords('no url @ here', '(sensitive)')).toBe('no url @ here')
-    const started = performance.now()
-    urlPasswordSpans('@' + 'ab://'.repeat(200_000))
-    expect(performance.now() - started).toBeLessThan(1000)
+    // Read in one pass (a quadratic reading would not end within the test's time; no timing is asserted).
+    expect(urlPasswordSpans('@' + 'ab://'.repeat(200_000))).toEqual([])
   })
 
   it('identity errors and a creation whose answer was lost do not print it', async () => {
