@@ -55,14 +55,18 @@ export function urlPasswordSpans(text: string, options: { escaped?: boolean } = 
 
 /**
  * In a printed text, at `i` (a backslash or `<`): true when a line break or space the printer
- * escaped starts there (JSON's \n or \u2028, Markdown's escaped \\n, Markdown's <br>): a URL in
- * the value ends there, as it ends at the break itself. Otherwise the last of a run of
+ * escaped starts there (JSON's \n or \u2028 after an odd run of backslashes, Markdown's <br>): a
+ * URL in the value ends there, as it ends at the break itself. Otherwise the last of a run of
  * backslashes, to go on from (the run is read once).
  */
 function escapedBreakAt(text: string, i: number): number | true {
   if (text[i] === '<') return text.startsWith('<br>', i) ? true : i
   let j = i
   while (text[j + 1] === '\\') j++
+  // An even run is escaped backslashes (JSON's \\n is a backslash and an n, which a password may
+  // hold): only an odd run escapes what follows. Markdown's doubled \\n is read as characters too,
+  // a password hidden being the lesser error.
+  if ((j - i) % 2 === 1) return j
   const next = text[j + 1]
   if (next === 'n' || next === 'r' || next === 't' || next === 'f' || next === 'v') return true
   if (next === 'u' && /^[0-9a-f]{4}$/i.test(text.slice(j + 2, j + 6)) && /\s/.test(String.fromCharCode(parseInt(text.slice(j + 2, j + 6), 16)))) return true
