@@ -56,9 +56,13 @@ function looksLikeHtml(text: string, headers: ResponseHeaders): boolean {
   return /html/i.test(header(headers, 'content-type') ?? '') || /^\s*</.test(text)
 }
 
-/** Folded to one line and cut at MAX_DETAIL, each URL's password hidden first: a cut through one would leave its start, with no `@` to know it by. */
+/**
+ * Folded to one line and cut at MAX_DETAIL, each URL's password hidden first: a cut through one
+ * would leave its start, with no `@` to know it by. The words as the service wrote them (parsed, not
+ * printed): a backslash and an n is no escaped line break, and may be in a password.
+ */
 function shorten(text: string): string {
-  const flat = maskUrlPasswords(text.replace(/\s+/g, ' ').trim(), SENSITIVE)
+  const flat = maskUrlPasswords(text.replace(/\s+/g, ' ').trim(), SENSITIVE, { escaped: false })
   return flat.length > MAX_DETAIL ? `${flat.slice(0, MAX_DETAIL)}…` : flat
 }
 

@@ -76,10 +76,11 @@ function escapedBreakAt(text: string, i: number): number | true {
 /**
  * The text with each URL's password replaced by `placeholder` (the URL itself stays readable). A
  * printed text: its values are quoted with escapes, so an escaped line break or space (\n, <br>)
- * ends a URL as the break itself does in the value.
+ * ends a URL as the break itself does in the value. `escaped: false` for a text as written, not
+ * printed (a service's words): a backslash there is itself.
  */
-export function maskUrlPasswords(text: string, placeholder: string): string {
-  const spans = urlPasswordSpans(text, { escaped: true })
+export function maskUrlPasswords(text: string, placeholder: string, options: { escaped?: boolean } = { escaped: true }): string {
+  const spans = urlPasswordSpans(text, options)
   if (spans.length === 0) return text
   let out = ''
   let last = 0
