@@ -171,7 +171,9 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
  * `known`: what Ajv kept before this schema was compiled.
  */
 function forgetId(ajv: Ajv, schema: unknown, known: ReadonlySet<string>): void {
-  if (schema !== null && typeof schema === 'object' && typeof (schema as Record<string, unknown>).$id === 'string') ajv.removeSchema(schema)
+  // Not one Ajv held before (the meta-schema's id, which a rule may name): that stays, for the rules after.
+  const id = schema !== null && typeof schema === 'object' ? (schema as Record<string, unknown>).$id : undefined
+  if (typeof id === 'string' && !known.has(id.replace(/#\/?$/, ''))) ajv.removeSchema(schema as object)
   // An `$id` inside the schema (the shared piece under a rule's allOf) is kept by Ajv as well.
   for (const key of Object.keys(ajv.refs)) if (!known.has(key)) delete ajv.refs[key]
   for (const key of Object.keys(ajv.schemas)) if (!known.has(key)) delete ajv.schemas[key]
