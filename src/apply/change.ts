@@ -110,20 +110,44 @@ function withoutCutSecrets(message: string, held: readonly string[]): string {
   const forms = [...new Set(held.flatMap(writtenForms))]
   let out = ''
   let last = 0
+  const borders = new Map<string, Int32Array>()
   for (let at = message.indexOf(CUT); at !== -1; at = message.indexOf(CUT, at + 1)) {
     let longest = 0
     for (const form of forms) {
-      for (let k = Math.min(form.length - 1, at - last); k > longest; k--) {
-        if (message.startsWith(form.slice(0, k), at - k)) {
-          longest = k
-          break
-        }
-      }
+      if (form.length < 2) continue
+      let border = borders.get(form)
+      if (border === undefined) borders.set(form, (border = bordersOf(form)))
+      longest = Math.max(longest, startBefore(message, Math.max(last, at - (form.length - 1)), at, form, border))
     }
     out += message.slice(last, at - longest) + (longest > 0 ? SENSITIVE : '')
     last = at
   }
   return out + message.slice(last)
+}
+
+/** Knuth–Morris–Pratt's table: for each prefix of `form`, the length of its longest proper border. */
+function bordersOf(form: string): Int32Array {
+  const border = new Int32Array(form.length)
+  for (let i = 1, k = 0; i < form.length; i++) {
+    while (k > 0 && form[i] !== form[k]) k = border[k - 1]!
+    if (form[i] === form[k]) k++
+    border[i] = k
+  }
+  return border
+}
+
+/**
+ * The length of the longest start of `form` that `message` ends with at `end`, read from `from`
+ * (no nearer than form.length - 1 before it: never the whole form). One pass: a long secret and
+ * words of repeated characters cost their lengths, not their product.
+ */
+function startBefore(message: string, from: number, end: number, form: string, border: Int32Array): number {
+  let k = 0
+  for (let i = from; i < end; i++) {
+    while (k > 0 && message[i] !== form[k]) k = border[k - 1]!
+    if (message[i] === form[k]) k++
+  }
+  return k
 }
 
 function serviceWords(error: unknown, kind: ResourceKind, desired: DesiredResource): string {
