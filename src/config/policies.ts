@@ -149,8 +149,9 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
   } catch (error) {
     forgetId(ajv, schema, known)
     // Ajv itself recursed without end (`properties: {site: {$ref: "#/properties/site"}}`); without
-    // a reference, the code Ajv wrote nests too deep for V8 (thousands of properties or alternatives).
-    if (error instanceof RangeError && hasRef(schema)) diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
+    // a reference, or when the rule fails as well with its references left out, the code Ajv wrote
+    // nests too deep for V8 (thousands of properties or alternatives).
+    if (error instanceof RangeError && hasRef(schema) && !tooLargeWithoutRefs(ajv, schema, known)) diagnostics.push(at(rule, [part], `${prefix}: the schema refers to itself without end ($ref), so no resource can be checked against it`, { key: true }))
     else if (error instanceof RangeError) diagnostics.push(at(rule, [part], `${prefix}: the schema is too large to compile (thousands of properties or alternatives); a list of allowed values is written as one enum`, { key: true }))
     else diagnostics.push(malformedRef(ajv, rule, part, schema, (error as Error).message, prefix) ?? describeCompileError(rule, part, schema, (error as Error).message, prefix))
     return undefined
@@ -212,6 +213,28 @@ function refsOf(schema: unknown, path: Array<string | number> = [], out: Array<A
 }
 
 /** Whether a schema holds a `$ref` anywhere. */
+/**
+ * Whether a schema Ajv could not compile (V8's RangeError) cannot be compiled with its `$ref`s left
+ * out either: too large, a harmless reference in it (to a definition) being no recursion.
+ */
+function tooLargeWithoutRefs(ajv: Ajv, schema: unknown, known: ReadonlySet<string>): boolean {
+  const strip = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(strip)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== '$ref' && key !== '$id').map(([key, member]) => [key, strip(member)]))
+        : value
+  const stripped = strip(schema)
+  try {
+    ajv.compile(stripped as object)
+    return false
+  } catch (error) {
+    return error instanceof RangeError
+  } finally {
+    forgetId(ajv, stripped, known)
+  }
+}
+
 function hasRef(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false
   if (Array.isArray(value)) return value.some(hasRef)
