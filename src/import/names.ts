@@ -22,13 +22,15 @@ export function namesNeeded(sections: ReadonlyArray<{ kind: KindName; resources:
 }
 
 /** The fields with references by name where the name is unique (the same object when nothing changes). */
-export function withNames(kind: KindName, fields: JsonObject, names: { team?: NameIndex; agent?: NameIndex }): JsonObject {
+export function withNames(kind: KindName, fields: JsonObject, names: { team?: NameIndex; agent?: NameIndex }, holdsSecret: (text: string) => boolean = () => false): JsonObject {
   const byName = (reference: unknown, index: NameIndex | undefined): unknown => {
     // A team may come as its bare id (the shorthand the YAML writes) or as `{id}`.
     const id = typeof reference === 'string' ? reference : isObject(reference) && typeof reference.id === 'string' ? reference.id : undefined
     if (!index || id === undefined) return reference
     const name = index.uniqueName(id)
-    return name === undefined ? reference : { name }
+    // A name quoting a secret of the run (a team named after a URL's password) would be written
+    // in clear, or as the output step's placeholder, which no team is named: the id stays.
+    return name === undefined || holdsSecret(name) ? reference : { name }
   }
   if (kind === 'agent' && Array.isArray(fields.teams) && names.team) return { ...fields, teams: fields.teams.map((team) => byName(team, names.team)) }
   if (kind === 'target' && isObject(fields.scanning_agent) && names.agent) return { ...fields, scanning_agent: byName(fields.scanning_agent, names.agent) }

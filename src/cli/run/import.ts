@@ -83,7 +83,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
         )
         for (const resource of section.resources) io.redaction.add(resource.secretValues)
       })
-      await referToNames(sections, session)
+      await referToNames(sections, session, holdsRunSecret)
     } finally {
       await session.client.close()
     }
@@ -203,11 +203,11 @@ function reportSecrets(notes: SecretNote[], io: Io): void {
 }
 
 /** Teams and agents by name where the name is unique (the lists read only when something refers into them). */
-async function referToNames(sections: ImportSection[], session: Session): Promise<void> {
+async function referToNames(sections: ImportSection[], session: Session, holdsSecret: (text: string) => boolean): Promise<void> {
   const needed = namesNeeded(sections)
   const [teams, agents] = await Promise.all([needed.teams ? readTeams(session.client) : undefined, needed.agents ? readAll(KINDS.agent, session.client) : undefined])
   const names = { team: teams && new NameIndex(teams), agent: agents && new NameIndex(agents) }
   for (const section of sections) {
-    section.resources = section.resources.map((resource) => ({ ...resource, fields: withNames(section.kind, resource.fields, names) }))
+    section.resources = section.resources.map((resource) => ({ ...resource, fields: withNames(section.kind, resource.fields, names, holdsSecret) }))
   }
 }
