@@ -149,9 +149,20 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
       if (relevant && !options.includeDefaults && !relevant(live)) continue
       const child = memberNode(node, member)!
       const current = value[member]
-      if (typeof current === 'string' && current !== '' && (isSensitive({ member, rulePath: here, containers: [value], values: [current], sensitiveFields: kind.sensitiveFields }) || options.holdsRunSecret?.(current) || holdsUrlPassword(current))) {
-        secret(out, member, current, shown, required.includes(member))
-        continue
+      if (typeof current === 'string' && current !== '') {
+        const sensitive = isSensitive({ member, rulePath: here, containers: [value], values: [current], sensitiveFields: kind.sensitiveFields })
+        if (sensitive || options.holdsRunSecret?.(current) || holdsUrlPassword(current)) {
+          // A value quoting a secret in a form the configuration writes otherwise (a time of day
+          // as HH:MM:SS quoting a password "02:00"): a variable holding it as the service does
+          // would not validate, so it is left out.
+          if (!sensitive && !accepts(child, current)) {
+            leaveOut(shown, 'it quotes a secret, in a form the configuration does not accept')
+            if (required.includes(member)) return OMIT
+            continue
+          }
+          secret(out, member, current, shown, required.includes(member))
+          continue
+        }
       }
       const mark = notes.length
       const result = walk(child, current, here, shown)
