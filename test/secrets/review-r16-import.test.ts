@@ -48,4 +48,18 @@ describe('import: a secret quoted in a list key or a text', () => {
       expect(written).toContain('${TARGET_7QWERTY2UIOP_LABELS_0_NAME}')
     }
   })
+
+  it("a list key holding a long secret in another letter case (a header X-zq9kp7wm42 with a URL password Zq9Kp7Wm42) is not spelt in a variable's name either", async () => {
+    const seed = exampleSeed()
+    const staging = seed.targets!.find((t) => t.id === '7QwErTy2UiOp')!
+    staging.site!.url = 'https://deploy:Zq9Kp7Wm42@staging.shop.example.com/'
+    staging.site!.headers = [{ name: 'X-zq9kp7wm42', value: 'v', value_is_sensitive: false, allow_testing: false, authentication: false, authentication_secondary: false }]
+    const em = await emulator({ seed })
+    const dir = tempDir()
+    const run = await importRun(em, { kinds: ['target'], all: true, secrets: 'reference', out: dir })
+    expect(run.code, run.err).toBe(0)
+    const written = readFileSync(join(dir, 'targets.yaml'), 'utf8')
+    expect(mentions(written, 'Zq9Kp7Wm42'), written).toBe(false)
+    expect(mentions(run.out + run.err, 'Zq9Kp7Wm42'), run.err).toBe(false)
+  })
 })

@@ -58,14 +58,15 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
       const lives: JsonObject[][] = []
       // The secrets met that the output step leaves in a text, being too short or too common to
       // replace (a four-letter password a description quotes): plans hide a text quoting one
-      // (QUOTABLE_LENGTH), so import must not write it.
+      // (QUOTABLE_LENGTH), so import must not write it. In any letter case: a list key becomes part
+      // of a variable's name, upper-cased, where a secret in another case would be spelt out.
       const quoted = new Redaction()
       for (const kind of kinds) {
         const live = await readKind(kind, options, session, io)
         const resources = live.map((raw) => selectFields(KINDS[kind], raw, namer, selectOptions))
         for (const resource of resources) {
           io.redaction.add(resource.secretValues)
-          quoted.add(resource.secretValues.filter((value) => value.length >= QUOTABLE_LENGTH))
+          quoted.add(resource.secretValues.filter((value) => value.length >= QUOTABLE_LENGTH).map((value) => value.toLowerCase()))
         }
         sections.push({ kind, resources })
         lives.push(live)
@@ -74,7 +75,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
       // written as the output step's placeholder, which no plan could match, or in clear: such a
       // resource is selected again, that value taken as a secret. A reason quoting a live value
       // counts too (it is printed).
-      const holdsRunSecret = (text: string) => io.redaction.redact(text) !== text || quoted.holds(text)
+      const holdsRunSecret = (text: string) => io.redaction.redact(text) !== text || quoted.holds(text.toLowerCase())
       sections.forEach((section, s) => {
         section.resources = section.resources.map((resource, r) =>
           writtenTexts(resource.fields).some(holdsRunSecret) || resource.leftOut.some((left) => holdsRunSecret(left.reason))
