@@ -5,6 +5,14 @@ import { describe, expect, it } from 'vitest'
 import { cli, emulator, tempdir } from '../e2e/helpers.js'
 import { runCli } from '../helpers/cli.js'
 
+/** `validate ARGS` in `dir` passes with nothing on stderr; its summary line contains `summary`. */
+async function expectValid(dir: string, args: string[], summary: string): Promise<void> {
+  const { code, stdout, stderr } = await runCli(['validate', ...args], { cwd: dir })
+  expect(stderr).toBe('')
+  expect(code).toBe(0)
+  expect(stdout).toContain(summary)
+}
+
 const tempdirFile = (file: string, text: string) => {
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, text)
@@ -20,10 +28,7 @@ describe.concurrent('configuration files: "every *.yaml / *.yml below it is read
     symlinkSync(join(dir, 'config', 'shared', 'real'), join(dir, 'config', 'linked'))
     // A link back to the root is no cycle.
     symlinkSync(join(dir, 'config'), join(dir, 'config', 'shared', 'loop'))
-    const { code, stdout, stderr } = await runCli(['validate', 'config'], { cwd: dir })
-    expect(stderr).toBe('')
-    expect(code).toBe(0)
-    expect(stdout).toContain('Valid: 2 files, 0 targets, 1 asset, 1 agent.')
+    await expectValid(dir, ['config'], 'Valid: 2 files, 0 targets, 1 asset, 1 agent.')
   })
 
   it('a symbolic link to a file inside the configuration is read once with the file it names (not "declared twice")', async () => {
@@ -36,10 +41,7 @@ describe.concurrent('configuration files: "every *.yaml / *.yml below it is read
     symlinkSync(join('.drafts', 'x.yaml'), join(dir, 'config', 'a.yaml'))
     symlinkSync(join('.drafts', 'x.yaml'), join(dir, 'config', 'b.yaml'))
     tempdirFile(join(dir, 'config', '.drafts', 'x.yaml'), 'targets: []\n')
-    const { code, stdout, stderr } = await runCli(['validate', 'config', 'config/v2/agents.yaml'], { cwd: dir })
-    expect(stderr).toBe('')
-    expect(code).toBe(0)
-    expect(stdout).toContain('Valid: 3 files, 0 targets, 1 asset, 1 agent.')
+    await expectValid(dir, ['config', 'config/v2/agents.yaml'], 'Valid: 3 files, 0 targets, 1 asset, 1 agent.')
   })
 
   it('a folder only reachable through a symbolic link inside the configuration is read, not silently skipped', async () => {
@@ -48,10 +50,7 @@ describe.concurrent('configuration files: "every *.yaml / *.yml below it is read
       'config/assets.yaml': 'assets:\n  - id: S1\n    state: ARCHIVED\n',
     })
     symlinkSync(join(dir, 'config', '.store'), join(dir, 'config', 'agents'))
-    const { code, stdout, stderr } = await runCli(['validate', 'config'], { cwd: dir })
-    expect(stderr).toBe('')
-    expect(code).toBe(0)
-    expect(stdout).toContain('1 agent')
+    await expectValid(dir, ['config'], '1 agent')
   })
 
   it('a symbolic link to a folder outside the configuration is refused with an error, not silently skipped', async () => {

@@ -7,6 +7,18 @@ import { emulator, exampleSeed, importRun, tempDir } from '../import/helpers.js'
 /** Appears anywhere, in any case (a variable's name is upper-cased). */
 const mentions = (text: string, secret: string) => text.toLowerCase().includes(secret.toLowerCase())
 
+/** Imports every target into `out`: it succeeds, and neither the file nor what it printed mentions any of `secrets`; the file's text. */
+async function importWithout(em: Parameters<typeof importRun>[0], secrets: readonly string[], out: string, mode: 'omit' | 'reference'): Promise<string> {
+  const run = await importRun(em, { kinds: ['target'], all: true, secrets: mode, out })
+  expect(run.code, run.err).toBe(0)
+  const written = readFileSync(join(out, 'targets.yaml'), 'utf8')
+  for (const secret of secrets) {
+    expect(mentions(written, secret), written).toBe(false)
+    expect(mentions(run.out + run.err, secret), run.err).toBe(false)
+  }
+  return written
+}
+
 describe('import: a secret quoted in a list key or a text', () => {
   it('a short secret held in clear (a password, a URL password) quoted in a text or a label name is left out, as plans hide it', async () => {
     const seed = exampleSeed()
@@ -19,13 +31,7 @@ describe('import: a secret quoted in a list key or a text', () => {
     const em = await emulator({ seed })
     const dir = tempDir()
     for (const secrets of ['omit', 'reference'] as const) {
-      const run = await importRun(em, { kinds: ['target'], all: true, secrets, out: join(dir, secrets) })
-      expect(run.code, run.err).toBe(0)
-      const written = readFileSync(join(dir, secrets, 'targets.yaml'), 'utf8')
-      for (const secret of ['Qx7w', 'Rk3p']) {
-        expect(mentions(written, secret), written).toBe(false)
-        expect(mentions(run.out + run.err, secret), run.err).toBe(false)
-      }
+      await importWithout(em, ['Qx7w', 'Rk3p'], join(dir, secrets), secrets)
     }
   })
 
@@ -38,11 +44,7 @@ describe('import: a secret quoted in a list key or a text', () => {
     const em = await emulator({ seed })
     const dir = tempDir()
     for (const secrets of ['omit', 'reference'] as const) {
-      const run = await importRun(em, { kinds: ['target'], all: true, secrets, out: join(dir, secrets) })
-      expect(run.code, run.err).toBe(0)
-      const written = readFileSync(join(dir, secrets, 'targets.yaml'), 'utf8')
-      expect(mentions(written, 'Zq9Kp7Wm42'), written).toBe(false)
-      expect(mentions(run.out + run.err, 'Zq9Kp7Wm42'), run.err).toBe(false)
+      const written = await importWithout(em, ['Zq9Kp7Wm42'], join(dir, secrets), secrets)
       // The parts are still offered, by the item's place.
       expect(written).toContain('${TARGET_7QWERTY2UIOP_SITE_HEADERS_0_NAME}')
       expect(written).toContain('${TARGET_7QWERTY2UIOP_LABELS_0_NAME}')
@@ -56,10 +58,6 @@ describe('import: a secret quoted in a list key or a text', () => {
     staging.site!.headers = [{ name: 'X-zq9kp7wm42', value: 'v', value_is_sensitive: false, allow_testing: false, authentication: false, authentication_secondary: false }]
     const em = await emulator({ seed })
     const dir = tempDir()
-    const run = await importRun(em, { kinds: ['target'], all: true, secrets: 'reference', out: dir })
-    expect(run.code, run.err).toBe(0)
-    const written = readFileSync(join(dir, 'targets.yaml'), 'utf8')
-    expect(mentions(written, 'Zq9Kp7Wm42'), written).toBe(false)
-    expect(mentions(run.out + run.err, 'Zq9Kp7Wm42'), run.err).toBe(false)
+    await importWithout(em, ['Zq9Kp7Wm42'], dir, 'reference')
   })
 })
