@@ -260,7 +260,9 @@ function checkFields(rule: DeclaredPolicy, part: 'when' | 'require', diagnostics
   const misspelt = misspeltFields(rule.kind, rule[part])
   for (const field of misspelt) {
     const article = /^[aeiou]/.test(rule.kind) ? 'an' : 'a'
-    const message = field.only
+    const message = field.value !== undefined
+      ? `policy ${rule.name}: ${part}: ${article} ${rule.kind}'s ${field.field} is never ${JSON.stringify(field.value)} (did you mean ${JSON.stringify(field.meant)}?${field.value.toLowerCase() === field.meant.toLowerCase() ? ' values are compared as written, letter case too' : ''})`
+      : field.only
       ? `policy ${rule.name}: ${part}: rules see ${article} ${rule.kind}'s ${field.only.place} as {${field.only.members.join(', ')}}: ${field.field} is never there, so a rule about it passes silently`
       : field.atTop
         ? `policy ${rule.name}: ${part}: rules see ${article} ${rule.kind}'s ${field.meant} at its top level, as the YAML writes it, never at ${field.field}; a rule about it there passes silently`

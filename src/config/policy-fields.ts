@@ -19,6 +19,8 @@ export interface MisspeltField {
   atTop?: boolean
   /** The name is the service's at a place rules see only as the YAML writes it (`scanning_agent` as `{id}`): what they see there, and where. */
   only?: { place: string; members: string[] }
+  /** Not a name but a value the rule compares `field` with (`const`, `enum`), which the field never has: `meant` is the value it nearly is. */
+  value?: string
 }
 
 /** The places of the kind's schemas a part of a rule applies to: what the YAML writes, and what the service answers. */
@@ -111,6 +113,7 @@ function walk(schema: unknown, places: Places, path: PathSegments, field: string
     if (meant !== undefined) found.push({ path: at, key, field: join(field, name), meant: join(field, meant) })
   }
   walkNames(rule, path, check)
+  if (field !== '') for (const value of misspeltValues(rule, places, path)) found.push({ ...value, field })
   const properties = rule.properties
   if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
     for (const [name, sub] of Object.entries(properties)) walk(sub, children(places, 'properties', name), [...path, 'properties', name], join(field, name), found, depth + 1, shape)
@@ -142,6 +145,26 @@ function walk(schema: unknown, places: Places, path: PathSegments, field: string
     if (Array.isArray(value)) value.forEach((sub, i) => walk(sub, items, [...path, keyword, i], `${field}[]`, found, depth + 1, shape))
     else walk(value, items, [...path, keyword], `${field}[]`, found, depth + 1, shape)
   }
+}
+
+/**
+ * The values a rule compares a field with (`const`, `enum`) that the field never has, but nearly
+ * has: `state: {const: archived}` for `ARCHIVED`. Such a comparison never holds, so a `when` never
+ * selects and a `require` never passes, silently. Only where the kind's schemas list the field's
+ * values; a value far from all of them is left alone, as a name is (the service may answer others).
+ */
+function misspeltValues(rule: Record<string, unknown>, places: Places, path: PathSegments): Array<Omit<MisspeltField, 'field'>> {
+  const allowed = [...places.request, ...places.response].flatMap((place) => (Array.isArray(place.schema.enum) ? place.schema.enum.filter((v): v is string => typeof v === 'string') : []))
+  if (allowed.length === 0) return []
+  const found: Array<Omit<MisspeltField, 'field'>> = []
+  const consider = (value: unknown, at: PathSegments) => {
+    if (typeof value !== 'string' || allowed.includes(value)) return
+    const meant = closest(value, allowed)
+    if (meant !== undefined) found.push({ path: at, key: false, meant, value })
+  }
+  if (Object.hasOwn(rule, 'const')) consider(rule.const, [...path, 'const'])
+  if (Array.isArray(rule.enum)) rule.enum.forEach((value, i) => consider(value, [...path, 'enum', i]))
+  return found
 }
 
 /** The schema a local JSON pointer (`#`, `#/definitions/a`) names within `root`, and its path there; undefined for any other reference. */

@@ -16,7 +16,7 @@ const NAMING = CONFIG.replace('    site:\n', `    site:\n      name: "${NAME}"\n
 
 async function withNamedTarget() {
   const seed = exampleSeed()
-  seed.targets[0]!.site.name = NAME
+  seed.targets![0]!.site!.name = NAME
   return emulator({ seed })
 }
 
