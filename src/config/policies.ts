@@ -1,6 +1,6 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
 import { Diagnostic, formatPath, type PathSegments, type SourcePosition } from '../core/diagnostics.js'
-import type { JsonObject, KindName } from '../core/types.js'
+import { SENSITIVE, type JsonObject, type KindName } from '../core/types.js'
 import type { ParsedFile } from './read-yaml.js'
 import { closest } from './schema-errors.js'
 import { misspeltFields } from './policy-fields.js'
@@ -260,7 +260,9 @@ function checkFields(rule: DeclaredPolicy, part: 'when' | 'require', diagnostics
   const misspelt = misspeltFields(rule.kind, rule[part])
   for (const field of misspelt) {
     const article = /^[aeiou]/.test(rule.kind) ? 'an' : 'a'
-    const message = field.value !== undefined
+    const message = field.secretKeyword !== undefined
+      ? `policy ${rule.name}: ${part}: rules see ${article} ${rule.kind}'s ${field.field} as "${SENSITIVE}", never its value (a secret), so ${field.secretKeyword} cannot be checked on it`
+      : field.value !== undefined
       ? `policy ${rule.name}: ${part}: ${article} ${rule.kind}'s ${field.field} is never ${JSON.stringify(field.value)} (did you mean ${JSON.stringify(field.meant)}?${field.value.toLowerCase() === field.meant.toLowerCase() ? ' values are compared as written, letter case too' : ''})`
       : field.only
       ? `policy ${rule.name}: ${part}: rules see ${article} ${rule.kind}'s ${field.only.place} as {${field.only.members.join(', ')}}: ${field.field} is never there, so a rule about it passes silently`

@@ -1,6 +1,7 @@
 import type { PathSegments } from '../core/diagnostics.js'
-import type { KindName } from '../core/types.js'
+import { SENSITIVE, type KindName } from '../core/types.js'
 import { schemaDocuments } from '../schema/files.js'
+import { placeSensitivity } from '../schema/sensitivity.js'
 import { kindEntries } from '../schema/kinds.js'
 import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
 import { closest, levenshtein } from './schema-errors.js'
@@ -21,6 +22,8 @@ export interface MisspeltField {
   only?: { place: string; members: string[] }
   /** Not a name but a value the rule compares `field` with (`const`, `enum`), which the field never has: `meant` is the value it nearly is. */
   value?: string
+  /** Not a name but a keyword about the content of `field`, a secret rules see only as `(sensitive)`. */
+  secretKeyword?: string
 }
 
 /** The places of the kind's schemas a part of a rule applies to: what the YAML writes, and what the service answers. */
@@ -114,6 +117,7 @@ function walk(schema: unknown, places: Places, path: PathSegments, field: string
   }
   walkNames(rule, path, check)
   if (field !== '') for (const value of misspeltValues(rule, places, path)) found.push({ ...value, field })
+  if (field !== '' && isAlwaysSecret(field, places)) for (const keyword of contentKeywords(rule)) found.push({ path: [...path, keyword], key: true, field, meant: '', secretKeyword: keyword })
   const properties = rule.properties
   if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
     for (const [name, sub] of Object.entries(properties)) walk(sub, children(places, 'properties', name), [...path, 'properties', name], join(field, name), found, depth + 1, shape)
@@ -165,6 +169,26 @@ function misspeltValues(rule: Record<string, unknown>, places: Places, path: Pat
   if (Object.hasOwn(rule, 'const')) consider(rule.const, [...path, 'const'])
   if (Array.isArray(rule.enum)) rule.enum.forEach((value, i) => consider(value, [...path, 'enum', i]))
   return found
+}
+
+/** Keywords about a text's content: on a secret, which rules see as `(sensitive)`, they check those 11 characters. */
+const CONTENT_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'format', 'const', 'enum']
+
+/** Whether a field is a secret whatever its resource says (a password, a place the schemas mark sensitive): rules always see `(sensitive)` there. */
+function isAlwaysSecret(field: string, places: Places): boolean {
+  const member = field.slice(field.lastIndexOf('.') + 1)
+  if (member.endsWith('[]')) return false
+  return places.request.length > 0 && places.request.some((place) => placeSensitivity(member, [], place.schema['x-sensitive'] === true).always)
+}
+
+/** The content keywords a schema writes, but a comparison with `(sensitive)` itself. */
+function contentKeywords(rule: Record<string, unknown>): string[] {
+  return CONTENT_KEYWORDS.filter((keyword) => {
+    if (!Object.hasOwn(rule, keyword)) return false
+    if (keyword === 'const') return rule.const !== SENSITIVE
+    if (keyword === 'enum') return !(Array.isArray(rule.enum) && rule.enum.every((value) => value === SENSITIVE))
+    return true
+  })
 }
 
 /** The schema a local JSON pointer (`#`, `#/definitions/a`) names within `root`, and its path there; undefined for any other reference. */

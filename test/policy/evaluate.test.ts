@@ -138,20 +138,20 @@ describe('violations', () => {
   it('at the resource\'s line, the description first, then what Ajv found and where; never the value itself', async () => {
     const { rules, diagnostics } = await compilePolicies([
       rule({ name: 'pci', description: 'PCI targets report in a PCI format', kind: 'target', require: { properties: { report_type: { enum: ['pci4'] } } } }, 3),
-      rule({ name: 'secret-shape', kind: 'target', require: { properties: { site: { properties: { otp_secret: { pattern: '^$' } } } } } }, 9),
+      rule({ name: 'secret-shape', kind: 'target', require: { properties: { site: { properties: { desc: { pattern: '^$' } } } } } }, 9),
       rule({ name: 'labelled', kind: 'target', level: 'warning', require: { required: ['labels'] } }, 12),
       rule({ name: 'agents-only', kind: 'agent', require: false }, 15),
     ])
     expect(diagnostics).toEqual([])
     const declared = { source: { file: 'a.yaml', line: 2, column: 5 } }
     const violations = evaluatePolicies(rules, [
-      { kind: 'target', id: 'T1', shape: { id: 'T1', report_type: 'default', site: { otp_secret: 'hunter2-Secret' } }, declared },
+      { kind: 'target', id: 'T1', shape: { id: 'T1', report_type: 'default', site: { desc: 'hunter2-Secret' } }, declared },
       { kind: 'target', id: 'T0', shape: { id: 'T0', report_type: 'pci4', labels: [{ name: 'x' }] } },
     ])
     expect(violations.map((v) => [v.policy, v.level, v.id, v.message, v.where && `${v.where.file}:${v.where.line}`])).toEqual([
       ['labelled', 'warning', 'T1', "labelled (the target: must have required property 'labels')", 'a.yaml:2'],
       ['pci', 'error', 'T1', 'PCI targets report in a PCI format (report_type: must be equal to one of the allowed values "pci4")', 'a.yaml:2'],
-      ['secret-shape', 'error', 'T1', 'secret-shape (site.otp_secret: must match pattern "^$")', 'a.yaml:2'],
+      ['secret-shape', 'error', 'T1', 'secret-shape (site.desc: must match pattern "^$")', 'a.yaml:2'],
     ])
     expect(JSON.stringify(violations)).not.toContain('hunter2')
     expect(hasErrors(violations)).toBe(true)

@@ -55,3 +55,27 @@ describe('a value a field never has, nearly one it has', () => {
     expect(em.requests()).toEqual([])
   })
 })
+
+// Rules see a secret (a password, a field the schemas mark sensitive) as `(sensitive)`, never its
+// value: a rule about its length or its pattern checked those 11 characters, and always failed (or
+// always passed) without a word.
+describe('a keyword about the content of a secret', () => {
+  it('is an error at the keyword; presence, and fields that are secrets only when flagged, are left alone', async () => {
+    const text = `policies:
+  - name: strong-passwords
+    kind: target
+    require:
+      properties:
+        site:
+          properties:
+            basic_auth: {properties: {password: {minLength: 12, type: string}}}
+            otp_secret: {pattern: "^[A-Z2-7]+$"}
+            form_login: {items: {properties: {value: {minLength: 8}}}}
+          required: [basic_auth]
+`
+    expect(await diagnosticsOf(text)).toEqual([
+      `${lineOf(text, 'minLength: 12')}:${columnOf(text, 'minLength: 12')}: policy strong-passwords: require: rules see a target's site.basic_auth.password as "(sensitive)", never its value (a secret), so minLength cannot be checked on it`,
+      `${lineOf(text, 'otp_secret')}:${columnOf(text, 'pattern')}: policy strong-passwords: require: rules see a target's site.otp_secret as "(sensitive)", never its value (a secret), so pattern cannot be checked on it`,
+    ])
+  })
+})
