@@ -1,9 +1,12 @@
-import type { DesiredResource } from '../core/types.js'
+import type { DesiredResource, JsonObject } from '../core/types.js'
 import { isObject } from '../core/json.js'
 import { comparableUrl } from '../core/url.js'
 import { KINDS } from '../resources/index.js'
+import type { ResourceKind } from '../resources/kind.js'
 import { declaredSecrets } from '../secrets/redact.js'
 import { holdsUrlPassword } from '../schema/sensitivity.js'
+import { defaultsFor } from '../schema/defaults.js'
+import { schemaDocuments } from '../schema/files.js'
 import { assemblePlan, displayNameOf, type Comparison, type PlanResult } from './build-plan.js'
 import { canonicalJson, sha256 } from './canonical.js'
 import { FieldChange, ResourceChange, SENSITIVE } from './model.js'
@@ -30,6 +33,28 @@ export function creationComparison(desired: DesiredResource, holds?: (text: stri
     hiddenSecrets: [],
     fingerprint: ABSENT_FINGERPRINT,
   }
+}
+
+/**
+ * A resource to create as the service will hold it once created, in the YAML's shape, before the
+ * declared fields are overlaid: the kind's empty shape with the interface document's defaults for
+ * what the YAML leaves out. Rules check it so (design.md, "Policies"): a rule about web targets
+ * (`type: single`) applies to a target created without `type`, as it will once the target exists.
+ */
+export function createdLive(desired: DesiredResource): { kind: ResourceKind; live: JsonObject } {
+  const kind = KINDS[desired.kind]
+  return { kind, live: filledWith(kind.project({}), defaultsFor(schemaDocuments, kind.requestSchema, desired.fields)) }
+}
+
+/** `base` with the members of `more` it has not, objects filled member by member. */
+function filledWith(base: JsonObject, more: JsonObject): JsonObject {
+  const out: JsonObject = { ...base }
+  for (const [name, value] of Object.entries(more)) {
+    const mine = out[name]
+    if (isObject(mine) && isObject(value)) out[name] = filledWith(mine, value)
+    else if (mine === undefined || mine === null) out[name] = value
+  }
+  return out
 }
 
 /**

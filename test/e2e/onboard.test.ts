@@ -481,4 +481,36 @@ describe('policies', () => {
     expect(run.stderr).toMatch(/config\.yaml:\d+:\d+: policy production-has-blackout: target https:\/\/new\.example\.com\/: /)
     expect(sentWrites(em)).toHaveLength(0)
   })
+
+  // A rule about web targets skipped a target created without `type`, which the service creates
+  // as `single` (its documented default): the rule applied to it only once it existed, in the next
+  // plan, after the apply had gone through.
+  it('a target to create is checked with the service\'s defaults for what the YAML leaves out', async () => {
+    const em = await emulator()
+    const policy = `policies:
+  - name: web-targets-report-pci
+    kind: target
+    when: {required: [type], properties: {type: {const: single}}}
+    require: {required: [report_type], properties: {report_type: {const: pci4}}}
+  - name: pdf-reports
+    kind: target
+    level: warning
+    require: {required: [report_fileformat], properties: {report_fileformat: {const: docx}}}
+`
+    const config = `targets:
+  - site: {name: Shop (new), url: ${NEW_URL}}
+  - site: {name: API (new), url: https://api-new.example.com/}
+    type: api
+    report_fileformat: docx
+`
+    const dir = tempdir({ 'config.yaml': config, 'policies.yaml': policy })
+    const run = await cli(em, dir, ['plan', '.'])
+    const found = run.stderr.split('\n').filter((line) => line.startsWith('config.yaml'))
+    expect(found).toEqual([
+      'config.yaml:2:5: policy pdf-reports: target https://new.example.com/: pdf-reports (report_fileformat: must be equal to constant "docx") [warning]',
+      'config.yaml:2:5: policy web-targets-report-pci: target https://new.example.com/: web-targets-report-pci (report_type: must be equal to constant "pci4")',
+    ])
+    expect(run.code).toBe(1)
+    expect(sentWrites(em)).toHaveLength(0)
+  })
 })

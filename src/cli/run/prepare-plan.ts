@@ -10,7 +10,7 @@ import { startProgress } from '../progress.js'
 import { boundHeap } from '../memory.js'
 import { workflowCommand } from '../../render/github.js'
 import { compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
-import { assembleWithCreations, creationComparison } from '../../plan/create.js'
+import { assembleWithCreations, createdLive } from '../../plan/create.js'
 import { showNames } from '../../plan/names.js'
 import { identify, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
@@ -145,10 +145,10 @@ export async function compareWithLive(
         progress.tick(1)
       }
     }
-    // A target to create is checked as it will be: its declared fields (named by its URL, having no id yet).
+    // A target to create is checked as it will be: its declared fields over the service's defaults (named by its URL, having no id yet).
     for (const resource of creations) {
       if (!policies?.checks(resource.kind)) continue
-      const { kind, live } = creationComparison(resource)
+      const { kind, live } = createdLive(resource)
       const name = resource.naturalKey?.value ?? ''
       policies.checkAfterApply(kind, name, resource, live)
     }
