@@ -55,11 +55,12 @@ async function installedOclif() {
 }
 
 /**
- * For a command line read for sure as plan, drift, apply (whose reads are on the wire), validate,
- * audit, import, init or schema: oclif from its one bundled file, with its code cache (about 100
- * files as installed, whose resolving, reading and compiling took more of a start than running
- * them). Such a run loads no plugin, the only other code that would load oclif as installed; the
- * commands take Command and the flags from this copy (src/cli/oclif.ts).
+ * For a command line of plan, drift, apply (whose reads may be on the wire), validate, audit,
+ * import, init or schema that asks for no help nor version (reads-from-argv.ts): oclif from its
+ * one bundled file, with its code cache (about 100 files as installed, whose resolving, reading
+ * and compiling took more of a start than running them). Such a run loads no plugin, the only
+ * other code that would load oclif as installed; the commands take Command and the flags from
+ * this copy (src/cli/oclif.ts).
  */
 async function bundledOclif() {
   // Two turns of the event loop first, so that the reads just started connect and are written
@@ -75,10 +76,10 @@ async function bundledOclif() {
 async function runOclif() {
   // plan, drift and apply: their list reads leave before oclif loads (src/cli/run/reads-from-argv.ts).
   const { startFromArgv } = await import('../dist/bundle/run/reads-from-argv.js')
-  const { sure, releaseReads } = await startFromArgv(argv)
-  const { run, flush, handle } = sure ? await bundledOclif() : await installedOclif()
+  const { bundled, releaseReads } = await startFromArgv(argv)
+  const { run, flush, handle } = bundled ? await bundledOclif() : await installedOclif()
   try {
-    await run(argv, oclifOptions(sure))
+    await run(argv, oclifOptions(bundled))
     await flush()
   } catch (error) {
     // oclif exits 2 on a mistyped command or flag; in scansync's contract 2 means "changes" or
