@@ -24,13 +24,17 @@ export async function guardCreations(ready: readonly Ready[], client: Requester,
   const creations = ready.filter((item) => item.planned.change.action === 'create').map((item) => item.planned)
   if (creations.length === 0) return () => undefined
   const lock = `${statePath}.create.lock`
-  await mkdir(dirname(statePath), { recursive: true })
   let release: () => void
   try {
+    await mkdir(dirname(statePath), { recursive: true })
     release = await holdLock(lock, CREATION_WAIT_MS)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
-    throw new ScansyncError(`another apply of this configuration has been creating targets for ${CREATION_WAIT_MS / 1000} s (${lock}); nothing was sent. Run scansync apply again once it is done.`)
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ELOCKED') throw new ScansyncError(`another apply of this configuration has been creating targets for ${CREATION_WAIT_MS / 1000} s (${lock}); nothing was sent. Run scansync apply again once it is done.`)
+    // A folder the run cannot write (a read-only checkout, another user's .scansync): without the
+    // lock a creation is not coordinated, and the state recording it could not be written either.
+    // Said as such, before any write; it was an "unexpected failure" asking for a bug report.
+    throw new ScansyncError(`cannot take the lock ${lock} (${code ?? (error as Error).message}) that keeps two applies from creating one target twice; nothing was sent. The secrets state's folder must be writable, or --state must name a file in one that is.`)
   }
   try {
     const fresh = await freshCreations(creations, client)
