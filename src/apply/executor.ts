@@ -26,6 +26,8 @@ const withoutSubject = (message: string, item: PendingChange) => {
 export async function executeChanges(pending: PendingChange[], sender: Sender, options: ExecuteOptions): Promise<{ results: ChangeResult[]; interrupted: boolean }> {
   const limit = pLimit(Math.max(1, options.parallelism))
   const results = new Map<PendingChange, ChangeResult>()
+  // Changes whose request was handed to the client: one still unsettled after the drain went out.
+  const started = new Set<PendingChange>()
   const settle = (item: PendingChange, result: ChangeResult) => {
     results.set(item, result)
     options.onResult?.(result)
@@ -34,6 +36,7 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
   const run = async (item: PendingChange) => {
     if (options.signal?.aborted) return settle(item, { ...item.change, result: 'not_applied', error: interruptedMessage })
     const { method, path, body } = item.request
+    started.add(item)
     options.onStart?.(item.change)
     if (item.change.action === 'create') return settle(item, await createResource(item, sender as Creator, options))
     try {
@@ -62,8 +65,14 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
   } else {
     await all
   }
+  // Unsettled after the drain: a change whose request started was sent (and may have landed), so it
+  // is failed with an unknown outcome, as a timeout is, never "not applied" (the report's `sent:
+  // false`); one still queued behind it never started.
   const inFlight = 'interrupted while the request was in flight: it may or may not have been applied; run scansync plan to see'
-  const ordered = pending.map((item) => results.get(item) ?? { ...item.change, result: 'not_applied' as const, error: inFlight })
+  const ordered = pending.map(
+    (item): ChangeResult =>
+      results.get(item) ?? (started.has(item) ? { ...item.change, result: 'failed', error: inFlight } : { ...item.change, result: 'not_applied', error: interruptedMessage }),
+  )
   return { results: ordered, interrupted }
 }
 
