@@ -1,6 +1,6 @@
 import type { ApplyReport, Plan } from '../plan/model.js'
 import type { Ready } from '../plan/staleness.js'
-import { writeSecretsState, writeSecretsStateSync, type SecretsLedger, type StateUpdate } from '../secrets/state.js'
+import { hasStateToWrite, writeSecretsState, writeSecretsStateSync, type SecretsLedger, type StateUpdate } from '../secrets/state.js'
 import { executeChanges, type Sender } from './executor.js'
 import { pendingOf } from './refresh.js'
 import { shareColoursAmong } from '../resources/account-colours.js'
@@ -39,8 +39,10 @@ export async function sendChanges(plan: Plan, ready: readonly Ready[], options: 
     },
   })
   const report = reportOf(plan, outcome.results, outcome.interrupted)
+  const update = options.stateUpdate()
+  if (!hasStateToWrite(options.ledger.status, update)) return { report }
   try {
-    await writeSecretsState(options.statePath, options.stateUpdate(), options.redactFile)
+    await writeSecretsState(options.statePath, update, options.redactFile)
     return { report }
   } catch (error) {
     return { report, stateProblem: stateProblem(options.statePath, error) }

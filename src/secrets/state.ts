@@ -213,6 +213,16 @@ export function mergedState(current: SecretsState, update: StateUpdate): Secrets
   return update.finish ? update.finish(merged) : merged
 }
 
+/**
+ * Whether a run has anything to write: entries it recorded or replaced, or a state from before key
+ * ids to re-key. A run with nothing (its changes hold no secret the service hides, or none landed)
+ * leaves the file as it is, so a folder it cannot write (a read-only checkout) does not turn an
+ * apply that sent everything into a failure claiming secrets will be planned again.
+ */
+export function hasStateToWrite(status: KeyStatus, update: StateUpdate): boolean {
+  return status === 'legacy' || update.recorded.size > 0 || (update.replaced?.size ?? 0) > 0
+}
+
 const LOCK_WAIT_MS = 10_000
 
 const lockPath = (path: string) => `${path}.lock`
