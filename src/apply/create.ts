@@ -33,11 +33,14 @@ const urlOf = (item: PendingChange): string => item.desired.naturalKey?.value ??
 export async function createResource(item: PendingChange, client: Creator, options: ExecuteOptions): Promise<ChangeResult> {
   const { kind, change } = item
   const url = urlOf(item)
+  const subject = `${kind.name} ${JSON.stringify(url)}`
   let response: unknown
   try {
-    response = await client.request<unknown>('POST', kind.listPath, { body: item.request.body, resource: `${kind.name} ${JSON.stringify(url)}`, stop: options.signal })
+    response = await client.request<unknown>('POST', kind.listPath, { body: item.request.body, resource: subject, stop: options.signal })
   } catch (error) {
-    if (error instanceof NotSentError) return { ...change, result: 'not_applied', error: 'not sent: interrupted before it started' }
+    // The client's own words say why (Ctrl-C, or the service stopped answering), as for an update:
+    // a creation held back by the circuit breaker was said to be "interrupted", though nobody was.
+    if (error instanceof NotSentError) return { ...change, result: 'not_applied', error: error.message.startsWith(`${subject}: `) ? error.message.slice(subject.length + 2) : error.message }
     if (!mayHaveLanded(error)) return { ...change, result: 'failed', error: describeFailure(error, item.kind, item.desired) }
     return lookUp(item, client, options, error)
   }
