@@ -46,6 +46,12 @@ export async function createResource(item: PendingChange, client: Creator, optio
   }
   const id = isObject(response) && typeof response.id === 'string' && response.id !== '' ? response.id : undefined
   if (id === undefined) return lookUp(item, client, options, new Error('the service answered the POST with something other than the new resource'))
+  // The answer names the target the PATCH below goes to: one with another URL is not the target
+  // just created (a service or proxy answering with an existing one), and patching it would write
+  // the declared fields over a target the plan never showed. It is looked up by its URL instead.
+  if (targetsWithUrl([response], url).length === 0) {
+    return lookUp(item, client, options, new Error(`the service answered the POST with target ${id}, whose URL is not ${url}`))
+  }
   return completeCreation(item, id, response as JsonObject, client, options)
 }
 
