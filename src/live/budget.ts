@@ -26,7 +26,8 @@ export const READ_LIMITS: Readonly<ReadLimits> = { maxPages: 10_000, maxResults:
  * (ListPrefetch), so that "nothing more was read" holds either way.
  */
 export function refuseBeyondCaps(
-  kind: Pick<ResourceKind, 'name' | 'listPath'>,
+  // A list of a kind, or the team list (read to turn names into ids): a plain name and path.
+  kind: { name: ResourceKind['name'] | 'team'; listPath: string },
   page: { pageTotal: number; count?: number },
   limits: Readonly<Pick<ReadLimits, 'maxPages' | 'maxResults'>>,
   pageLength: number,

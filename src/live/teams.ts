@@ -1,6 +1,7 @@
 import { ScansyncError } from '../core/errors.js'
 import type { JsonObject } from '../core/types.js'
 import { validator } from '../schema/validators.js'
+import { ReadBudget, refuseBeyondCaps } from './budget.js'
 import type { Requester } from './read.js'
 
 /** Teams are read only to turn names into ids: `GET /teams/` (not in the interface document), list pages as the other kinds. */
@@ -10,9 +11,11 @@ export const TEAMS_PATH = '/teams/'
  * Every team of the account: page 1, then the other pages in parallel once page_total is known.
  * Each page is checked against the team list page schema (id and name; unknown fields are fine).
  */
-export async function readTeams(client: Requester, pageLength = 100): Promise<JsonObject[]> {
+export async function readTeams(client: Requester, pageLength = 100, budget = new ReadBudget()): Promise<JsonObject[]> {
+  budget.watch(client)
   const page = async (n: number) => {
     const body = await client.request<unknown>('GET', TEAMS_PATH, { query: { page: n, length: pageLength }, resource: 'the team list' })
+    budget.spend(client, body, `GET ${TEAMS_PATH}`)
     const validate = validator('teamListPage')
     if (!validate(body)) {
       throw new ScansyncError(`the service's answer to GET ${TEAMS_PATH} is not a list page of teams (${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message})`)
@@ -21,6 +24,9 @@ export async function readTeams(client: Requester, pageLength = 100): Promise<Js
   }
   const first = await page(1)
   const pageTotal = first.page_total ?? (first.count !== undefined && first.length ? Math.ceil(first.count / first.length) : 1)
+  // The other pages are all asked for at once: a service claiming billions of pages would have
+  // scansync make as many requests (and promises) before any answer; the kinds' lists' caps hold here too.
+  refuseBeyondCaps({ name: 'team', listPath: TEAMS_PATH }, { pageTotal, ...(first.count === undefined ? {} : { count: first.count }) }, budget.limits, pageLength)
   const rest = await Promise.all(Array.from({ length: Math.max(0, pageTotal - 1) }, (_, i) => page(i + 2)))
   const byId = new Map<string, JsonObject>()
   for (const body of [first, ...rest]) for (const team of body.results) if (!byId.has(team.id as string)) byId.set(team.id as string, team)

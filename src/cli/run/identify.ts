@@ -41,7 +41,7 @@ export async function identify(
   await Promise.all([
     (needed.targets || options.unmanaged) && readAll(KINDS.target, client, reading).then((items) => (lists.targets = items)),
     (needed.agents || options.unmanaged) && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = items)),
-    needed.teams && readTeams(client).then((items) => (lists.teams = items)),
+    needed.teams && readTeams(client, undefined, options.budget).then((items) => (lists.teams = items)),
   ])
   const resolution = resolveIdentities(declared, lists, options.configuration)
   // A team named twice is only seen once names are ids: the resources resolution copied are
