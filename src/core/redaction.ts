@@ -100,6 +100,13 @@ export function escapeControls(text: string): string {
   return result + out.slice(last)
 }
 
+/**
+ * A secret as it is, lower-cased and upper-cased: a text may quote it in another case than it was
+ * given, by our own doing (a URL parser lower-cases a host: a redirect to https://<token>.host/ is
+ * named by its origin) or the service's (words upper-cased). Weak secrets are found in any case.
+ */
+const caseForms = (value: string): string[] => [...new Set([value, value.toLowerCase(), value.toUpperCase()])]
+
 /** Past this many written forms, one scan of the text replaces them all (a map by prefix). */
 const MANY_FORMS = 32
 
@@ -145,7 +152,7 @@ class FormSet {
   private sortedForms(): Form[] {
     if (!this.forms) {
       const byText = new Map<string, string>()
-      for (const [value, placeholder] of this.known) for (const form of writtenForms(value)) if (!byText.has(form) || placeholder === TOKEN_PLACEHOLDER) byText.set(form, placeholder)
+      for (const [value, placeholder] of this.known) for (const form of caseForms(value).flatMap(writtenForms)) if (!byText.has(form) || placeholder === TOKEN_PLACEHOLDER) byText.set(form, placeholder)
       this.forms = [...byText].map(([text, placeholder]) => ({ text, placeholder })).sort((a, b) => b.text.length - a.text.length)
     }
     return this.forms
