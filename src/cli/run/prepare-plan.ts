@@ -17,7 +17,7 @@ import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
 import { startEarlyReads, type ReadsAhead } from './early-reads.js'
 import { KIND_NAMES } from '../../resources/index.js'
-import { learnSecrets } from '../../secrets/known.js'
+import { learnLiveSecrets, learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
 import { ReadTally } from './read-tally.js'
@@ -130,6 +130,8 @@ export async function compareWithLive(
   // `unoptimised…`: runs once per resource; V8's optimising compiler leaves it alone (bin/v8-flags.js).
   const unoptimisedOnResource = (resource: DesiredResource, id: string, body: JsonObject) => {
     const comparison = compare(resource, body, secrets)
+    // Before anything is printed: another resource's change may quote this one's secret.
+    learnLiveSecrets(io.redaction, comparison.kind, comparison.live)
     if (comparison.fields.length > 0) changed.push(comparison)
     // Rules see the resource as it will be after the apply (design.md, "Policies").
     if (policies?.checks(resource.kind)) policies.checkAfterApply(comparison.kind, id, comparison.desired, comparison.live, comparison.fields.length === 0)

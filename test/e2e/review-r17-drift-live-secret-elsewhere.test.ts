@@ -1,0 +1,40 @@
+// Review round 17 (drift): a secret the service holds in clear on one resource (a password whose
+// flag is true) never prints, whichever resource's value quotes it: a drift of an asset's comment,
+// an agent's name, or a target no file declares, pasting a target's password by hand.
+import { describe, expect, it } from 'vitest'
+import { cli, emulator, tempdir } from './helpers.js'
+
+const PASSWORD = 'Hand-Pw-r17-7Kq9zX'
+
+const CONFIG = `targets:
+  - id: 2DZkoZH8WMEM
+    site: {name: Shop}
+assets:
+  - id: 9fGh2Kd8LmQz
+    comment: fine
+agents:
+  - id: 3kLx8Qy7Pb2m
+    name: lisbon
+`
+
+describe('drift: a live secret quoted by another resource', () => {
+  it.each(['text', 'json', 'github', 'markdown'])('is not printed (--format %s)', async (format) => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': CONFIG })
+    expect((await cli(em, dir, ['apply', '--auto-approve'])).code).toBe(0)
+    // By hand: the target's basic-auth password, then the same text pasted into other resources.
+    em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { username: 'scanner', password: PASSWORD, password_is_sensitive: true } } })
+    em.mutate('asset', '9fGh2Kd8LmQz', { comment: `the password is ${PASSWORD}` })
+    em.mutate('agent', '3kLx8Qy7Pb2m', { name: PASSWORD })
+    em.mutate('target', '9XcVbN5mQwEr', { site: { name: `Promo ${PASSWORD}` } })
+    const drift = await cli(em, dir, ['drift', '--unmanaged', '--format', format])
+    expect(drift.code).toBe(2)
+    // Still reported: the comment and the name drifted, and the target is not declared.
+    expect(drift.stdout).toContain('9fGh2Kd8LmQz')
+    expect(drift.stdout).toContain('3kLx8Qy7Pb2m')
+    expect(drift.stdout).toContain('9XcVbN5mQwEr')
+    expect(drift.stdout + drift.stderr).not.toContain(PASSWORD)
+    const plan = await cli(em, dir, ['plan', '--format', format])
+    expect(plan.stdout + plan.stderr).not.toContain(PASSWORD)
+  })
+})
