@@ -20,15 +20,19 @@ export function learnSecrets(redaction: Redaction, resources: DesiredResource[])
 }
 
 /**
- * Teaches the run's redaction the secrets a live resource holds in clear (a service that does not
- * obfuscate answers a flagged value as it is). A comparison masks a value of the same resource that
- * quotes one (build-plan.ts, maskQuotedSecrets); another resource's value may quote it too (an
- * asset's comment, an agent's name, a target no file declares, holding a target's password), and
- * the output step is the one place that sees every value. Only the secrets it can substitute: a
- * weak one (short or common) would make the output withhold every text the service wrote.
+ * The secrets a live resource holds in clear (a service that does not obfuscate answers a flagged
+ * value as it is), added to `into`. A comparison masks a value of the same resource that quotes
+ * one (build-plan.ts, maskQuotedSecrets); another resource's value may quote it too (an asset's
+ * comment, an agent's name, a target no file declares, holding a target's password), and the
+ * output step is the one place that sees every value: learnLiveSecrets teaches it them. Only the
+ * secrets it can substitute: a weak one (short or common) would make the output withhold every
+ * text the service wrote.
  */
-export function learnLiveSecrets(redaction: Redaction | undefined, kind: ResourceKind, live: JsonObject): void {
-  if (redaction === undefined) return
-  const strong = liveSecrets(kind, live).filter((secret) => !isWeakSecret(secret))
-  if (strong.length > 0) redaction.add(strong)
+export function collectLiveSecrets(into: string[], kind: ResourceKind, live: JsonObject): void {
+  for (const secret of liveSecrets(kind, live)) if (!isWeakSecret(secret)) into.push(secret)
+}
+
+/** Teaches the run's redaction the live secrets collected (collectLiveSecrets), all at once. */
+export function learnLiveSecrets(redaction: Redaction | undefined, secrets: readonly string[]): void {
+  if (redaction !== undefined && secrets.length > 0) redaction.add(secrets)
 }

@@ -17,7 +17,7 @@ import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
 import { startEarlyReads, type ReadsAhead } from './early-reads.js'
 import { KIND_NAMES } from '../../resources/index.js'
-import { learnLiveSecrets, learnSecrets } from '../../secrets/known.js'
+import { collectLiveSecrets, learnLiveSecrets, learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
 import { ReadTally } from './read-tally.js'
@@ -127,11 +127,11 @@ export async function compareWithLive(
   const releaseHeap = boundHeap()
   const declared = new Map(resources.map((r) => [liveKey(r.kind, r.id), r]))
   const tally = new ReadTally(session.client, session.apiUrl)
+  const liveSecretsRead: string[] = []
   // `unoptimised…`: runs once per resource; V8's optimising compiler leaves it alone (bin/v8-flags.js).
   const unoptimisedOnResource = (resource: DesiredResource, id: string, body: JsonObject) => {
     const comparison = compare(resource, body, secrets)
-    // Before anything is printed: another resource's change may quote this one's secret.
-    learnLiveSecrets(io.redaction, comparison.kind, comparison.live)
+    collectLiveSecrets(liveSecretsRead, comparison.kind, comparison.live)
     if (comparison.fields.length > 0) changed.push(comparison)
     // Rules see the resource as it will be after the apply (design.md, "Policies").
     if (policies?.checks(resource.kind)) policies.checkAfterApply(comparison.kind, id, comparison.desired, comparison.live, comparison.fields.length === 0)
@@ -163,6 +163,9 @@ export async function compareWithLive(
     const explained = await tally.explain(error)
     throw explained === error ? explainNotFound(error, resources) : explained
   } finally {
+    // Before anything is printed (the plan, or an error): another resource's value may quote one
+    // of them. Learnt at once: each secret learnt makes the redaction's next look-up start over.
+    learnLiveSecrets(io.redaction, liveSecretsRead)
     releaseHeap()
     progress.stop()
   }
