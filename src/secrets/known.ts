@@ -32,7 +32,13 @@ export function collectLiveSecrets(into: string[], kind: ResourceKind, live: Jso
   for (const secret of liveSecrets(kind, live)) if (!isWeakSecret(secret)) into.push(secret)
 }
 
-/** Teaches the run's redaction the live secrets collected (collectLiveSecrets), all at once. */
+/**
+ * Teaches the run's redaction the live secrets collected (collectLiveSecrets), all at once, as
+ * secrets of what it prints: a file's text is not rewritten with them (a saved plan keeps the
+ * repository's `${NAME:-fallback}` as written, whose fallback may be the value the service holds;
+ * rewritten after its checksum, it was refused as modified), and a saved plan's values that quote
+ * one are (sensitive) already (its writer asks the redaction's `holds`, which knows them).
+ */
 export function learnLiveSecrets(redaction: Redaction | undefined, secrets: readonly string[]): void {
-  if (redaction !== undefined && secrets.length > 0) redaction.add(secrets)
+  if (redaction !== undefined && secrets.length > 0) redaction.add(secrets, { inFiles: false })
 }

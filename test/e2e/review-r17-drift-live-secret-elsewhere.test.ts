@@ -3,7 +3,9 @@
 // an agent's name, or a target no file declares, pasting a target's password by hand.
 import { describe, expect, it, vi } from 'vitest'
 import { Redaction } from '../../src/core/redaction.js'
-import { cli, emulator, exampleSeed, plan, tempdir } from './helpers.js'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { cli, emulator, EXAMPLE_SECRETS, exampleConfig, exampleSeed, plan, tempdir } from './helpers.js'
 
 const PASSWORD = 'Hand-Pw-r17-7Kq9zX'
 
@@ -37,6 +39,37 @@ describe('drift: a live secret quoted by another resource', () => {
     expect(drift.stdout + drift.stderr).not.toContain(PASSWORD)
     const plan = await cli(em, dir, ['plan', '--format', format])
     expect(plan.stdout + plan.stderr).not.toContain(PASSWORD)
+  })
+
+  it('is not saved in a plan file either, which apply --plan then applies', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': CONFIG })
+    expect((await cli(em, dir, ['apply', '--auto-approve'])).code).toBe(0)
+    em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { username: 'scanner', password: PASSWORD, password_is_sensitive: true } } })
+    em.mutate('asset', '9fGh2Kd8LmQz', { comment: `the password is ${PASSWORD}` })
+    em.mutate('agent', '3kLx8Qy7Pb2m', { name: PASSWORD })
+    const saved = await cli(em, dir, ['plan', '--out', 'saved.json'])
+    expect(saved.code, saved.stderr).toBe(0)
+    expect(readFileSync(join(dir, 'saved.json'), 'utf8')).not.toContain(PASSWORD)
+    const applied = await cli(em, dir, ['apply', '--plan', 'saved.json', '--auto-approve'])
+    expect(applied.code, applied.stderr).toBe(0)
+    expect(applied.stdout + applied.stderr).not.toContain(PASSWORD)
+    expect((await cli(em, dir, ['plan', '--detailed-exitcode'])).code).toBe(0)
+  })
+})
+
+// Learnt for files too, the live secrets rewrote a saved plan after its checksum: the example
+// configuration's `${SHOP_LOGIN_PASSWORD:-demo-login-password}`, whose fallback is the value the
+// service holds in clear, made every `apply --plan` refuse the file as modified.
+describe('a saved plan whose YAML writes a live secret as a variable\'s fallback', () => {
+  it('applies', async () => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    const saved = await cli(em, dir, ['plan', '--format', 'json', '--out', 'saved.json'], EXAMPLE_SECRETS)
+    expect(saved.code, saved.stderr).toBe(0)
+    expect(readFileSync(join(dir, 'saved.json'), 'utf8')).toContain('${SHOP_LOGIN_PASSWORD:-demo-login-password}')
+    const applied = await cli(em, dir, ['apply', '--plan', 'saved.json', '--auto-approve'], EXAMPLE_SECRETS)
+    expect(applied.code, applied.stderr).toBe(0)
   })
 })
 
