@@ -43,7 +43,12 @@ export function creationComparison(desired: DesiredResource, holds?: (text: stri
  */
 export function createdLive(desired: DesiredResource): { kind: ResourceKind; live: JsonObject } {
   const kind = KINDS[desired.kind]
-  return { kind, live: filledWith(kind.project({}), defaultsFor(schemaDocuments, kind.requestSchema, desired.fields)) }
+  // A list's items get their defaults by the member the kind matches them on (labels, headers: `name`).
+  const keyOf = (path: string) => {
+    const rule = kind.rules[path]
+    return rule?.type === 'keyed' ? rule.key : undefined
+  }
+  return { kind, live: filledWith(kind.project({}), defaultsFor(schemaDocuments, kind.requestSchema, desired.fields, keyOf)) }
 }
 
 /** `base` with the members of `more` it has not, objects filled member by member. */

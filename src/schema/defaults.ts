@@ -9,11 +9,11 @@ import { childOf, placeAt, type Documents, type SchemaPlace } from './refs.js'
  * object the request does not write gets none of its members' defaults: the service may create
  * it empty or not at all (a blackout period stays null).
  */
-export function defaultsFor(documents: Documents, file: string, written: JsonObject): JsonObject {
-  return defaultsAt(documents, placeAt(documents, file), written)
+export function defaultsFor(documents: Documents, file: string, written: JsonObject, keyOf: (path: string) => string | undefined = () => undefined): JsonObject {
+  return defaultsAt(documents, placeAt(documents, file), written, '', keyOf)
 }
 
-function defaultsAt(documents: Documents, place: SchemaPlace, written: JsonObject): JsonObject {
+function defaultsAt(documents: Documents, place: SchemaPlace, written: JsonObject, prefix: string, keyOf: (path: string) => string | undefined): JsonObject {
   const out: JsonObject = {}
   const properties = place.schema.properties
   if (!isObject(properties)) return out
@@ -21,9 +21,26 @@ function defaultsAt(documents: Documents, place: SchemaPlace, written: JsonObjec
     const member = childOf(documents, place, 'properties', name)
     if (!member) continue
     const value = written[name]
+    const path = prefix ? `${prefix}.${name}` : name
     if (isObject(value)) {
-      const inner = defaultsAt(documents, member, value as JsonObject)
+      const inner = defaultsAt(documents, member, value as JsonObject, path, keyOf)
       if (Object.keys(inner).length > 0) out[name] = inner
+    } else if (Array.isArray(value)) {
+      // The items of a list the YAML writes are objects it writes too (a header without
+      // `value_is_sensitive`, which the service holds as false): each gets its members' defaults,
+      // named by the member the kind matches a list's items on (`name`), so that laying the
+      // declared items over these (after-apply.ts) finds them. Only that member of the item is
+      // copied: a value of the YAML (a header's) stays where the YAML writes it.
+      const key = keyOf(path)
+      const items = childOf(documents, member, 'items')
+      if (key === undefined || !items) continue
+      const filled: JsonObject[] = []
+      for (const item of value) {
+        if (!isObject(item) || !Object.hasOwn(item, key)) continue
+        const inner = defaultsAt(documents, items, item as JsonObject, path, keyOf)
+        if (Object.keys(inner).length > 0) filled.push({ ...inner, [key]: item[key] })
+      }
+      if (filled.length > 0) out[name] = filled
     } else if (!Object.hasOwn(written, name) && Object.hasOwn(member.schema, 'default')) {
       out[name] = structuredClone(member.schema.default)
     }
