@@ -75,6 +75,11 @@ function mergeSite(current: unknown, changes: unknown, apiChanges: unknown, by: 
     site.api_scan_settings = apiChanges === null ? null : deepMerge(site.api_scan_settings ?? defaultApiScanSettings(), normalizeApiScanSettings(apiChanges))
   }
   if (site.desc === null) site.desc = ''
+  // The masking flag of a basic authentication written without it is false, as the schemas give it
+  // (common.schema.json, basicAuth) and as this service fills the flags of headers, login fields
+  // and API settings: left out, a rule requiring it true passed once the target existed, though
+  // it failed in the plan that created it.
+  if (isObject(site.basic_auth) && !Object.hasOwn(site.basic_auth, 'password_is_sensitive')) site.basic_auth = { ...site.basic_auth, password_is_sensitive: false }
   site.host = hostOf(site.url) || site.host
   site.has_authentication = Boolean(site.has_form_login || site.has_basic_auth || site.has_sequence_login || site.auth_enabled)
   stamp(site, isObject(changes) ? changes.changed : undefined, isObject(changes) ? changes.changed_by : undefined, by)
