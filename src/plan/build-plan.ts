@@ -1,4 +1,5 @@
 import type { DesiredResource, JsonObject } from '../core/types.js'
+import { ScansyncError } from '../core/errors.js'
 import { KINDS } from '../resources/index.js'
 import type { ResourceKind } from '../resources/kind.js'
 import { getPath, isObject } from '../core/json.js'
@@ -57,6 +58,27 @@ export function assemblePlan(declared: number, changed: Comparison[], holds?: (t
 }
 
 export function compare(desired: DesiredResource, raw: JsonObject, secrets: SecretContext): Comparison {
+  try {
+    return compareUnguarded(desired, raw, secrets)
+  } catch (error) {
+    throw tooDeep(error, desired)
+  }
+}
+
+/**
+ * The service's answers are read tolerantly (a list's items may be anything) and the comparison
+ * recurses: an answer nested thousands of levels deep (a hostile one) overflows the stack. Caught
+ * here, in the one comparison every command goes through (a plan, a saved plan's fresh read before
+ * apply --plan sends, a write's answer), where it costs nothing on any other answer; caught only in
+ * the plan's loop, apply --plan still said "unexpected failure … please report it".
+ */
+function tooDeep(error: unknown, desired: DesiredResource): unknown {
+  if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return error
+  const name = desired.id !== '' ? desired.id : JSON.stringify(desired.naturalKey?.value ?? '')
+  return new ScansyncError(`${desired.kind} ${name}: the service's answer holds a value nested too deep to compare (thousands of levels); it was not used`)
+}
+
+function compareUnguarded(desired: DesiredResource, raw: JsonObject, secrets: SecretContext): Comparison {
   const kind = KINDS[desired.kind]
   const live = kind.project(raw)
   const { fields, units, hiddenSecrets } = diffResource(kind, desired, live, secrets)

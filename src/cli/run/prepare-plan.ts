@@ -130,7 +130,8 @@ export async function compareWithLive(
   const liveSecretsRead: string[] = []
   // `unoptimised…`: runs once per resource; V8's optimising compiler leaves it alone (bin/v8-flags.js).
   const unoptimisedOnResource = (resource: DesiredResource, id: string, body: JsonObject) => {
-    const comparison = comparedOrTooDeep(resource, id, body, secrets)
+    // An answer nested too deep to compare is a clear error naming the resource (compare, build-plan.ts).
+    const comparison = compare(resource, body, secrets)
     collectLiveSecrets(liveSecretsRead, comparison.kind, comparison.live)
     if (comparison.fields.length > 0) changed.push(comparison)
     // Rules see the resource as it will be after the apply (design.md, "Policies").
@@ -170,22 +171,6 @@ export async function compareWithLive(
     progress.stop()
   }
   return assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds)
-}
-
-/**
- * The comparison of a live resource with its declaration. The service's answers are read
- * tolerantly (a list's items may be anything), and the comparison's code recurses: an answer
- * nested thousands of levels deep (a hostile one) overflowed the stack, an "unexpected failure".
- * Caught here, where it costs nothing on every other answer (a walk of each page to measure its
- * depth took 30–70 ms of a plan of 4,200 resources).
- */
-function comparedOrTooDeep(resource: DesiredResource, id: string, body: JsonObject, secrets: SecretContext): Comparison {
-  try {
-    return compare(resource, body, secrets)
-  } catch (error) {
-    if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) throw error
-    throw new ScansyncError(`${resource.kind} ${id}: the service's answer holds a value nested too deep to compare (thousands of levels); it was not used`)
-  }
 }
 
 /** A declared id the service does not know: say where it is declared and how to list the real ones. */
