@@ -8,7 +8,9 @@ import { listsNeeded, resolveIdentities, unmanaged, type LiveLists, type Resolut
 import type { Unmanaged } from '../../plan/model.js'
 import { KINDS } from '../../resources/index.js'
 import { nameHoldsSecret } from '../../secrets/redact.js'
+import { collectLiveSecrets } from '../../secrets/known.js'
 import { SENSITIVE } from '../../core/types.js'
+import { isObject } from '../../core/json.js'
 
 export interface Identified {
   /** The declared resources with ids found by natural key and references by name as ids; targets to create keep id "". */
@@ -69,4 +71,18 @@ export function undeclared(identified: Identified, kinds?: readonly KindName[], 
     return hidden ? { ...item, name: SENSITIVE } : item
   })
   return kinds && kinds.length > 0 ? found.filter((item) => kinds.includes(item.kind)) : found
+}
+
+/**
+ * The secrets every target and agent read whole for `drift --unmanaged` holds in clear. The plan
+ * teaches the output step those of the resources it compares (prepare-plan.ts); a resource no file
+ * declares is never compared, so its password, quoted by another one's name (an agent named after
+ * an undeclared target's password), printed in the unmanaged list.
+ */
+export function listedSecrets(identified: Identified): string[] {
+  const found: string[] = []
+  for (const [kind, items] of [['target', identified.lists.targets], ['agent', identified.lists.agents]] as const) {
+    for (const item of items ?? []) if (isObject(item)) collectLiveSecrets(found, KINDS[kind], KINDS[kind].project(item))
+  }
+  return found
 }

@@ -5,7 +5,8 @@ import { hasErrors } from '../../plan/policies.js'
 import { guard } from './errors.js'
 import { prepareOutputFile } from './output-file.js'
 import { PlanInputs, preparePlan } from './prepare-plan.js'
-import { undeclared } from './identify.js'
+import { listedSecrets, undeclared } from './identify.js'
+import { learnLiveSecrets } from '../../secrets/known.js'
 import { savedPlanDocument, writeSavedPlan } from './saved-plan-file.js'
 import { uncheckedNote } from '../../secrets/state.js'
 import { setAsideUntracked, type UntrackedSecret } from '../../plan/untracked.js'
@@ -34,7 +35,11 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
         plan = setAside.plan
         if (setAside.untracked.length > 0) noteUntracked(setAside.untracked, prepared.statePath, io)
       }
-      if (options.unmanaged) plan = { ...plan, unmanaged: undeclared(prepared.identified, options.kinds, io.redaction.holds) }
+      if (options.unmanaged) {
+        // Before the names are looked at and anything prints: any listed resource's value may quote them.
+        learnLiveSecrets(io.redaction, listedSecrets(prepared.identified))
+        plan = { ...plan, unmanaged: undeclared(prepared.identified, options.kinds, io.redaction.holds) }
+      }
       // Built before anything is printed: a plan that cannot be saved is refused whole.
       const saved = options.out ? savedPlanDocument(prepared, options.paths, io, options.out) : undefined
       const { violations } = prepared
