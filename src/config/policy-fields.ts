@@ -181,12 +181,18 @@ function isAlwaysSecret(field: string, places: Places): boolean {
   return places.request.length > 0 && places.request.some((place) => placeSensitivity(member, [], place.schema['x-sensitive'] === true).always)
 }
 
-/** The content keywords a schema writes, but a comparison with `(sensitive)` itself. */
+/**
+ * What a rule sees of a secret: `(sensitive)` for a text, but null as null (after-apply.ts masks
+ * texts only), so `password: {const: null}` ("no password stored on the service") checks what it says.
+ */
+const seenOfSecret = (value: unknown): boolean => value === SENSITIVE || value === null
+
+/** The content keywords a schema writes, but a comparison with what rules see of a secret itself. */
 function contentKeywords(rule: Record<string, unknown>): string[] {
   return CONTENT_KEYWORDS.filter((keyword) => {
     if (!Object.hasOwn(rule, keyword)) return false
-    if (keyword === 'const') return rule.const !== SENSITIVE
-    if (keyword === 'enum') return !(Array.isArray(rule.enum) && rule.enum.every((value) => value === SENSITIVE))
+    if (keyword === 'const') return !seenOfSecret(rule.const)
+    if (keyword === 'enum') return !(Array.isArray(rule.enum) && rule.enum.every(seenOfSecret))
     return true
   })
 }
