@@ -61,7 +61,7 @@ export function compare(desired: DesiredResource, raw: JsonObject, secrets: Secr
   try {
     return compareUnguarded(desired, raw, secrets)
   } catch (error) {
-    throw tooDeep(error, desired)
+    throw tooDeep(error, desired.kind, desired.id !== '' ? desired.id : JSON.stringify(desired.naturalKey?.value ?? ''))
   }
 }
 
@@ -70,12 +70,13 @@ export function compare(desired: DesiredResource, raw: JsonObject, secrets: Secr
  * recurses: an answer nested thousands of levels deep (a hostile one) overflows the stack. Caught
  * here, in the one comparison every command goes through (a plan, a saved plan's fresh read before
  * apply --plan sends, a write's answer), where it costs nothing on any other answer; caught only in
- * the plan's loop, apply --plan still said "unexpected failure … please report it".
+ * the plan's loop, apply --plan still said "unexpected failure … please report it". The rules'
+ * after-apply shape is built from every value a rule reads, compared or not (policies.ts): it
+ * overflows alike and is refused in the same words.
  */
-function tooDeep(error: unknown, desired: DesiredResource): unknown {
+export function tooDeep(error: unknown, kind: string, name: string): unknown {
   if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return error
-  const name = desired.id !== '' ? desired.id : JSON.stringify(desired.naturalKey?.value ?? '')
-  return new ScansyncError(`${desired.kind} ${name}: the service's answer holds a value nested too deep to compare (thousands of levels); it was not used`)
+  return new ScansyncError(`${kind} ${name}: the service's answer holds a value nested too deep to compare (thousands of levels); it was not used`)
 }
 
 function compareUnguarded(desired: DesiredResource, raw: JsonObject, secrets: SecretContext): Comparison {

@@ -11,6 +11,7 @@ import { holdsUrlPassword } from '../schema/sensitivity.js'
 import { liveSecrets } from '../secrets/redact.js'
 import { readsOf, union, type Reads } from './policy-reads.js'
 import { literalTexts } from './literal-texts.js'
+import { tooDeep } from './build-plan.js'
 
 // `unoptimised…`: checks each after-apply shape (src/plan/after-apply.ts), once per resource of a
 // plan; V8's optimising compiler leaves it alone, as it leaves the rules' validators (bin/v8-flags.js).
@@ -97,7 +98,16 @@ export class PolicyChecker {
     const key = declared?.naturalKey
     const secretName = (declared?.id === '' && key !== undefined && declared.templates.has(key.field)) || holdsUrlPassword(id)
     const shownId = secretName ? SENSITIVE : id
-    this.check(kind.name, shownId, afterApply(kind, shownId, fields, live, this.reads(kind.name), { holdsSecret: this.secretsOf(kind, live, fields), unchanged }), declared)
+    // A value no file declares is not compared, but a rule may read it: an answer nested thousands
+    // of levels deep there overflowed while the shape was built ("unexpected failure … please
+    // report it"); it is refused as the comparison refuses one (build-plan.ts, tooDeep).
+    let shape: JsonObject
+    try {
+      shape = afterApply(kind, shownId, fields, live, this.reads(kind.name), { holdsSecret: this.secretsOf(kind, live, fields), unchanged })
+    } catch (error) {
+      throw tooDeep(error, kind.name, shownId)
+    }
+    this.check(kind.name, shownId, shape, declared)
   }
 
   /**
