@@ -18,16 +18,19 @@ const CREATION_WAIT_MS = 120_000
  * state file (`state.json.create.lock`), held until its requests are done, and reads the target list
  * again: a target with the URL found now (the other run created it) refuses the apply, nothing
  * sent. Runs that do not share the state file are not coordinated. Resolves to what releases the
- * lock (nothing to release when no target is to be created).
+ * lock (nothing to release when no target is to be created) and whether the lock had to be waited
+ * for: the other apply sent its writes meanwhile, so what was read before the wait is old (apply.ts
+ * reads the resources to update again).
  */
-export async function guardCreations(ready: readonly Ready[], client: Requester, statePath: string): Promise<() => void> {
+export async function guardCreations(ready: readonly Ready[], client: Requester, statePath: string): Promise<{ release: () => void; waited: boolean }> {
   const creations = ready.filter((item) => item.planned.change.action === 'create').map((item) => item.planned)
-  if (creations.length === 0) return () => undefined
+  if (creations.length === 0) return { release: () => undefined, waited: false }
   const lock = `${statePath}.create.lock`
   let release: () => void
+  let waited = false
   try {
     await mkdir(dirname(statePath), { recursive: true })
-    release = await holdLock(lock, CREATION_WAIT_MS)
+    release = await holdLock(lock, CREATION_WAIT_MS, () => (waited = true))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ELOCKED') throw new ScansyncError(`another apply of this configuration has been creating targets for ${CREATION_WAIT_MS / 1000} s (${lock}); nothing was sent. Run scansync apply again once it is done.`)
@@ -42,7 +45,7 @@ export async function guardCreations(ready: readonly Ready[], client: Requester,
       const urls = fresh.stale.map((p) => JSON.stringify(p.desired.naturalKey?.value ?? p.change.naturalKey?.value)).join(', ')
       throw new ScansyncError(`a target with the URL ${urls} exists now (another run created it, or someone by hand); nothing was sent. Run scansync apply again to see the new plan.`)
     }
-    return release
+    return { release, waited }
   } catch (error) {
     release()
     throw error

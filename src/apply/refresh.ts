@@ -2,7 +2,7 @@ import type { JsonObject } from '../core/types.js'
 import { readDeclared, type Requester } from '../live/read.js'
 import { liveKey, type Comparison } from '../plan/build-plan.js'
 import type { Plan, ResourceChange } from '../plan/model.js'
-import { checkFreshness, doneNote, freshnessProblem, plannedKey, planOfReady, type Freshness, type PlannedResource, type Ready } from '../plan/staleness.js'
+import { checkFreshness, doneNote, freshnessProblem, plannedKey, planOfReady, type Freshness, type PlannedResource, type Ready, type ReadWhen } from '../plan/staleness.js'
 import { ScansyncError } from '../core/errors.js'
 import { declaredSecrets } from '../secrets/redact.js'
 import { resourceKey, type SecretContext } from '../secrets/state.js'
@@ -35,7 +35,7 @@ export async function readFresh(all: readonly PlannedResource[], client: Request
  * The resources still to send after a fresh read, and a note naming those already as planned.
  * Throws, nothing sent, when any changed on the service since the plan.
  */
-export async function stillToSend(planned: readonly PlannedResource[], client: Requester, secrets: SecretContext, when: 'saved' | 'confirmed'): Promise<{ ready: Ready[]; note?: string }> {
+export async function stillToSend(planned: readonly PlannedResource[], client: Requester, secrets: SecretContext, when: ReadWhen): Promise<{ ready: Ready[]; note?: string }> {
   const freshness = await readFresh(planned, client, secrets)
   const problem = freshnessProblem(freshness, when)
   if (problem) throw new ScansyncError(problem)
@@ -43,11 +43,12 @@ export async function stillToSend(planned: readonly PlannedResource[], client: R
 }
 
 /**
- * After a confirmation: whatever a request fills in from live comes from a read made after it,
- * and the plan keeps only what is still to send (refused whole if a declared field changed).
+ * After a confirmation (or a wait for another apply's creation lock): whatever a request fills in
+ * from live comes from a read made after it, and the plan keeps only what is still to send
+ * (refused whole if a declared field changed).
  */
-export async function readAfterConfirmation(plan: Plan, ready: readonly Ready[], client: Requester, secrets: SecretContext): Promise<{ plan: Plan; ready: Ready[]; note?: string }> {
-  const fresh = await stillToSend(ready.map((r) => r.planned), client, secrets, 'confirmed')
+export async function readAfterConfirmation(plan: Plan, ready: readonly Ready[], client: Requester, secrets: SecretContext, when: 'confirmed' | 'waited' = 'confirmed'): Promise<{ plan: Plan; ready: Ready[]; note?: string }> {
+  const fresh = await stillToSend(ready.map((r) => r.planned), client, secrets, when)
   return { plan: planOfReady(plan, fresh.ready), ready: fresh.ready, ...(fresh.note ? { note: fresh.note } : {}) }
 }
 

@@ -148,15 +148,21 @@ const named = (resources: readonly PlannedResource[], created = false) =>
     .join(', ')
 
 /** Why nothing was sent, when the fresh read refuses the plan (undefined when it may go ahead). */
-export function freshnessProblem(freshness: Freshness, when: 'saved' | 'confirmed'): string | undefined {
+/**
+ * When the fresh read was made: before a saved plan is applied, after a confirmation, or (`waited`)
+ * after waiting for another apply of the configuration that held the creation lock while it sent.
+ */
+export type ReadWhen = 'saved' | 'confirmed' | 'waited'
+
+export function freshnessProblem(freshness: Freshness, when: ReadWhen): string | undefined {
   if (freshness.stale.length === 0) return undefined
-  return when === 'saved'
-    ? `the saved plan is stale: ${named(freshness.stale)} changed on the service since it was made; nothing was sent. Run scansync plan --out again.`
-    : `${named(freshness.stale)} changed on the service while the plan waited for confirmation; nothing was sent. Run scansync apply again to see the new plan.`
+  if (when === 'saved') return `the saved plan is stale: ${named(freshness.stale)} changed on the service since it was made; nothing was sent. Run scansync plan --out again.`
+  const meanwhile = when === 'confirmed' ? 'while the plan waited for confirmation' : 'while this apply waited for another apply of the configuration, which was creating targets'
+  return `${named(freshness.stale)} changed on the service ${meanwhile}; nothing was sent. Run scansync apply again to see the new plan.`
 }
 
 /** The words for resources found already as planned. */
-export function doneNote(freshness: Freshness, when: 'saved' | 'confirmed'): string | undefined {
+export function doneNote(freshness: Freshness, when: ReadWhen): string | undefined {
   if (freshness.done.length === 0) return undefined
   if (freshness.ready.length === 0 && when === 'saved') {
     return 'The saved plan was already applied: every field it changes is at its planned value; nothing was sent.'

@@ -87,7 +87,26 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   }
 
   // Still before any write: an interrupt while it waits for another run ends it, nothing sent.
-  const releaseCreations = await guardCreations(ready, work.session.client, work.statePath)
+  const { release: releaseCreations, waited } = await guardCreations(ready, work.session.client, work.statePath)
+  if (waited) {
+    // The apply that held the lock sent its writes meanwhile (and people kept editing): a body
+    // filled from the read made before the wait would put back what was written during it to a
+    // field this YAML does not declare. Read again, after the wait, as after a confirmation.
+    let fresh
+    try {
+      fresh = await readAfterConfirmation(plan, ready, work.session.client, work.ledger.context, 'waited')
+    } catch (error) {
+      releaseCreations()
+      throw error
+    }
+    if (fresh.note) line(io.stderr, fresh.note)
+    plan = fresh.plan
+    ready = fresh.ready
+    if (ready.length === 0) {
+      releaseCreations()
+      return EXIT.ok
+    }
+  }
   untilSending()
   const controller = new AbortController()
   const send = { ...work, client: work.session.client, parallelism: work.session.parallelism, signal: controller.signal, known: new Tally(ready.length), redactFile: io.redaction.file }
