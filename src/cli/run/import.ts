@@ -6,7 +6,7 @@ import { UsageError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line, withRedaction } from '../../core/io.js'
 import { Redaction } from '../../core/redaction.js'
-import { QUOTABLE_LENGTH } from '../../secrets/redact.js'
+import { liveSecrets, QUOTABLE_LENGTH } from '../../secrets/redact.js'
 import { startProgress, type Progress } from '../progress.js'
 import { selectFields } from '../../import/select.js'
 import { Reference, VariableNamer, type SecretNote } from '../../import/secrets.js'
@@ -64,10 +64,15 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
       for (const kind of kinds) {
         const live = await readKind(kind, options, session, io)
         const resources = live.map((raw) => selectFields(KINDS[kind], raw, namer, selectOptions))
-        for (const resource of resources) {
-          io.redaction.add(resource.secretValues)
-          quoted.add(resource.secretValues.filter((value) => value.length >= QUOTABLE_LENGTH).map((value) => value.toLowerCase()))
-        }
+        resources.forEach((resource, r) => {
+          // Every secret the resource holds in clear, not only those met in what is written: a part
+          // left out (api_scan_settings of a web target, a list the configuration cannot declare)
+          // still holds its flagged values, which another text may quote (a description pasting a
+          // custom API parameter's token was written in clear).
+          const held = [...resource.secretValues, ...liveSecrets(KINDS[kind], KINDS[kind].project(live[r]))]
+          io.redaction.add(held)
+          quoted.add(held.filter((value) => value.length >= QUOTABLE_LENGTH).map((value) => value.toLowerCase()))
+        })
         sections.push({ kind, resources })
         lives.push(live)
       }
