@@ -228,7 +228,13 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
     if (isObjectNode(node) && isObject(value)) return object(node, value, rule, display, false)
     if (isArrayNode(node) && Array.isArray(value)) return list(node, value, rule, display)
     if (isObject(value) || Array.isArray(value)) return OMIT
-    if (typeof value === 'string' && (options.holdsRunSecret?.(value) || holdsUrlPassword(value))) return OMIT
+    if (typeof value === 'string' && (options.holdsRunSecret?.(value) || holdsUrlPassword(value))) {
+      // A list item left out for its URL's password (a blacklist entry): the password is a secret
+      // of the run all the same, as a member's is (secret()), or another text quoting it (the
+      // description "pw is …") would be written in clear.
+      secretValues.push(...urlPasswords(value))
+      return OMIT
+    }
     if (accepts(node, value)) return value
     // A form the service writes differently (HH:MM:SS for HH:MM): the kind's normalizer maps it.
     const ruleHere = ruleOf(rule)
