@@ -1,4 +1,7 @@
 import type { KindName } from '../core/types.js'
+import { isWeakSecret } from '../core/redaction.js'
+import { readSchema } from '../schema/files.js'
+import { KINDS } from '../resources/index.js'
 
 /** A sensitive field of an imported resource, and the environment variable that stands for it. */
 export interface SecretNote {
@@ -51,3 +54,39 @@ export class VariableNamer {
   }
 }
 
+
+let words: string[] | undefined
+/** The words a written configuration is made of besides live values: its keys (every member the schemas name) and lists, lower-cased. */
+function configurationWords(): string[] {
+  if (!words) {
+    const found = new Set<string>(['id', ...Object.values(KINDS).map((kind) => kind.list)])
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(visit)
+      else if (node !== null && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'properties' && value !== null && typeof value === 'object') for (const member of Object.keys(value)) found.add(member.toLowerCase())
+          visit(value)
+        }
+      }
+    }
+    visit(readSchema('config.schema.json'))
+    visit(readSchema('common.schema.json'))
+    words = [...found]
+  }
+  return words
+}
+
+/**
+ * Whether a secret, in some letter case, is part of a key the configuration writes (a basic-auth
+ * password `Whitelist`, `Timezone`, `Blackout`): the output step replaces a secret in every case
+ * (core/redaction.ts, caseForms), so it rewrote the file's keys (`(sensitive): [a.example.com]`)
+ * and the variables' names built from them, and the import did not validate. Such a secret is
+ * kept out of the output step's redaction and only checked for in the values import writes,
+ * which are its own (a key is the schema's word, not the service's secret).
+ */
+export function isConfigurationWord(secret: string): boolean {
+  // A weak secret is never replaced (texts holding it are withheld instead): it stays taught.
+  if (isWeakSecret(secret)) return false
+  const lower = secret.toLowerCase()
+  return configurationWords().some((word) => word.includes(lower))
+}

@@ -9,7 +9,7 @@ import { Redaction } from '../../core/redaction.js'
 import { liveSecrets, QUOTABLE_LENGTH } from '../../secrets/redact.js'
 import { startProgress, type Progress } from '../progress.js'
 import { selectFields } from '../../import/select.js'
-import { Reference, VariableNamer, type SecretNote } from '../../import/secrets.js'
+import { isConfigurationWord, Reference, VariableNamer, type SecretNote } from '../../import/secrets.js'
 import { renderImport, type ImportSection } from '../../import/yaml.js'
 import { readAll, readLive } from '../../live/read.js'
 import { readTeams } from '../../live/teams.js'
@@ -70,7 +70,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
           // still holds its flagged values, which another text may quote (a description pasting a
           // custom API parameter's token was written in clear).
           const held = [...resource.secretValues, ...liveSecrets(KINDS[kind], KINDS[kind].project(live[r]))]
-          io.redaction.add(held)
+          io.redaction.add(held.filter((value) => !isConfigurationWord(value)))
           quoted.add(held.filter((value) => value.length >= QUOTABLE_LENGTH).map((value) => value.toLowerCase()))
         })
         sections.push({ kind, resources })
@@ -87,7 +87,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
             ? selectFields(KINDS[section.kind], lives[s][r], namer, { ...selectOptions, holdsRunSecret })
             : resource,
         )
-        for (const resource of section.resources) io.redaction.add(resource.secretValues)
+        for (const resource of section.resources) io.redaction.add(resource.secretValues.filter((value) => !isConfigurationWord(value)))
       })
       await referToNames(sections, session, holdsRunSecret)
     } finally {
