@@ -25,6 +25,10 @@ function scalar(value: unknown): Scalar {
   const node = new Scalar(escapeTemplate(value))
   // "22:00" and "yes" are strings in YAML 1.2 but a number and a boolean to YAML 1.1 readers: quoted.
   if (YAML11_LOOKALIKE.test(value)) node.type = Scalar.QUOTE_DOUBLE
+  // A text of blank lines holding spaces or tabs (" \n", "\n  \n"): the yaml library writes it as a
+  // block scalar (|+) with no indentation indicator, whose lines are then all indentation and read
+  // back without their spaces (" \n" became "\n", a change in every plan). Quoted, it reads back as it is.
+  else if (value.includes('\n') && /[ \t]/.test(value) && /^[ \t\n]*$/.test(value)) node.type = Scalar.QUOTE_DOUBLE
   return node
 }
 
