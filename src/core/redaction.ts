@@ -21,7 +21,9 @@ export const MIN_SUBSTITUTED_LENGTH = 6
 
 /**
  * Words that a service's message may hold for reasons of its own, so that substituting a secret
- * equal to one would reveal it. Only words of MIN_SUBSTITUTED_LENGTH letters or more matter.
+ * equal to one would reveal it. Only words of MIN_SUBSTITUTED_LENGTH letters or more matter. The
+ * last lines are scansync's own words (its summaries, reports and annotations): a secret equal to
+ * one, in any letter case, would rewrite its lines (`Plan: 0 to change, 3 (sensitive).`).
  */
 const COMMON_WORDS = new Set(
   `
@@ -44,6 +46,9 @@ source special staging standard start status string strong submit summer sunshin
 template temporary tested testing thanks there these thing things think those thought through ticket together token toggle
 trustno1 unknown update updated upload username users using valid validation value values version welcome window windows
 winter within without worker world would written wrong yellow
+answered applied column comment declare declared declares differ differs drifted flight heading interrupted listed
+locally messages outcome planned policies production refused review skipped stale summary tracked unchanged
+unmanaged untracked violation violations warning warnings whitelist withheld
 `
     .split(/\s+/)
     .filter((word) => word.length >= MIN_SUBSTITUTED_LENGTH),
