@@ -88,5 +88,21 @@ export function isConfigurationWord(secret: string): boolean {
   // A weak secret is never replaced (texts holding it are withheld instead): it stays taught.
   if (isWeakSecret(secret)) return false
   const lower = secret.toLowerCase()
-  return configurationWords().some((word) => word.includes(lower))
+  if (configurationWords().some((word) => word.includes(lower))) return true
+  // Across keys: a variable's name joins a field's keys with `_` (TARGET_…_SITE_BASIC_AUTH_PASSWORD)
+  // and a printed field joins them with `.` and `[…]`, so a secret `Auth_Password` or
+  // `Login_Password` is no key's part yet rewrote `${TARGET_…_BASIC_(sensitive)}` (the import did
+  // not validate). Such a secret: pieces of keys, its first the end of one, its last the start of one.
+  const pieces = lower.split(/[_.[\]]+/)
+  if (pieces.length < 2) return false
+  const parts = keyPieces()
+  const last = pieces.length - 1
+  return pieces.every((piece, i) => (i === 0 ? parts.some((part) => part.endsWith(piece)) : i === last ? parts.some((part) => part.startsWith(piece)) : parts.includes(piece)))
+}
+
+let pieces: string[] | undefined
+/** The pieces the configuration's keys are made of (`basic_auth`: basic, auth), and the kinds' names a variable starts with. */
+function keyPieces(): string[] {
+  pieces ??= [...new Set([...configurationWords().flatMap((word) => word.split('_')), ...Object.keys(KINDS)])].filter((piece) => piece !== '')
+  return pieces
 }
