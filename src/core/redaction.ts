@@ -22,8 +22,9 @@ export const MIN_SUBSTITUTED_LENGTH = 6
 /**
  * Words that a service's message may hold for reasons of its own, so that substituting a secret
  * equal to one would reveal it. Only words of MIN_SUBSTITUTED_LENGTH letters or more matter. The
- * last lines are scansync's own words (its summaries, reports and annotations): a secret equal to
- * one, in any letter case, would rewrite its lines (`Plan: 0 to change, 3 (sensitive).`).
+ * last lines are scansync's own words (its summaries, reports and annotations; import's lines and
+ * files' comments, `Set these environment variables…`; the creation-lock wait's refusal): a secret
+ * equal to one, in any letter case, would rewrite its lines (`Plan: 0 to change, 3 (sensitive).`).
  */
 const COMMON_WORDS = new Set(
   `
@@ -49,6 +50,7 @@ winter within without worker world would written wrong yellow
 answered applied column comment declare declared declares differ differs drifted flight heading interrupted listed
 locally messages outcome planned policies production refused review skipped stale summary tracked unchanged
 unmanaged untracked violation violations warning warnings whitelist withheld
+creating editor install language refers repository variables waited
 `
     .split(/\s+/)
     .filter((word) => word.length >= MIN_SUBSTITUTED_LENGTH),
