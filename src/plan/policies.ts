@@ -164,16 +164,20 @@ export class PolicyChecker {
   /** The violations found, declared resources first in the order of the files, then by kind and id. */
   violations(): Violation[] {
     this.drain()
-    return [...this.found].sort(
-      (a, b) =>
-        Number(a.where === undefined) - Number(b.where === undefined) ||
-        (a.where && b.where ? a.where.file.localeCompare(b.where.file) || a.where.line - b.where.line : 0) ||
-        KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
-        a.policy.localeCompare(b.policy),
-    )
+    return sortViolations(this.found)
   }
 }
+
+/** Violations in the order they are shown: declared resources first in the order of the files, then by kind and id. */
+export const sortViolations = (violations: readonly Violation[]): Violation[] =>
+  [...violations].sort(
+    (a, b) =>
+      Number(a.where === undefined) - Number(b.where === undefined) ||
+      (a.where && b.where ? a.where.file.localeCompare(b.where.file) || a.where.line - b.where.line : 0) ||
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
+      a.policy.localeCompare(b.policy),
+  )
 
 const TIMED_OUT = Symbol('timed out')
 const BOUNDED_KEY = Symbol.for('scansync.policies.bounded')

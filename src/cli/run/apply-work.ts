@@ -3,6 +3,7 @@ import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refr
 import { valuesAsPlanned } from '../../apply/saved-display.js'
 import { savedNames, showNames } from '../../plan/names.js'
 import type { Plan } from '../../plan/model.js'
+import type { PolicyRule } from '../../config/policies.js'
 import type { Violation } from '../../plan/policies.js'
 import { decodeSavedPlan, refuseSelection, serviceForSavedPlan } from '../../plan/saved-plan.js'
 import { maskedKeys, planOfReady, type Ready } from '../../plan/staleness.js'
@@ -34,6 +35,8 @@ export interface Work {
   stateUpdate(): StateUpdate
   /** What the configuration's policies found (a plan made now; a saved plan was checked when it was made). */
   violations?: readonly Violation[]
+  /** The configuration's rules, checked again on the read made after a confirmation or a wait (a plan made now). */
+  rules?: readonly PolicyRule[]
 }
 
 /** A plan made now, with what the policies found; undefined when it cannot be made (said on stderr). */
@@ -50,6 +53,7 @@ export async function fromConfiguration(options: WorkOptions, io: RedactedIo): P
     statePath: prepared.statePath,
     stateUpdate,
     ...(prepared.violations ? { violations: prepared.violations } : {}),
+    ...(prepared.policies.length > 0 ? { rules: prepared.policies } : {}),
   }
 }
 

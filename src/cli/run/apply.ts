@@ -5,7 +5,7 @@ import { startProgress } from '../progress.js'
 import { confirmApply } from '../../apply/confirm.js'
 import { readAfterConfirmation } from '../../apply/refresh.js'
 import { reportOf, Tally } from '../../apply/report.js'
-import { passesPolicies, refusedByPolicy } from '../../apply/policy-gate.js'
+import { passesPolicies, passesPoliciesAgain, refusedByPolicy, violationsAfterRead } from '../../apply/policy-gate.js'
 import { guardCreations } from '../../apply/creation-guard.js'
 import { quitAtOnce, sendChanges } from '../../apply/send.js'
 import { checkMaxChanges } from '../../plan/safety.js'
@@ -56,13 +56,19 @@ function interruptedBeforeSending(io: RedactedIo, exit: (code: number) => never 
 
 async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, untilSending: () => void): Promise<number> {
   const color = colorEnabled(io.stdout, io.env)
-  let { plan, ready } = work
-  const { violations } = work
-  if (!passesPolicies(violations, options.format, io)) {
+  let { plan, ready, violations } = work
+  const refused = (): number => {
     // A document for the scripts that read one: every change not applied, and the violations.
     if (options.format === 'json' || options.format === 'markdown') io.stdout.write(renderApplyReport(reportOf(plan, refusedByPolicy(plan), false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds }, violations))
     return EXIT.error
   }
+  /** The rules again on the fresh read the requests are built from (policy-gate.ts, violationsAfterRead); false: refused. */
+  const passesAgain = (): boolean => {
+    const earlier = violations
+    violations = violationsAfterRead(work.rules, earlier, ready, io.redaction.holds)
+    return passesPoliciesAgain(earlier, violations, options.format, io)
+  }
+  if (!passesPolicies(violations, options.format, io)) return refused()
   if (options.format === 'text') {
     const rendered = renderPlan(plan, 'text', { color, mode: 'plan', redact: io.redaction.redact, holds: io.redaction.holds })
     // Quiet shows no plan, unless it is about to ask: nobody should confirm a plan they did not see.
@@ -84,6 +90,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     plan = fresh.plan
     ready = fresh.ready
     if (ready.length === 0) return EXIT.ok
+    if (!passesAgain()) return refused()
   }
 
   // Still before any write: an interrupt while it waits for another run ends it, nothing sent.
@@ -105,6 +112,10 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     if (ready.length === 0) {
       releaseCreations()
       return EXIT.ok
+    }
+    if (!passesAgain()) {
+      releaseCreations()
+      return refused()
     }
   }
   untilSending()
