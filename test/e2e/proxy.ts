@@ -67,3 +67,15 @@ export async function startProxy(upstream: string, handler: ProxyHandler): Promi
 }
 
 export const LIST_PATHS = new Set(['/targets/', '/discovery/assets/', '/scanning-agents/'])
+
+/** A value nested 20,000 arrays deep: deeper than any resource, and than a recursive walk's stack. */
+export const DEEP_VALUE = '['.repeat(20_000) + ']'.repeat(20_000)
+
+/** A proxy (a hostile service) putting DEEP_VALUE first in every target's blacklist, in the GET answers whose path `answers` selects. */
+export function deepBlacklistProxy(upstream: string, answers: (path: string) => boolean): Promise<{ url: string }> {
+  return startProxy(upstream, async (request, forward) => {
+    const answer = await forward()
+    if (request.method !== 'GET' || !answers(request.path)) return answer
+    return { ...answer, body: answer.body.replace(/"blacklist":\[\]/g, `"blacklist":[${DEEP_VALUE}]`).replace(/"blacklist":\[(?!\[)/g, `"blacklist":[${DEEP_VALUE},`) }
+  })
+}

@@ -3,18 +3,12 @@
 // ("unexpected failure: Maximum call stack size exceeded", an internal error asking for a report).
 import { describe, expect, it } from 'vitest'
 import { cli, emulator, exampleConfig, EXAMPLE_SECRETS } from './helpers.js'
-import { startProxy } from './proxy.js'
-
-const DEEP = '['.repeat(20_000) + ']'.repeat(20_000)
+import { deepBlacklistProxy, DEEP_VALUE as DEEP, startProxy } from './proxy.js'
 
 describe('a live answer nested deeper than any resource', () => {
   it('plan and apply: the answer is refused as nested too deep (exit 1), nothing is sent', { timeout: 60_000 }, async () => {
     const em = await emulator()
-    const proxy = await startProxy(em.url, async (request, forward) => {
-      const answer = await forward()
-      if (request.method !== 'GET' || !request.path.startsWith('/targets/2DZkoZH8WMEM/')) return answer
-      return { ...answer, body: answer.body.replace('"blacklist":[', `"blacklist":[${DEEP},`) }
-    })
+    const proxy = await deepBlacklistProxy(em.url, (path) => path.startsWith('/targets/2DZkoZH8WMEM/'))
     const dir = exampleConfig()
     for (const command of [['plan', '--id', '2DZkoZH8WMEM'], ['plan', '--id', '2DZkoZH8WMEM', '--out', 'plan.json'], ['apply', '--id', '2DZkoZH8WMEM', '--auto-approve']]) {
       const run = await cli(em, dir, command, { ...EXAMPLE_SECRETS, SCANSYNC_API_URL: proxy.url })
@@ -30,10 +24,7 @@ describe('a deep value on a list page, or in a field scansync does not read', ()
   it('on a list page: the same clear error; in an unknown field: ignored, the plan as without it', { timeout: 60_000 }, async () => {
     const em = await emulator()
     const dir = exampleConfig()
-    const inList = await startProxy(em.url, async (request, forward) => {
-      const answer = await forward()
-      return request.method === 'GET' && request.path === '/targets/' ? { ...answer, body: answer.body.replace('"blacklist":[', `"blacklist":[${DEEP},`) } : answer
-    })
+    const inList = await deepBlacklistProxy(em.url, (path) => path === '/targets/')
     const listed = await cli(em, dir, ['plan'], { ...EXAMPLE_SECRETS, SCANSYNC_API_URL: inList.url })
     expect(listed.code, listed.stdout).toBe(1)
     expect(listed.stderr).toMatch(/target \w+: the service's answer holds a value nested too deep to compare/)

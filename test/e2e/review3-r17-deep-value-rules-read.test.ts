@@ -5,11 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
 import { cli, emulator, tempdir } from './helpers.js'
-import { startProxy } from './proxy.js'
+import { deepBlacklistProxy } from './proxy.js'
 
 beforeAll(ensureBuilt, 120_000)
 
-const DEEP = '['.repeat(20_000) + ']'.repeat(20_000)
 
 const POLICIES = `policies:
   - name: short-blacklist
@@ -29,11 +28,7 @@ const CONFIG = `targets:
 describe('a deep value in a field a rule reads but no file declares', () => {
   it('plan, drift and audit refuse the answer as nested too deep (exit 1), not as an unexpected failure', { timeout: 60_000 }, async () => {
     const em = await emulator()
-    const proxy = await startProxy(em.url, async (request, forward) => {
-      const answer = await forward()
-      if (request.method !== 'GET' || !request.path.startsWith('/targets/')) return answer
-      return { ...answer, body: answer.body.replace(/"blacklist":\[\]/g, `"blacklist":[${DEEP}]`).replace(/"blacklist":\[(?!\[)/g, `"blacklist":[${DEEP},`) }
-    })
+    const proxy = await deepBlacklistProxy(em.url, (path) => path.startsWith('/targets/'))
     const dir = tempdir({ 'c.yaml': CONFIG, 'p.yaml': POLICIES })
     for (const command of ['plan', 'drift', 'audit']) {
       const run = await cli(em, dir, [command, '.'], { SCANSYNC_API_URL: proxy.url })

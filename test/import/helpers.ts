@@ -8,6 +8,7 @@ import { runPlan } from '../../src/cli/run/plan.js'
 import { runValidate } from '../../src/cli/run/validate.js'
 import type { JsonObject, KindName } from '../../src/core/types.js'
 import type { Emulator } from '../../src/emulator/index.js'
+import type { Plan } from '../../src/plan/model.js'
 import { KINDS } from '../../src/resources/index.js'
 import { isObject } from '../../src/core/json.js'
 import { captureIo, ROOT, type CapturedIo } from '../helpers/cli.js'
@@ -96,4 +97,19 @@ export function secretEnv(em: Emulator, stderr: string): Record<string, string> 
     env[listed.variable] = value
   }
   return env
+}
+
+/**
+ * `import --all` into a fresh folder, then `validate` and `plan` with the variables it names set
+ * to the service's values: its run, every text it printed or wrote, and what the round trip left
+ * (`changes`: the plan's changes, or its error; `valid`: validate's exit code).
+ */
+export async function importRoundTrip(em: Emulator, options: Omit<ImportOptions, 'kinds' | 'all' | 'out'> = {}): Promise<{ run: Run; dir: string; files: string; everything: string; changes: unknown; valid: Run }> {
+  const dir = tempDir()
+  const run = await importRun(em, { ...options, all: true, out: dir })
+  const files = Object.values(filesIn(dir)).join('\n')
+  const env = secretEnv(em, run.err)
+  const plan = await planRun(em, dir, env, 'json')
+  const changes = plan.code === 0 ? [] : plan.code === 2 ? (JSON.parse(plan.out) as Plan).changes : plan.err
+  return { run, dir, files, everything: [run.out, run.err, files].join('\n'), changes, valid: await validateRun(dir, env) }
 }

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
 import { runApply } from '../../src/cli/run/apply.js'
 import { captureIo, emulator, envFor, tempdir, writes } from '../e2e/helpers.js'
+import type { Emulator } from '../../src/emulator/index.js'
 
 /** The shop (blackout window enabled on the service): its name changes; the rule reads the undeclared window. */
 const CONFIG = (level: string) => `targets:
@@ -26,17 +27,24 @@ beforeAll(async () => {
   await ensureBuilt()
 }, 120_000)
 
+/** A terminal whose user answers yes, once `meanwhile` (a hand change while the prompt waits) is done. */
+const confirmedAfter = (em: Emulator, dir: string, meanwhile: () => void) => ({
+  ...captureIo({ env: envFor(em), cwd: dir, tty: true }),
+  prompt: async () => {
+    meanwhile()
+    return 'yes'
+  },
+})
+
+/** By hand: the target's blackout window switched off. */
+const blackoutOff = (em: Emulator) =>
+  em.mutate('target', '2DZkoZH8WMEM', { blackout_period: { ...(em.get('target', '2DZkoZH8WMEM') as { blackout_period: object }).blackout_period, enabled: false } })
+
 describe('apply on a terminal: the rules checked again on the read after the confirmation', () => {
   it.each(['text', 'json'] as const)('a hand change while the prompt waits breaks a rule of level error: refused, nothing sent (%s)', async (format) => {
     const em = await emulator()
     const dir = tempdir({ 'config.yaml': CONFIG('error') })
-    const io = {
-      ...captureIo({ env: envFor(em), cwd: dir, tty: true }),
-      prompt: async () => {
-        em.mutate('target', '2DZkoZH8WMEM', { blackout_period: { ...(em.get('target', '2DZkoZH8WMEM') as { blackout_period: object }).blackout_period, enabled: false } })
-        return 'yes'
-      },
-    }
+    const io = confirmedAfter(em, dir, () => blackoutOff(em))
     const code = await runApply({ paths: ['.'], format }, io)
     expect(writes(em)).toEqual([])
     expect(code).toBe(1)
@@ -54,13 +62,7 @@ describe('apply on a terminal: the rules checked again on the read after the con
   it('a warning found on the fresh read is reported and the apply goes on (exit 0)', async () => {
     const em = await emulator()
     const dir = tempdir({ 'config.yaml': CONFIG('warning') })
-    const io = {
-      ...captureIo({ env: envFor(em), cwd: dir, tty: true }),
-      prompt: async () => {
-        em.mutate('target', '2DZkoZH8WMEM', { blackout_period: { ...(em.get('target', '2DZkoZH8WMEM') as { blackout_period: object }).blackout_period, enabled: false } })
-        return 'yes'
-      },
-    }
+    const io = confirmedAfter(em, dir, () => blackoutOff(em))
     const code = await runApply({ paths: ['.'], format: 'json' }, io)
     expect(code, io.err()).toBe(0)
     expect(writes(em)).toHaveLength(1)
@@ -70,7 +72,7 @@ describe('apply on a terminal: the rules checked again on the read after the con
   it('no hand change: the confirmed apply is sent', async () => {
     const em = await emulator()
     const dir = tempdir({ 'config.yaml': CONFIG('error') })
-    const io = { ...captureIo({ env: envFor(em), cwd: dir, tty: true }), prompt: async () => 'yes' }
+    const io = confirmedAfter(em, dir, () => undefined)
     expect(await runApply({ paths: ['.'], format: 'text' }, io), io.err()).toBe(0)
     expect(writes(em)).toHaveLength(1)
   })
