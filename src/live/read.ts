@@ -28,6 +28,11 @@ export interface ReadOptions {
   budget?: ReadBudget
   /** List pages read ahead while the configuration was loading. */
   prefetch?: ListPrefetch
+  /**
+   * A declared id the service answers 404 for (deleted by hand): handed here, and the read goes
+   * on, instead of failing it. Without it, the 404 fails the read.
+   */
+  onMissing?(id: string, error: unknown): void
 }
 
 export interface ReadAllOptions extends ReadOptions {
@@ -46,6 +51,9 @@ function asResource(kind: ResourceKind, id: string, body: unknown, how: string):
   }
   return body
 }
+
+/** A declared resource the service answered 404 for (ReadOptions.onMissing). */
+const GONE = Symbol('gone')
 
 /**
  * Reads the live state of the declared resources of one kind: through the list pages when that
@@ -83,15 +91,21 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
     }
   }
 
-  const missing = ids.filter((id) => !seen.has(id))
+  const unlisted = ids.filter((id) => !seen.has(id))
   const bodies = await settleAll(
-    missing.map(async (id) => {
-      const body = await client.request<unknown>('GET', kind.itemPath(id), { resource: `${kind.name} ${id}` })
-      budget.spend(client, body, `GET ${kind.itemPath(id)}`)
-      return body
+    unlisted.map(async (id) => {
+      try {
+        const body = await client.request<unknown>('GET', kind.itemPath(id), { resource: `${kind.name} ${id}` })
+        budget.spend(client, body, `GET ${kind.itemPath(id)}`)
+        return body
+      } catch (error) {
+        if (options.onMissing === undefined || (error as { status?: number }).status !== 404) throw error
+        options.onMissing(id, error)
+        return GONE
+      }
     }),
   )
-  missing.forEach((id, i) => unoptimisedKeep(id, asResource(kind, id, bodies[i], `GET ${kind.itemPath(id)}`)))
+  unlisted.forEach((id, i) => bodies[i] !== GONE && unoptimisedKeep(id, asResource(kind, id, bodies[i], `GET ${kind.itemPath(id)}`)))
   return found
 }
 
@@ -125,9 +139,11 @@ export interface Declared {
   id: string
 }
 
-export interface ReadDeclaredOptions extends Omit<ReadOptions, 'onResource'> {
+export interface ReadDeclaredOptions extends Omit<ReadOptions, 'onResource' | 'onMissing'> {
   /** Each resource as it is read; the bodies are not kept. */
   onResource(kind: ResourceKind, id: string, body: JsonObject): void
+  /** A declared resource the service answers 404 for (ReadOptions.onMissing); without it, the 404 fails the read. */
+  onMissing?(kind: ResourceKind, id: string, error: unknown): void
 }
 
 /**
@@ -135,7 +151,7 @@ export interface ReadDeclaredOptions extends Omit<ReadOptions, 'onResource'> {
  * the run. The one loop over kinds of plan and apply --plan.
  */
 export async function readDeclared(declared: readonly Declared[], client: Requester, options: ReadDeclaredOptions): Promise<void> {
-  const { onResource, ...rest } = options
+  const { onResource, onMissing, ...rest } = options
   const budget = budgetOf(rest)
   budget.watch(client, rest.prefetch?.readFrom(client))
   // Every kind's reads end before a failure is reported (the caller may explain it by all of
@@ -144,7 +160,7 @@ export async function readDeclared(declared: readonly Declared[], client: Reques
     REGISTRY.map(async (kind) => {
       const ids = [...new Set(declared.filter((d) => d.kind === kind.name).map((d) => d.id))]
       if (ids.length === 0) return
-      await readLive(kind, ids, client, { ...rest, budget, onResource: (id, body) => onResource(kind, id, body) })
+      await readLive(kind, ids, client, { ...rest, budget, onResource: (id, body) => onResource(kind, id, body), ...(onMissing ? { onMissing: (id: string, error: unknown) => onMissing(kind, id, error) } : {}) })
     }),
   )
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')

@@ -48,9 +48,20 @@ export interface ResourceChange {
 export interface Plan {
   changes: ResourceChange[]
   /** `change` counts updates only; `create` the resources to create (absent: none). */
-  summary: { create?: number; change: number; unchanged: number }
+  summary: { create?: number; change: number; unchanged: number; missing?: number }
   /** `drift --unmanaged`: live targets and agents that no file declares (absent: not asked for). */
   unmanaged?: Unmanaged[]
+  /** `drift`: resources declared by id that the service no longer has (absent: none, or not drift). */
+  missing?: Missing[]
+}
+
+/** A resource declared by id that the service answers 404 for: deleted by hand. */
+export interface Missing {
+  kind: KindName
+  id: string
+  /** The name the YAML gives it; SENSITIVE when it came from a variable. */
+  name: string | null
+  source: SourcePosition
 }
 
 /** A live resource no file declares, by id or natural key. */

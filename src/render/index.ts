@@ -5,7 +5,7 @@ import { markdownPlan, markdownReport } from './markdown.js'
 import { GITHUB_COMMENT_LIMIT, type Format, type RenderOptions } from './options.js'
 import { planRows, reportRows } from './rows.js'
 import { textPlan, textReport } from './text.js'
-import { githubUnmanaged, markdownUnmanaged, markdownUnmanagedSection, textUnmanaged } from './unmanaged.js'
+import { githubList, markdownList, markdownListSection, MISSING, textList, UNMANAGED } from './resource-lists.js'
 import type { Violation } from '../plan/policies.js'
 import { violationEntries, violationsMarkdown, withViolations } from './violations.js'
 
@@ -26,38 +26,46 @@ export function renderPlan(plan: Plan, format: Format, options: RenderOptions = 
   return violations ? withViolations(rendered, format, violations) : rendered
 }
 
-/** What the summary line grows by when it counts the resources no file declares, at most. */
+/** What the summary line grows by when it counts the resources of a list (resource-lists.ts), at most. */
 const SUMMARY_GROWTH = 64
 
 /**
- * The pull-request comment: the plan, then the resources no file declares and the policy
- * violations, each of those at most a quarter of the limit, and the plan fitted into the rest.
+ * The pull-request comment: the plan, then the resources declared but gone from the service, those
+ * no file declares and the policy violations, each of those at most a quarter of the limit, and
+ * the plan fitted into the rest.
  */
 function markdownPlanComment(plan: Plan, options: RenderOptions, violations: readonly Violation[] | undefined): string {
   const limit = options.markdownLimit ?? GITHUB_COMMENT_LIMIT
-  const unmanaged = shownUnmanaged(plan, options)
-  const unmanagedSection = markdownUnmanagedSection(unmanaged, Math.floor(limit / 4))
+  const { missing, unmanaged } = shownLists(plan, options)
+  const missingSection = markdownListSection(MISSING, missing, Math.floor(limit / 4))
+  const unmanagedSection = markdownListSection(UNMANAGED, unmanaged, Math.floor(limit / 4))
   const violationsSection = violations ? violationsMarkdown(violations, Math.floor(limit / 4)) : ''
-  const reserved = (unmanaged.length > 0 ? unmanagedSection.length + 2 + SUMMARY_GROWTH : 0) + (violations ? violationsSection.length + 1 : 0)
-  const rendered = markdownUnmanaged(markdownPlan(planRows(plan, options.redact, options.holds), plan.summary, options.mode ?? 'plan', limit, reserved), unmanaged, unmanagedSection)
+  const listed = (section: string) => (section === '' ? 0 : section.length + 2 + SUMMARY_GROWTH)
+  const reserved = listed(missingSection) + listed(unmanagedSection) + (violations ? violationsSection.length + 1 : 0)
+  const planned = markdownPlan(planRows(plan, options.redact, options.holds), plan.summary, options.mode ?? 'plan', limit, reserved)
+  const rendered = markdownList(markdownList(planned, MISSING, missing, missingSection), UNMANAGED, unmanaged, unmanagedSection)
   return violations ? rendered + '\n' + violationsSection : rendered
 }
 
-const shownUnmanaged = (plan: Plan, { redact }: RenderOptions) => (redact ? (plan.unmanaged ?? []).map((item) => ({ ...item, name: item.name === null ? null : redact(item.name) })) : (plan.unmanaged ?? []))
+/** The lists' resources with their names through `redact`, for the formats that print them as text. */
+function shownLists(plan: Plan, { redact }: RenderOptions) {
+  const named = <T extends { name: string | null }>(items: readonly T[] = []): T[] => (redact ? items.map((item) => ({ ...item, name: item.name === null ? null : redact(item.name) })) : [...items])
+  return { missing: named(plan.missing), unmanaged: named(plan.unmanaged) }
+}
 
 function renderPlanOnly(plan: Plan, format: Format, options: RenderOptions): string {
   const mode = options.mode ?? 'plan'
   const { redact } = options
-  const unmanaged = shownUnmanaged(plan, options)
+  const { missing, unmanaged } = shownLists(plan, options)
   switch (format) {
     case 'json':
       return jsonText(planDocument(plan, options))
     case 'text':
-      return textUnmanaged(textPlan(planRows(plan, redact, options.holds), plan.summary, mode, options.color ?? false), unmanaged)
+      return textList(textList(textPlan(planRows(plan, redact, options.holds), plan.summary, mode, options.color ?? false), MISSING, missing), UNMANAGED, unmanaged)
     case 'markdown':
       return markdownPlanComment(plan, options, undefined)
     case 'github':
-      return githubUnmanaged(githubPlan(planRows(plan, redact, options.holds), plan.summary, mode), unmanaged)
+      return githubList(githubList(githubPlan(planRows(plan, redact, options.holds), plan.summary, mode), MISSING, missing), UNMANAGED, unmanaged)
   }
 }
 

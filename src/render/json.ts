@@ -12,8 +12,9 @@ export function planDocument(plan: Plan, options: Pick<RenderOptions, 'holds'> =
   return {
     format_version: 1,
     changes: planRows(plan, undefined, options.holds).map(documentChange),
-    summary: { create: plan.summary.create ?? 0, change: plan.summary.change, unchanged: plan.summary.unchanged },
+    summary: { create: plan.summary.create ?? 0, change: plan.summary.change, unchanged: plan.summary.unchanged, ...(plan.missing ? { missing: plan.missing.length } : {}) },
     ...(plan.unmanaged ? { unmanaged: plan.unmanaged.map(({ kind, id, name }) => ({ kind, id, name })) } : {}),
+    ...(plan.missing ? { missing: plan.missing.map(({ kind, id, name, source }) => ({ kind, id, name, file: source.file, line: source.line })) } : {}),
   }
 }
 

@@ -267,6 +267,10 @@ export interface PlanDocument {
      * apply only: of the failed changes, those never sent.
      */
     not_applied?: number
+    /**
+     * drift only, when some are: declared resources (by id) the service no longer has, listed under `missing`.
+     */
+    missing?: number
   }
   /**
    * apply only: true when Ctrl-C stopped the apply before every change was sent.
@@ -279,6 +283,25 @@ export interface PlanDocument {
     kind: 'target' | 'agent'
     id: string
     name: string | null
+  }[]
+  /**
+   * drift only, when some are: resources declared by id that the service answers 404 for (deleted by hand); they count as drift.
+   */
+  missing?: {
+    /**
+     * A kind of resource.
+     */
+    kind: 'target' | 'asset' | 'agent'
+    id: string
+    /**
+     * The name the YAML gives it, when it gives one.
+     */
+    name: string | null
+    /**
+     * Where the resource is declared.
+     */
+    file: string
+    line: number
   }[]
   /**
    * Present when the configuration holds policies: the rules the resources break, as they will be after the apply (or, from audit, as they are).

@@ -26,7 +26,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
   const io = withRedaction(given)
   return guard(io, { debug: options.debug }, async () => {
     if (options.out) await prepareOutputFile('--out', options.out, io.cwd)
-    const prepared = await preparePlan({ ...options, command: options.mode }, io)
+    const prepared = await preparePlan({ ...options, command: options.mode, missingIsDrift: options.mode === 'drift' }, io)
     if (!prepared) return EXIT.error
     try {
       let { plan } = prepared.result
@@ -56,7 +56,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
         line(io.stderr, `Saved the plan to ${options.out}; apply it with: scansync apply --plan ${options.out}`)
       }
       // What no file declares is drift too: someone made it by hand, and nobody reviewed it.
-      const changes = plan.changes.length > 0 || (plan.unmanaged?.length ?? 0) > 0
+      const changes = plan.changes.length > 0 || (plan.unmanaged?.length ?? 0) > 0 || (plan.missing?.length ?? 0) > 0
       if (options.mode === 'drift') return changes ? EXIT.changes : EXIT.ok
       return changes && options.detailedExitcode ? EXIT.changes : EXIT.ok
     } finally {

@@ -11,6 +11,7 @@ import { boundHeap } from '../memory.js'
 import { workflowCommand } from '../../render/github.js'
 import { compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
 import { assembleWithCreations, createdLive } from '../../plan/create.js'
+import { withMissing } from '../../plan/missing.js'
 import { showNames } from '../../plan/names.js'
 import { identify, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
@@ -36,6 +37,8 @@ export interface SelectionOptions {
   command?: string
   /** Also read every live target and agent (drift --unmanaged lists those no file declares). */
   unmanaged?: boolean
+  /** drift: a resource declared by id that the service answers 404 for is in the plan's `missing` (deleted by hand), not an error. */
+  missingIsDrift?: boolean
 }
 
 export interface PlanInputs extends SelectionOptions, ConnectionOptions {
@@ -118,7 +121,7 @@ export async function compareWithLive(
   io: Io,
   policies?: PolicyChecker,
   identified: { known?: ReadonlyMap<string, JsonObject>; creations?: readonly DesiredResource[] } = {},
-  reads: { prefetch?: ListPrefetch; budget?: ReadBudget } = {},
+  reads: { prefetch?: ListPrefetch; budget?: ReadBudget; missingIsDrift?: boolean } = {},
 ): Promise<PlanResult> {
   const known = identified.known ?? new Map<string, JsonObject>()
   const creations = identified.creations ?? []
@@ -128,6 +131,9 @@ export async function compareWithLive(
   const declared = new Map(resources.map((r) => [liveKey(r.kind, r.id), r]))
   const tally = new ReadTally(session.client, session.apiUrl)
   const liveSecretsRead: string[] = []
+  /** The declared resources the service answers 404 for, and the first of those answers (reads.onMissing). */
+  const gone: DesiredResource[] = []
+  let notFound: unknown
   // `unoptimised…`: runs once per resource; V8's optimising compiler leaves it alone (bin/v8-flags.js).
   const unoptimisedOnResource = (resource: DesiredResource, id: string, body: JsonObject) => {
     // An answer nested too deep to compare is a clear error naming the resource (compare, build-plan.ts).
@@ -155,10 +161,20 @@ export async function compareWithLive(
       const name = resource.naturalKey?.value ?? ''
       policies.checkAfterApply(kind, name, resource, live)
     }
+    const { missingIsDrift, ...readOptions } = reads
     await readDeclared(toRead, tally.requester, {
-      ...reads,
+      ...readOptions,
       onProgress: (n) => progress.tick(n),
       onResource: (kind, id, body) => unoptimisedOnResource(declared.get(liveKey(kind.name, id))!, id, body),
+      ...(missingIsDrift
+        ? {
+            onMissing: (kind, id, error) => {
+              notFound ??= error
+              progress.tick(1)
+              gone.push(declared.get(liveKey(kind.name, id))!)
+            },
+          }
+        : {}),
     })
   } catch (error) {
     const explained = await tally.explain(error)
@@ -170,7 +186,12 @@ export async function compareWithLive(
     releaseHeap()
     progress.stop()
   }
-  return assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds)
+  // Every read a 404, the lists' too: the base URL is wrong, not every declared resource gone.
+  if (notFound !== undefined) {
+    const explained = await tally.explain(notFound)
+    if (explained !== notFound) throw explained
+  }
+  return withMissing(assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds), gone, secrets.holds)
 }
 
 /** A declared id the service does not know: say where it is declared and how to list the real ones. */
@@ -247,7 +268,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const creations = identified.creations.filter((c) => selected.has(c))
     const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
-    const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget })
+    const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget, missingIsDrift: options.missingIsDrift })
     showNames(result.plan, identified.names)
     return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
   } catch (error) {
