@@ -54,11 +54,15 @@ const stateProblem = (statePath: string, error: unknown): string => {
   return `the changes above were sent, but the secrets state could not be written to ${statePath} (${reason}); secrets the service hides will be planned again as "not yet tracked"`
 }
 
-/** For a second Ctrl-C: records what landed, synchronously (nothing can be awaited any more), and says where things stand. */
-export function quitAtOnce(options: Pick<SendOptions, 'statePath' | 'stateUpdate' | 'known' | 'redactFile'>): string {
+/**
+ * For a second Ctrl-C: records what landed, synchronously (nothing can be awaited any more), and
+ * says where things stand. With nothing to record, nothing is written, as after a whole apply.
+ */
+export function quitAtOnce(options: Pick<SendOptions, 'statePath' | 'stateUpdate' | 'known' | 'redactFile' | 'ledger'>): string {
   let stateWords = ''
   try {
-    writeSecretsStateSync(options.statePath, options.stateUpdate(), options.redactFile)
+    const update = options.stateUpdate()
+    if (hasStateToWrite(options.ledger.status, update)) writeSecretsStateSync(options.statePath, update, options.redactFile)
   } catch (error) {
     stateWords = ` The secrets state could not be written to ${options.statePath} (${(error as NodeJS.ErrnoException).code ?? error}).`
   }
