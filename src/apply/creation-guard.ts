@@ -22,7 +22,7 @@ const CREATION_WAIT_MS = 120_000
  * for: the other apply sent its writes meanwhile, so what was read before the wait is old (apply.ts
  * reads the resources to update again).
  */
-export async function guardCreations(ready: readonly Ready[], client: Requester, statePath: string): Promise<{ release: () => void; waited: boolean }> {
+export async function guardCreations(ready: readonly Ready[], client: Requester, statePath: string, onWait?: (lock: string) => void): Promise<{ release: () => void; waited: boolean }> {
   const creations = ready.filter((item) => item.planned.change.action === 'create').map((item) => item.planned)
   if (creations.length === 0) return { release: () => undefined, waited: false }
   const lock = `${statePath}.create.lock`
@@ -30,7 +30,10 @@ export async function guardCreations(ready: readonly Ready[], client: Requester,
   let waited = false
   try {
     await mkdir(dirname(statePath), { recursive: true })
-    release = await holdLock(lock, CREATION_WAIT_MS, () => (waited = true))
+    release = await holdLock(lock, CREATION_WAIT_MS, () => {
+      waited = true
+      onWait?.(lock)
+    })
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ELOCKED') throw new ScansyncError(`another apply of this configuration has been creating targets for ${CREATION_WAIT_MS / 1000} s (${lock}); nothing was sent. Run scansync apply again once it is done.`)

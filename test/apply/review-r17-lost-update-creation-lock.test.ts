@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runApply } from '../../src/cli/run/apply.js'
 import { captureIo, emulator, envFor, tempdir } from '../e2e/helpers.js'
-import { startProxy } from '../e2e/proxy.js'
+import { whenWaiting } from '../helpers/creation-lock.js'
 
 /** Creates a target (so the apply takes the creation lock) and hides an asset; its comment is undeclared. */
 const CONFIG = `targets:
@@ -19,39 +19,31 @@ assets:
 `
 
 const ASSET = '4TrEwQ9aSdFg'
-const readsAsset = (path: string) => path === `/discovery/assets/${ASSET}/` || path === '/discovery/assets/'
+
+/** A configuration in a new folder, with another apply of it holding the creation lock; the lock's path. */
+function heldByAnother(): { dir: string; lock: string } {
+  const dir = tempdir({ 'config.yaml': CONFIG })
+  mkdirSync(join(dir, '.scansync'), { recursive: true })
+  const lock = join(dir, '.scansync', 'state.json.create.lock')
+  writeFileSync(lock, 'another apply')
+  return { dir, lock }
+}
 
 describe('an apply that waited for another apply\'s creation lock', () => {
   it.each([true, false])('sends undeclared values read after the wait, not before it (confirmed on a terminal: %s)', async (tty) => {
     const em = await emulator()
-    const dir = tempdir({ 'config.yaml': CONFIG })
-    // Another apply of this configuration holds the lock while it sends.
-    mkdirSync(join(dir, '.scansync'), { recursive: true })
-    const lock = join(dir, '.scansync', 'state.json.create.lock')
-    writeFileSync(lock, 'another apply')
-    // The last read of the asset before the wait (the plan's, or the one after the confirmation):
-    // once it is answered, the other apply (or someone by hand) changes the asset's comment, and
-    // then the lock is released. An apply that reads after the lock reads the new comment.
-    let confirmed = !tty
-    let released = false
-    const release = () => {
-      if (released) return
-      released = true
+    const { dir, lock } = heldByAnother()
+    // While the apply waits, the other apply (or someone by hand) changes the asset's comment, then releases the lock.
+    let waited = false
+    const io = whenWaiting({ ...captureIo({ env: envFor(em), cwd: dir, tty }), prompt: async () => 'yes' }, () => {
+      waited = true
       em.mutate('asset', ASSET, { comment: 'written while the apply waited' })
       rmSync(lock, { force: true })
-    }
-    const proxy = await startProxy(em.url, async (request, forward) => {
-      const answer = await forward()
-      if (confirmed && request.method === 'GET' && readsAsset(request.path)) setTimeout(release, 50)
-      return answer
     })
-    // Without a read of the asset before the write, the lock is released all the same.
-    const fallback = setTimeout(release, 3000)
-    const io = { ...captureIo({ env: envFor(em, { SCANSYNC_API_URL: proxy.url }), cwd: dir, tty }), prompt: async () => ((confirmed = true), 'yes') }
     const code = await runApply({ paths: ['.'], format: 'text', autoApprove: !tty }, io)
-    clearTimeout(fallback)
-    expect(released).toBe(true)
+    expect(waited).toBe(true)
     expect(code, io.err()).toBe(0)
+    expect(io.err()).toContain(`Waiting for another apply of this configuration, which is creating targets (${lock})…`)
     const asset = em.get('asset', ASSET) as { state: string; comment: string | null }
     expect(asset.state).toBe('HIDDEN')
     expect(asset.comment).toBe('written while the apply waited')
@@ -59,27 +51,17 @@ describe('an apply that waited for another apply\'s creation lock', () => {
 
   it('a declared field written during the wait refuses the apply, naming the resource; nothing sent, and the lock is released', async () => {
     const em = await emulator()
-    const dir = tempdir({ 'config.yaml': CONFIG })
-    mkdirSync(join(dir, '.scansync'), { recursive: true })
-    const lock = join(dir, '.scansync', 'state.json.create.lock')
-    writeFileSync(lock, 'another apply')
-    let released = false
-    const proxy = await startProxy(em.url, async (request, forward) => {
-      const answer = await forward()
-      if (!released && request.method === 'GET' && readsAsset(request.path)) {
-        released = true
-        setTimeout(() => {
-          // The other apply, from a newer commit, archives the asset this YAML hides.
-          em.mutate('asset', ASSET, { state: 'ARCHIVED' })
-          rmSync(lock, { force: true })
-        }, 50)
-      }
-      return answer
+    const { dir, lock } = heldByAnother()
+    let waited = false
+    const io = whenWaiting(captureIo({ env: envFor(em), cwd: dir }), () => {
+      waited = true
+      // The other apply, from a newer commit, archives the asset this YAML hides.
+      em.mutate('asset', ASSET, { state: 'ARCHIVED' })
+      rmSync(lock, { force: true })
     })
     em.clearRequests()
-    const io = captureIo({ env: envFor(em, { SCANSYNC_API_URL: proxy.url }), cwd: dir })
     const code = await runApply({ paths: ['.'], format: 'text', autoApprove: true }, io)
-    expect(released).toBe(true)
+    expect(waited).toBe(true)
     expect(code).toBe(1)
     expect(io.err()).toContain(`asset ${ASSET} changed on the service while this apply waited for another apply of the configuration, which was creating targets; nothing was sent.`)
     expect(em.requests().filter((r) => r.method !== 'GET')).toEqual([])

@@ -8,6 +8,7 @@ import { ensureBuilt } from '../config/helpers.js'
 import { runApply } from '../../src/cli/run/apply.js'
 import { captureIo, emulator, envFor, tempdir, writes } from '../e2e/helpers.js'
 import type { Emulator } from '../../src/emulator/index.js'
+import { whenWaiting } from '../helpers/creation-lock.js'
 
 /** The shop (blackout window enabled on the service): its name changes; the rule reads the undeclared window. */
 const CONFIG = (level: string) => `targets:
@@ -82,7 +83,6 @@ describe('apply that waited for another apply\'s creation lock: the rules checke
   it('a hand change during the wait breaks a rule of level error: refused, nothing sent, the lock released', async () => {
     const { existsSync, mkdirSync, rmSync, writeFileSync } = await import('node:fs')
     const { join } = await import('node:path')
-    const { startProxy } = await import('../e2e/proxy.js')
     const em = await emulator()
     const dir = tempdir({
       'config.yaml': `targets:
@@ -101,23 +101,14 @@ policies:
     mkdirSync(join(dir, '.scansync'), { recursive: true })
     const lock = join(dir, '.scansync', 'state.json.create.lock')
     writeFileSync(lock, 'another apply')
+    // While the apply waits, someone puts the asset on hold, then the other apply releases the lock.
     let released = false
-    const release = () => {
-      if (released) return
+    const io = whenWaiting(captureIo({ env: envFor(em), cwd: dir }), () => {
       released = true
       em.mutate('asset', '4TrEwQ9aSdFg', { comment: 'on hold' })
       rmSync(lock, { force: true })
-    }
-    // Once the plan's reads are answered, the change is made and the lock released.
-    const proxy = await startProxy(em.url, async (request, forward) => {
-      const answer = await forward()
-      if (request.method === 'GET' && request.path.startsWith('/discovery/assets/')) setTimeout(release, 50)
-      return answer
     })
-    const fallback = setTimeout(release, 3000)
-    const io = captureIo({ env: envFor(em, { SCANSYNC_API_URL: proxy.url }), cwd: dir })
     const code = await runApply({ paths: ['.'], format: 'text', autoApprove: true }, io)
-    clearTimeout(fallback)
     expect(released).toBe(true)
     expect(code).toBe(1)
     expect(em.requests().filter((r) => r.method !== 'GET')).toEqual([])

@@ -94,7 +94,9 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   }
 
   // Still before any write: an interrupt while it waits for another run ends it, nothing sent.
-  const { release: releaseCreations, waited } = await guardCreations(ready, work.session.client, work.statePath)
+  // Said at once: the wait may last minutes, and a silent one looks like a hang.
+  const waitingWords = (lock: string) => `Waiting for another apply of this configuration, which is creating targets (${lock})…`
+  const { release: releaseCreations, waited } = await guardCreations(ready, work.session.client, work.statePath, (lock) => line(io.stderr, waitingWords(lock)))
   if (waited) {
     // The apply that held the lock sent its writes meanwhile (and people kept editing): a body
     // filled from the read made before the wait would put back what was written during it to a
