@@ -5,6 +5,7 @@ import type { ParsedFile } from './read-yaml.js'
 import { closest } from './schema-errors.js'
 import { misspeltFields } from './policy-fields.js'
 import { metaSchemaErrors } from '../schema/policy-meta.js'
+import { ScansyncError } from '../core/errors.js'
 
 export type PolicyLevel = 'error' | 'warning'
 
@@ -86,6 +87,34 @@ export async function compilePolicies(declared: readonly DeclaredPolicy[]): Prom
     rules.push({ name: rule.name, description: oneLine(rule.description) || rule.name, kind: rule.kind, level: rule.level, source: rule.locate([]), when, require })
   }
   return { rules, diagnostics }
+}
+
+/** A rule with its schemas not compiled: as a saved plan keeps it (the schemas as they were compiled). */
+export interface RuleSchemas extends Omit<PolicyRule, 'when' | 'require'> {
+  when?: unknown
+  require: unknown
+}
+
+/**
+ * Rules a saved plan kept, compiled again for apply --plan: they were checked and compiled when
+ * the plan was made, and the plan's checksum says they are as they were then; a rule that no
+ * longer compiles (another version of scansync) refuses the apply rather than go unchecked.
+ */
+export async function compileSavedRules(saved: readonly RuleSchemas[], file: string): Promise<PolicyRule[]> {
+  if (saved.length === 0) return []
+  const { createPolicyAjv } = await import('../schema/policy-ajv.js')
+  const ajv = createPolicyAjv({ formats: saved.some((rule) => namesFormat(rule.when) || namesFormat(rule.require)) })
+  const compile = (rule: RuleSchemas, part: 'when' | 'require'): ValidateFunction => {
+    try {
+      return ajv.compile(rule[part] as object | boolean)
+    } catch (error) {
+      throw new ScansyncError(`${file}: policy ${rule.name}: ${part} cannot be compiled (${(error as Error).message}); nothing was sent. Run scansync plan --out again.`)
+    }
+  }
+  return saved.map((rule) => {
+    const { name, description, kind, level, source } = rule
+    return { name, description, kind, level, source, ...(rule.when === undefined ? {} : { when: compile(rule, 'when') }), require: compile(rule, 'require') }
+  })
 }
 
 /**

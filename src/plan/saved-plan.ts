@@ -8,6 +8,7 @@ import { canonicalJson } from './canonical.js'
 import type { Comparison } from './build-plan.js'
 import type { FieldChange, Plan, ResourceChange } from './model.js'
 import type { NamesById } from './names.js'
+import type { PolicyRule } from '../config/policies.js'
 import { isObject } from '../core/json.js'
 import { declaredSecrets, liveSecrets } from '../secrets/redact.js'
 import { holdsUrlPassword, isSensitive } from '../schema/sensitivity.js'
@@ -25,7 +26,8 @@ import { basePath } from '../client/base-url.js'
  * plan is refused.
  */
 // 4: fingerprints of normalized values, paths relative to the plan file, names (fourteenth round).
-export const SAVED_PLAN_VERSION = 4
+// 5: the policy rules, checked again by apply --plan (eighteenth round).
+export const SAVED_PLAN_VERSION = 5
 
 type SavedResource = SavedPlan['resources'][number]
 
@@ -311,6 +313,38 @@ export interface SavedPlanInput {
   env?: Env
   /** The names the plan showed for its references' ids (namesShown), for apply --plan to show them too. */
   names?: NamesById
+  /** The configuration's policy rules, for apply --plan to check again on its fresh read. */
+  policies?: readonly PolicyRule[]
+}
+
+export type SavedRule = NonNullable<SavedPlan['policies']>[number]
+
+/**
+ * The rules as a saved plan keeps them: their schemas as compiled. A rule is the repository's own
+ * text, never a variable's value (a weak secret a rule's words happen to hold tells nothing the
+ * repository does not). One that holds a secret the file's output step would rewrite is refused,
+ * as a literal value holding one is: rewritten after the checksum, the file would be refused as
+ * modified, and rewritten before it, apply --plan would check another rule.
+ */
+function savedRules(rules: readonly PolicyRule[], redact: (text: string) => string): SavedRule[] {
+  const saved = rules.map((rule): SavedRule => ({
+    name: rule.name,
+    description: rule.description,
+    kind: rule.kind,
+    level: rule.level,
+    ...(rule.when ? { when: rule.when.schema } : {}),
+    require: rule.require.schema,
+    source: rule.source,
+  }))
+  const holding = saved.filter((rule) => {
+    const text = JSON.stringify(rule)
+    return redact(text) !== text
+  })
+  if (holding.length > 0) {
+    const where = holding.map((rule) => `${rule.source.file}:${rule.source.line}: policy ${rule.name}`).join('\n  ')
+    throw new ScansyncError(`cannot save the plan: ${holding.length === 1 ? 'this rule holds' : 'these rules hold'} a secret of the run (a variable's value equals a text of the rule), which a saved plan cannot write:\n  ${where}\nApply without a saved plan, or give the secret another value.`)
+  }
+  return saved
 }
 
 /** The saved plan of a plan (refused when it would have to hold a secret). */
@@ -337,6 +371,7 @@ export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
     paths: input.paths,
     plan,
     ...(input.names !== undefined && (input.names.agent || input.names.team) ? { names: input.names } : {}),
+    ...(input.policies && input.policies.length > 0 ? { policies: savedRules(input.policies, input.redact ?? ((text) => text)) } : {}),
     resources,
   }
   return { ...document, checksum: savedPlanChecksum(document, key) }
@@ -349,6 +384,8 @@ export interface DecodedPlan {
   apiUrl?: string
   paths: string[]
   resources: PlannedResource[]
+  /** The policy rules the plan was made with (none: the configuration had none). */
+  policies: SavedRule[]
 }
 
 const OWN_VARIABLE = /\$\{(SCANSYNC_[A-Za-z0-9_]*)/i
@@ -397,7 +434,7 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
     )
   }
   if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
-  return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, names: saved.names, apiUrl: saved.api_url, paths: saved.paths, resources }
+  return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, names: saved.names, apiUrl: saved.api_url, paths: saved.paths, resources, policies: saved.policies ?? [] }
 }
 
 /** The `${NAME}`s a saved resource's fields refer to, once each, in order. */

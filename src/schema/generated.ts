@@ -379,7 +379,7 @@ export interface FieldChange {
  * A plan written by `scansync plan --out FILE` for `scansync apply --plan FILE`. Secret values appear only as ${NAME} references; every other `${` is written `$${`. Requests are not stored: apply rebuilds them from the ids and fields.
  */
 export interface SavedPlan {
-  format_version: 4
+  format_version: 5
   kind: 'scansync-saved-plan'
   scansync_version?: string
   /**
@@ -402,6 +402,31 @@ export interface SavedPlan {
       [k: string]: string
     }
   }
+  /**
+   * The configuration's policy rules when the plan was made (absent: none). apply --plan checks them again on its fresh read of the resources it changes: a hand change made since that breaks a rule of level error refuses the apply, nothing sent.
+   */
+  policies?: {
+    name: string
+    description: string
+    /**
+     * A kind of resource.
+     */
+    kind: 'target' | 'asset' | 'agent'
+    level: 'error' | 'warning'
+    /**
+     * The rule's `when` JSON Schema, as compiled.
+     */
+    when?: unknown
+    /**
+     * The rule's `require` JSON Schema, as compiled.
+     */
+    require: unknown
+    source: {
+      file: string
+      line: number
+      column: number
+    }
+  }[]
   resources: {
     /**
      * A kind of resource.

@@ -125,7 +125,7 @@ describe('a saved plan', () => {
     const document = JSON.parse(readFileSync(join(dir, 'saved.json'), 'utf8'))
     // The hash of the live values the plan stands on, for the right guess of the live password.
     const rightGuess = sha256(canonicalJson({ site: { basic_auth: { password: 'demo-basic-auth-password', username: 'scanner' } } }))
-    expect(document.format_version).toBe(4)
+    expect(document.format_version).toBe(5)
     expect(JSON.stringify(document)).not.toContain(rightGuess)
     expect(document.resources[0].fingerprint).toBe(sealFingerprint(rightGuess, TOKEN))
     // Still applied when nothing changed since, and refused when a declared field did.
@@ -362,9 +362,13 @@ describe("a live URL's password quoted by another field", () => {
     })
     for (const format of FORMATS) {
       const run = await cli(em, dir, ['plan', '--format', format, '--out', `p-${format}.json`])
-      const printed = run.stdout + run.stderr + readFileSync(join(dir, `p-${format}.json`), 'utf8')
+      const saved = readFileSync(join(dir, `p-${format}.json`), 'utf8')
+      const printed = run.stdout + run.stderr
       expect(run.code, printed).toBe(0)
       expect(printed, format).not.toContain('Hunter2')
+      // The saved plan keeps the rules for apply --plan: the rule's own text (the repository's) is
+      // there, and nothing of the secret beyond it.
+      expect(saved.replace('"pattern": "Hunter2"', ''), format).not.toContain('Hunter2')
       expect(run.stdout).toContain('(sensitive)')
       expect(run.stderr).not.toContain('policy guess')
     }

@@ -3,7 +3,8 @@ import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refr
 import { valuesAsPlanned } from '../../apply/saved-display.js'
 import { savedNames, showNames } from '../../plan/names.js'
 import type { Plan } from '../../plan/model.js'
-import type { PolicyRule } from '../../config/policies.js'
+import { compileSavedRules, type PolicyRule } from '../../config/policies.js'
+import { violationsAfterRead } from '../../apply/policy-gate.js'
 import type { Violation } from '../../plan/policies.js'
 import { decodeSavedPlan, refuseSelection, serviceForSavedPlan } from '../../plan/saved-plan.js'
 import { maskedKeys, planOfReady, type Ready } from '../../plan/staleness.js'
@@ -33,9 +34,9 @@ export interface Work {
   ledger: SecretsLedger
   statePath: string
   stateUpdate(): StateUpdate
-  /** What the configuration's policies found (a plan made now; a saved plan was checked when it was made). */
+  /** What the configuration's policies found (a plan made now), or the rules a saved plan keeps on its fresh read. */
   violations?: readonly Violation[]
-  /** The configuration's rules, checked again on the read made after a confirmation or a wait (a plan made now). */
+  /** The rules, checked again on the read made after a confirmation or a wait. */
   rules?: readonly PolicyRule[]
 }
 
@@ -76,12 +77,25 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   const ledger = openLedger(await readSecretsState(statePath), keys, io.redaction.holds)
   const session = openSession({ ...options, apiUrl }, io)
   try {
+    const rules = await compileSavedRules(saved.policies, options.plan!)
     const { ready, note } = await stillToSend(saved.resources, session.client, ledger.context, 'saved')
     if (note) line(io.stderr, note)
+    // The rules the plan was made with, on this fresh read: a hand change made since the plan
+    // that breaks one is refused as in a plan made now (the plan was saved only if it broke none of level error).
+    const violations = violationsAfterRead(rules, undefined, ready, io.redaction.holds)
     // Shown as plan printed it: values the saved document cannot tell apart, taken again.
     valuesAsPlanned(ready)
     // The names plan showed for ids (`dc-porto-agent`), as the saved plan keeps them.
-    return { plan: showNames(planOfReady(saved.plan, ready), savedNames(saved.names)), ready, session, ledger, statePath, stateUpdate: () => ledger.update(declaredSecretValues(desired)) }
+    return {
+      plan: showNames(planOfReady(saved.plan, ready), savedNames(saved.names)),
+      ready,
+      session,
+      ledger,
+      statePath,
+      stateUpdate: () => ledger.update(declaredSecretValues(desired)),
+      ...(violations ? { violations } : {}),
+      ...(rules.length > 0 ? { rules } : {}),
+    }
   } catch (error) {
     await session.client.close()
     throw error

@@ -11,9 +11,10 @@ import { stateKeys } from '../../secrets/state.js'
 import { appVersion } from './version.js'
 import { namesShown, type ShownNames } from '../../plan/names.js'
 import { SENSITIVE } from '../../core/types.js'
+import type { PolicyRule } from '../../config/policies.js'
 
 /** The saved plan of a prepared plan, keyed with the state key (or the token), written so that the file redaction leaves it whole. */
-export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string }; identified?: { names: ShownNames } }, paths: string[], io: RedactedIo, out = '.'): SavedPlan {
+export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string }; identified?: { names: ShownNames }; policies?: readonly PolicyRule[] }, paths: string[], io: RedactedIo, out = '.'): SavedPlan {
   const { result, session } = prepared
   // Relative to the plan file's directory (see configurationPaths), wherever the plan is made from.
   const planDirectory = dirname(resolve(io.cwd, out))
@@ -28,6 +29,7 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       holds: io.redaction.holds,
       env: io.env,
       // A name holding a secret of the run (a variable's value, a weak one too) is kept as (sensitive).
+      policies: prepared.policies,
       names: prepared.identified ? namesShown(result.plan, prepared.identified.names, (name) => (io.redaction.file(JSON.stringify(name)) === JSON.stringify(name) && !io.redaction.holds(name) ? name : SENSITIVE)) : undefined,
     },
     stateKeys(io.env, session.token).key,
