@@ -9,7 +9,7 @@ import { Diagnostic, formatPath, PathSegments, SourcePosition, sortDiagnostics }
 import { findConfigFiles } from './find-files.js'
 import { foreignFileMessage } from './foreign-file.js'
 import { Env, hasTemplate, interpolate, mayHoldTemplate } from './interpolate.js'
-import { parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
+import { anchorLine, missingAnchor, parseYamlFile, ParsedFile, type ReadOptions } from './read-yaml.js'
 import { describeSchemaErrors } from './schema-errors.js'
 import { compilePolicies, declaredPolicies, type DeclaredPolicy, type PolicyRule } from './policies.js'
 import { expandShorthands } from './shorthands.js'
@@ -116,11 +116,45 @@ export async function loadConfig(paths: string[], options: LoadOptions): Promise
     for (const id of result.declared) declared.push(id)
     for (const policy of result.policies) policies.push(policy)
   }
+  anchorsOfOtherFiles(diagnostics, found.files, cwd)
   for (const diagnostic of findDuplicateIds(declared)) diagnostics.push(diagnostic)
   for (const diagnostic of identifyDeclared(resources, options.secretsOf)) diagnostics.push(diagnostic)
   const compiled = await compilePolicies(policies)
   for (const diagnostic of compiled.diagnostics) diagnostics.push(diagnostic)
   return { config: { files: found.files, resources }, diagnostics: sortDiagnostics(diagnostics), policies: diagnostics.length > 0 ? [] : compiled.rules }
+}
+
+/**
+ * An alias whose anchor is written in another file of the configuration (the shared blocks kept
+ * in one file, the targets in others): anchors reach only the aliases of their own file, so the
+ * problem says where that anchor is and why it does not count. Only on this error: the other
+ * files are read again, at most once each.
+ */
+function anchorsOfOtherFiles(diagnostics: Diagnostic[], files: readonly string[], cwd: string): void {
+  const texts = new Map<string, string | undefined>()
+  const textOf = (file: string): string | undefined => {
+    if (!texts.has(file)) {
+      let text: string | undefined
+      try {
+        const read = readConfigFile(resolve(cwd, file))
+        if ('bytes' in read) text = read.bytes.toString('utf8')
+      } catch {}
+      texts.set(file, text)
+    }
+    return texts.get(file)
+  }
+  for (const diagnostic of diagnostics) {
+    const name = missingAnchor(diagnostic.message)
+    if (name === undefined) continue
+    for (const file of files) {
+      if (file === diagnostic.file) continue
+      const text = textOf(file)
+      const line = text === undefined ? undefined : anchorLine(text, name)
+      if (line === undefined) continue
+      diagnostic.message += ` (&${name} is written in ${file} at line ${line}, but an anchor reaches only the aliases of its own file: write the shared block in this file too, under an x- key)`
+      break
+    }
+  }
 }
 
 /** An id as written, for the check that ids are unique (made even when a file has other errors). */

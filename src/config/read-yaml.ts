@@ -597,6 +597,27 @@ const CORE_TAGS = new Set(['!', ...['str', 'int', 'float', 'bool', 'null', 'map'
 
 const unnamedAlias = (alias: Alias) => `the alias *${alias.source} names no anchor before it: write &${alias.source} on the value it stands for, above this line`
 
+/** The anchor an alias asks for, when `message` says (unnamedAlias) that none was written before it. */
+export const missingAnchor = (message: string): string | undefined => /^the alias \*(\S+) names no anchor before it: /.exec(message)?.[1]
+
+/**
+ * The line where `text` writes the anchor `&name` (as a node's property: after a space, a start
+ * of line or a flow indicator, before a space or one, not in a comment), if it does.
+ */
+export function anchorLine(text: string, name: string): number | undefined {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const anchors = new RegExp(`(?:^|[\\s[\\]{},])&${escaped}(?=[\\s,[\\]{}]|$)`, 'gm')
+  for (let found = anchors.exec(text); found; found = anchors.exec(text)) {
+    const at = found.index + found[0].indexOf('&')
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1
+    if (/(?:^|\s)#/.test(text.slice(lineStart, at))) continue
+    let line = 1
+    for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++
+    return line
+  }
+  return undefined
+}
+
 /** Pairs of the mappings asked about, by key: one lookup per diagnostic, in O(1). */
 const pairsByKey = new WeakMap<object, Map<string, Pair>>()
 
