@@ -1,5 +1,5 @@
 import type { Diagnostic, SourcePosition } from '../core/diagnostics.js'
-import { formatPath } from '../core/diagnostics.js'
+import { formatPath, samePlace } from '../core/diagnostics.js'
 import { SENSITIVE, type DesiredResource, type KindName, type NaturalKey } from '../core/types.js'
 import { configLists } from '../schema/config-lists.js'
 import { kindEntries } from '../schema/kinds.js'
@@ -126,8 +126,8 @@ function duplicateKeys(declared: Declared[], configSecrets: () => readonly strin
     }
     const earlier = firstWithoutId.get(group)
     if (earlier) {
-      const message = (self: Declared, other: Declared) => `${what(self, other)} is declared twice without id: here and at ${where(other)} (without id, the ${self.key!.field} is what identifies it); declare it once`
-      diagnostics.push(keyDiagnostic(entry, message(entry, earlier)), keyDiagnostic(earlier, message(earlier, entry)))
+      const message = (self: Declared, other: Declared) => `${what(self, other)} is declared twice without id: here and at ${where(other, self)} (without id, the ${self.key!.field} is what identifies it); declare it once`
+      diagnostics.push(keyDiagnostic(entry, earlier, message(entry, earlier)), keyDiagnostic(earlier, entry, message(earlier, entry)))
     } else firstWithoutId.set(group, entry)
   }
   for (const [group, keyed] of firstWithoutId) {
@@ -136,8 +136,8 @@ function duplicateKeys(declared: Declared[], configSecrets: () => readonly strin
     const { kind, id } = pinned.resource
     const field = keyed.key!.field
     diagnostics.push(
-      keyDiagnostic(keyed, `${what(keyed, pinned)} is declared here without id and at ${where(pinned)} as ${kind} ${id} with the same ${field}: one ${kind} would be declared twice, or two would share the ${field}; declare it once (keep the id)`),
-      keyDiagnostic(pinned, `${kind} ${id}: ${field} ${shownKey(pinned, keyed, holdsSecret)} is also the ${field} of the ${kind} declared without id at ${where(keyed)}; declare it once (keep the id)`),
+      keyDiagnostic(keyed, pinned, `${what(keyed, pinned)} is declared here without id and at ${where(pinned, keyed)} as ${kind} ${id} with the same ${field}: one ${kind} would be declared twice, or two would share the ${field}; declare it once (keep the id)`),
+      keyDiagnostic(pinned, keyed, `${kind} ${id}: ${field} ${shownKey(pinned, keyed, holdsSecret)} is also the ${field} of the ${kind} declared without id at ${where(keyed, pinned)}; declare it once (keep the id)`),
     )
   }
   return diagnostics
@@ -152,15 +152,25 @@ function duplicateKeys(declared: Declared[], configSecrets: () => readonly strin
 const shownKey = (entry: Declared, other: Declared, holdsSecret: (text: string) => boolean): string =>
   [entry, other].some(({ resource, key }) => resource.templates.has(key!.field)) || holdsSecret(entry.key!.value) ? SENSITIVE : JSON.stringify(entry.key!.value)
 
-const where = (entry: Declared) => {
-  const position = keyPosition(entry)
+const where = (entry: Declared, other: Declared) => {
+  const position = placeOf(entry, other)
   return `${position.file}:${position.line}`
 }
 
 const keyPosition = (entry: Declared): SourcePosition => entry.resource.locate(entry.key!.field.split('.'))
 
-function keyDiagnostic(entry: Declared, message: string): Diagnostic {
-  return at(keyPosition(entry), `${entry.place}.${entry.key!.field}`, message)
+/**
+ * Where a declaration of a key shared with `other` is shown: where its key is written, or, when
+ * both take the key from one place (an anchor merged into both), where the declaration itself is,
+ * so that the two errors name the two resources rather than one line twice.
+ */
+const placeOf = (entry: Declared, other: Declared): SourcePosition => {
+  const key = keyPosition(entry)
+  return samePlace(key, keyPosition(other)) ? entry.resource.source : key
+}
+
+function keyDiagnostic(entry: Declared, other: Declared, message: string): Diagnostic {
+  return at(placeOf(entry, other), `${entry.place}.${entry.key!.field}`, message)
 }
 
 function at(position: SourcePosition, path: string, message: string): Diagnostic {

@@ -5,7 +5,7 @@ import { validator } from '../schema/validators.js'
 import { readSchema, type JsonSchema } from '../schema/files.js'
 import { allSensitiveFields } from '../schema/sensitive-fields.js'
 import { isSensitive } from '../schema/sensitivity.js'
-import { Diagnostic, formatPath, PathSegments, SourcePosition, sortDiagnostics } from '../core/diagnostics.js'
+import { Diagnostic, formatPath, PathSegments, samePlace, SourcePosition, sortDiagnostics } from '../core/diagnostics.js'
 import { findConfigFiles } from './find-files.js'
 import { foreignFileMessage } from './foreign-file.js'
 import { Env, hasTemplate, interpolate, mayHoldTemplate } from './interpolate.js'
@@ -164,6 +164,8 @@ export interface DeclaredId {
   /** Where the id is written, and its place in the file (`targets[0].id`). */
   position: SourcePosition
   path: string
+  /** Where the resource is declared (its item in the list). */
+  item: SourcePosition
 }
 
 export interface LoadFileResult {
@@ -261,6 +263,10 @@ class Declared implements DeclaredId {
 
   get path(): string {
     return formatPath([this.list, this.index, 'id'])
+  }
+
+  get item(): SourcePosition {
+    return this.parsed.locate([this.list, this.index])
   }
 }
 
@@ -397,7 +403,9 @@ function collectResources(data: JsonObject, parsed: ParsedFile, templates: Map<s
 function findDuplicateIds(declared: DeclaredId[]): Diagnostic[] {
   const first = new Map<string, DeclaredId>()
   const diagnostics: Diagnostic[] = []
-  const where = (d: DeclaredId) => `${d.position.file}:${d.position.line}`
+  // Two declarations taking the id from one anchor are shown where each is declared, not at that anchor twice.
+  const placeOf = (d: DeclaredId, other: DeclaredId) => (samePlace(d.position, other.position) ? d.item : d.position)
+  const where = (d: DeclaredId, other: DeclaredId) => `${placeOf(d, other).file}:${placeOf(d, other).line}`
   for (const entry of declared) {
     const key = `${entry.kind}/${entry.id}`
     const earlier = first.get(key)
@@ -405,9 +413,9 @@ function findDuplicateIds(declared: DeclaredId[]): Diagnostic[] {
       first.set(key, entry)
       continue
     }
-    const message = (other: DeclaredId) => `${entry.kind} ${entry.id} is declared twice: here and at ${where(other)}`
-    diagnostics.push({ ...entry.position, path: entry.path, message: message(earlier) })
-    diagnostics.push({ ...earlier.position, path: earlier.path, message: message(entry) })
+    const message = (other: DeclaredId, self: DeclaredId) => `${entry.kind} ${entry.id} is declared twice: here and at ${where(other, self)}`
+    diagnostics.push({ ...placeOf(entry, earlier), path: entry.path, message: message(earlier, entry) })
+    diagnostics.push({ ...placeOf(earlier, entry), path: earlier.path, message: message(entry, earlier) })
   }
   return diagnostics
 }

@@ -1,5 +1,5 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
-import { Diagnostic, formatPath, type PathSegments, type SourcePosition } from '../core/diagnostics.js'
+import { Diagnostic, formatPath, samePlace, type PathSegments, type SourcePosition } from '../core/diagnostics.js'
 import { SENSITIVE, type JsonObject, type KindName } from '../core/types.js'
 import type { ParsedFile } from './read-yaml.js'
 import { closest } from './schema-errors.js'
@@ -72,12 +72,14 @@ export async function compilePolicies(declared: readonly DeclaredPolicy[]): Prom
   for (const rule of declared) {
     const earlier = first.get(rule.name)
     if (earlier) {
+      // Two rules taking the name from one anchor are shown where each is declared, not at that anchor twice.
+      const place: PathSegments = samePlace(rule.locate(['name']), earlier.locate(['name'])) ? [] : ['name']
       const where = (r: DeclaredPolicy) => {
-        const at = r.locate(['name'])
+        const at = r.locate(place)
         return `${at.file}:${at.line}`
       }
-      diagnostics.push(at(rule, ['name'], `policy ${rule.name} is declared twice: here and at ${where(earlier)}; a rule's name must be unique`))
-      diagnostics.push(at(earlier, ['name'], `policy ${rule.name} is declared twice: here and at ${where(rule)}; a rule's name must be unique`))
+      diagnostics.push(at(rule, place, `policy ${rule.name} is declared twice: here and at ${where(earlier)}; a rule's name must be unique`))
+      diagnostics.push(at(earlier, place, `policy ${rule.name} is declared twice: here and at ${where(rule)}; a rule's name must be unique`))
     } else first.set(rule.name, rule)
     // A rule declared twice is compiled too: what else is wrong with it is said in the same run.
     const when = rule.when === undefined ? undefined : compilePart(ajv, rule, 'when', diagnostics)

@@ -14,6 +14,9 @@ export interface SourcePosition {
   column: number
 }
 
+/** Whether two positions are the same place (two declarations taking a value from one anchor). */
+export const samePlace = (a: SourcePosition, b: SourcePosition): boolean => a.file === b.file && a.line === b.line && a.column === b.column
+
 export function formatDiagnostic(d: Diagnostic): string {
   // One problem, one line (contract): a line break in a name the message quotes is written as an escape.
   return `${d.file}:${d.line}:${d.column}: ${d.message.replace(LINE_BREAKS, (c) => LINE_BREAK_ESCAPES[c] ?? c)}`
