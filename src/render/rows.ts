@@ -11,7 +11,7 @@ import {
   type ResourceChange,
   type SecretReason,
 } from '../plan/model.js'
-import { formatValue, REMOVED } from './value.js'
+import { formatValue, printable, REMOVED } from './value.js'
 import { holdsUrlPassword } from '../schema/sensitivity.js'
 import { maskedKeys } from '../plan/staleness.js'
 
@@ -150,8 +150,9 @@ function fieldRow(field: FieldChange): FieldRow {
         op,
         before: toJson(field.before),
         after: toJson(field.after),
-        beforeText: field.display?.before ?? formatValue(field.before),
-        afterText: op === 'remove' ? REMOVED : field.display?.after ?? formatValue(field.after),
+        // Names shown for ids come from the service as they are: made printable as formatValue makes every other value.
+        beforeText: field.display?.before !== undefined ? printable(field.display.before) : formatValue(field.before),
+        afterText: op === 'remove' ? REMOVED : field.display?.after !== undefined ? printable(field.display.after) : formatValue(field.after),
         sensitive: false,
       }
   if (field.reason !== undefined) row.reason = field.reason
