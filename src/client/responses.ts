@@ -62,9 +62,15 @@ function looksLikeHtml(text: string, headers: ResponseHeaders): boolean {
  * printed): a backslash and an n is no escaped line break, and may be in a password.
  */
 function shorten(text: string): string {
-  const flat = maskUrlPasswords(text.replace(/\s+/g, ' ').trim(), SENSITIVE, { escaped: false })
+  const flat = maskUrlPasswords(fold(text), SENSITIVE, { escaped: false })
   return flat.length > MAX_DETAIL ? `${flat.slice(0, MAX_DETAIL)}…` : flat
 }
+
+/**
+ * The service's words on one line: a line break in them would start a line of the report of its
+ * own (which a CI runner reads for workflow commands, `::add-mask::…`).
+ */
+const fold = (text: string): string => text.replace(/\s+/g, ' ').trim()
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false; reason: 'empty' | 'truncated' | 'not-json' }
 
@@ -138,12 +144,13 @@ export function cleanJson(value: unknown, clean: Redactor): unknown {
  */
 export function flattenFieldErrors(body: unknown): FieldProblem[] {
   const byPath = new Map<string, string[]>()
-  const add = (path: string, message: string): void => {
+  const add = (path: string, words: string): void => {
+    const message = fold(words)
     const list = byPath.get(path)
     if (list) list.push(message)
     else byPath.set(path, [message])
   }
-  const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`)
+  const join = (path: string, key: string): string => (path === '' ? fold(key) : `${path}.${fold(key)}`)
 
   // Depth-first with a stack of its own (no recursion), in document order; deeper than
   // MAX_BODY_DEPTH is not walked.
@@ -319,11 +326,11 @@ function validationError(
     const body = parsed.value
     if (isPlainObject(body)) {
       const { detail: bodyDetail, ...rest } = body
-      if (typeof bodyDetail === 'string') detail = bodyDetail
+      if (typeof bodyDetail === 'string') detail = fold(bodyDetail)
       else if (bodyDetail !== undefined) rest.detail = bodyDetail
       fieldErrors = rest
     } else if (typeof body === 'string') {
-      detail = body
+      detail = fold(body)
     } else {
       fieldErrors = { non_field_errors: body }
     }
