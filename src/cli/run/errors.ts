@@ -2,29 +2,35 @@ import { ScansyncError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line } from '../../core/io.js'
 import type { ApplyReport } from '../../plan/model.js'
+import { printable } from '../../render/value.js'
 
 /**
  * The one place that turns an error into words and an exit code. Errors of ours carry a message
  * fit to print; anything else is a bug, shown with its stack only under --debug. Redaction and
- * the escaping of control characters are io's output step (core/io.ts withRedaction).
+ * the escaping of control characters are io's output step (core/io.ts withRedaction), which
+ * keeps the terminal sequences scansync writes: a message, which may quote the service's words,
+ * has its own escaped here (its line breaks kept).
  */
 export async function guard(io: Io, options: { debug?: boolean }, run: () => Promise<number>): Promise<number> {
   try {
     return await run()
   } catch (error) {
     if (error instanceof ScansyncError) {
-      line(io.stderr, `Error: ${error.message}`)
+      line(io.stderr, `Error: ${shown(io, error.message)}`)
       // The knob is named where the problem shows (the message comes from the client, which knows no variables).
       if (/no complete answer from the service within /.test(error.message)) line(io.stderr, 'SCANSYNC_TIMEOUT_MS sets the time allowed per attempt, in milliseconds (default 30000).')
     } else {
       const message = error instanceof Error ? error.message : String(error)
-      line(io.stderr, `Error: unexpected failure: ${message}`)
+      line(io.stderr, `Error: unexpected failure: ${shown(io, message)}`)
       if (options.debug && error instanceof Error && error.stack) line(io.stderr, error.stack)
       else line(io.stderr, 'Run again with --debug for details, and please report it.')
     }
     return EXIT.error
   }
 }
+
+/** A message redacted before its control characters are escaped: `\u0009` written for a tab would hide a secret from the output step. */
+const shown = (io: Io, message: string): string => printable(io.redaction ? io.redaction.redact(message) : message, { keepNewlines: true })
 
 export interface InterruptHandlers {
   /** The first Ctrl-C (or SIGTERM): stop starting new work; the run then ends with 130 on its own. */
