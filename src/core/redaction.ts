@@ -108,6 +108,17 @@ export function escapeControls(text: string): string {
 }
 
 /**
+ * A GitHub runner takes `##[name]data` anywhere in a line a step prints for a workflow command
+ * (`##[stop-commands]…`, `##[add-mask]…`, `##[group]…`), besides `::name::` at a line's start,
+ * which the line structure of every format already keeps to scansync's own annotations. scansync
+ * writes no such command: in a value the `[` is written `\u005b`, which a quoted value and JSON
+ * read back as the same character.
+ */
+function legacyCommandsEscaped(text: string): string {
+  return text.includes('##[') ? text.replace(/##\[/g, '##\\u005b') : text
+}
+
+/**
  * A secret as it is, lower-cased and upper-cased: a text may quote it in another case than it was
  * given, by our own doing (a URL parser lower-cases a host: a redirect to https://<token>.host/ is
  * named by its origin) or the service's (words upper-cased). Weak secrets are found in any case.
@@ -284,9 +295,9 @@ export class Redaction {
   /**
    * A text for stdout or stderr: redacted, each URL's password hidden (a URL the service holds or
    * the YAML writes, which a message may quote: no run learns every one), then its control
-   * characters escaped.
+   * characters escaped, and the older form of a CI workflow command (legacyCommandsEscaped).
    */
-  readonly output = (text: string): string => escapeControls(maskUrlPasswords(this.redact(text), SENSITIVE))
+  readonly output = (text: string): string => legacyCommandsEscaped(escapeControls(maskUrlPasswords(this.redact(text), SENSITIVE)))
 
   /** A file's text: redacted (a file keeps its own characters: JSON and YAML escape them). */
   readonly file = (text: string): string => this.everywhere.redact(text)
