@@ -29,6 +29,9 @@ function scalar(value: unknown): Scalar {
   // block scalar (|+) with no indentation indicator, whose lines are then all indentation and read
   // back without their spaces (" \n" became "\n", a change in every plan). Quoted, it reads back as it is.
   else if (value.includes('\n') && /[ \t]/.test(value) && /^[ \t\n]*$/.test(value)) node.type = Scalar.QUOTE_DOUBLE
+  // On stdout the output step writes `##[` as `##\u005b` (core/redaction.ts): an escape that only a
+  // double-quoted string reads back as `[`.
+  else if (value.includes('##[')) node.type = Scalar.QUOTE_DOUBLE
   return node
 }
 

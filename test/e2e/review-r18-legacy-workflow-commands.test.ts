@@ -6,6 +6,8 @@
 // resources: the runner then stopped reading scansync's annotations, masked the rest of a line,
 // or folded the log away. The output step writes the `[` of `##[` as `\u005b`, which a quoted
 // value (and JSON) reads back as the same character.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli, emulator, exampleSeed, tempdir } from './helpers.js'
 
@@ -46,5 +48,20 @@ describe('the legacy `##[command]` form in output', () => {
     expect(applied.code).toBe(0)
     expect(applied.stdout).toContain('✓ target 2DZkoZH8WMEM')
     expect(applied.stdout + applied.stderr).not.toContain('##[')
+  })
+
+  it('import on stdout writes such a value so that it reads back whole: plan right after it has nothing to do', { timeout: 60_000 }, async () => {
+    const seed = exampleSeed()
+    const asset = seed.assets!.find((a) => a.id === '8YuIoP3lKjHg')!
+    asset.comment = 'line one\n##[group]folded\nline three'
+    const em = await emulator({ seed })
+    const imported = await cli(em, tempdir(), ['import', '--kind', 'asset', '--id', '8YuIoP3lKjHg'])
+    expect(imported.code).toBe(0)
+    expect(imported.stdout).not.toContain('##[')
+    const dir = tempdir()
+    writeFileSync(join(dir, 'assets.yaml'), imported.stdout)
+    const plan = await cli(em, dir, ['plan', '--detailed-exitcode'])
+    expect(plan.stdout).toContain('No changes.')
+    expect(plan.code).toBe(0)
   })
 })
