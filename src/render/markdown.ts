@@ -33,7 +33,7 @@ export function markdownPlan(resources: readonly ResourceRow[], summary: PlanSum
         actionMark(resource),
         escapeText(resource.kind),
         resource.id === '' ? '' : code(resource.id),
-        escapeText(resource.name ?? ''),
+        escapeText(clip(resource.name ?? '', MAX_NAME)),
         fieldList(resource.fields),
       ]),
       sections: resources.map((resource) =>
@@ -60,7 +60,7 @@ export function markdownReport(resources: readonly ResourceRow[], summary: Apply
           OUTCOME_MARK[outcome.result],
           escapeText(resource.kind),
           code(resource.id),
-          escapeText(resource.name ?? ''),
+          escapeText(clip(resource.name ?? '', MAX_NAME)),
           escapeText(clip(outcomeText(outcome, interrupted, resource.action), MAX_RESULT)),
         ]
       }),
@@ -82,6 +82,8 @@ export function markdownReport(resources: readonly ResourceRow[], summary: Apply
 
 /** The longest value printed in a cell, and the longest result or message. */
 const MAX_VALUE = 1_000
+/** The longest name in a table cell or a section's title (a name is a value someone typed, of any length). */
+export const MAX_NAME = 300
 const MAX_RESULT = 300
 const MAX_MESSAGE = 2_000
 /** How many field paths the summary table names before "and N more". */
@@ -156,7 +158,7 @@ function tableLine(cells: readonly string[]): string {
 
 /** `<details><summary>title</summary>` then the body blocks; the blank lines let Markdown render inside. */
 function section(title: string, body: readonly string[]): string {
-  return [`<details><summary>${escapeHtml(title)}</summary>`, ...body, '</details>'].join(SEPARATOR)
+  return [`<details><summary>${escapeHtml(clip(title, MAX_NAME * 2))}</summary>`, ...body, '</details>'].join(SEPARATOR)
 }
 
 function fieldTable(fields: readonly FieldRow[], columns: readonly string[]): string {

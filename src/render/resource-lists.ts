@@ -1,7 +1,7 @@
 import type { SourcePosition } from '../core/diagnostics.js'
 import type { Missing, Unmanaged } from '../plan/model.js'
 import { workflowCommand } from './github.js'
-import { escapeText } from './markdown.js'
+import { clip, escapeText, MAX_NAME } from './markdown.js'
 import { printable } from './value.js'
 import { formatValue } from './value.js'
 
@@ -101,7 +101,7 @@ export function markdownListSection<T extends Listed>(list: ResourceList<T>, ite
   let used = lines.join('\n').length + 2 + more(items.length).length
   let shown = 0
   for (const item of items) {
-    const row = `| ${list.mark} | ${escapeText(item.kind)} | <code>${escapeText(item.id)}</code> | ${item.name === null ? ' ' : escapeText(item.name)} |${column ? ` ${column.cell(item)} |` : ''}`
+    const row = `| ${list.mark} | ${escapeText(item.kind)} | <code>${escapeText(item.id)}</code> | ${item.name === null ? ' ' : escapeText(clip(item.name, MAX_NAME))} |${column ? ` ${column.cell(item)} |` : ''}`
     if (used + 1 + row.length > budget) break
     lines.push(row)
     used += 1 + row.length
