@@ -168,13 +168,13 @@ function fieldTable(fields: readonly FieldRow[], columns: readonly string[]): st
     const [before, after] = field.items
       ? [field.items.removed.map((item) => `- ${item}`).join('\n'), field.items.added.map((item) => `+ ${item}`).join('\n')]
       : [field.beforeText, field.afterText]
-    lines.push(tableLine([code(field.path), code(clip(before, MAX_VALUE)), code(clip(after, MAX_VALUE)) + reason]))
+    lines.push(tableLine([code(clip(field.path, MAX_NAME)), code(clip(before, MAX_VALUE)), code(clip(after, MAX_VALUE)) + reason]))
   }
   return lines.join('\n')
 }
 
 function fieldList(fields: readonly FieldRow[]): string {
-  const named = fields.slice(0, LISTED_FIELDS).map((field) => code(field.path))
+  const named = fields.slice(0, LISTED_FIELDS).map((field) => code(clip(field.path, MAX_NAME)))
   const more = fields.length - named.length
   return named.join(', ') + (more > 0 ? ` and ${more} more` : '')
 }
