@@ -23,7 +23,8 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       changed: result.changed,
       plan: planDocument(result.plan),
       apiUrl: session.apiUrl,
-      paths: paths.map((p) => relative(planDirectory, resolve(io.cwd, p)) || '.'),
+      // No path argument is the current directory, as the configuration is read (find-files.ts).
+      paths: (paths.length > 0 ? paths : ['.']).map((p) => relative(planDirectory, resolve(io.cwd, p)) || '.'),
       version: appVersion(),
       redact: io.redaction.file,
       holds: io.redaction.holds,
