@@ -5,6 +5,7 @@ import { executeChanges, type Sender } from './executor.js'
 import { pendingOf } from './refresh.js'
 import { shareColoursAmong } from '../resources/account-colours.js'
 import { reportOf, type Tally } from './report.js'
+import { writeFailure } from '../core/whole-file.js'
 
 export interface SendOptions {
   client: Sender
@@ -50,8 +51,7 @@ export async function sendChanges(plan: Plan, ready: readonly Ready[], options: 
 }
 
 const stateProblem = (statePath: string, error: unknown): string => {
-  const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))
-  return `the changes above were sent, but the secrets state could not be written to ${statePath} (${reason}); secrets the service hides will be planned again as "not yet tracked"`
+  return `the changes above were sent, but the secrets state could not be written to ${statePath} (${writeFailure(error)}); secrets the service hides will be planned again as "not yet tracked"`
 }
 
 /**
@@ -64,7 +64,7 @@ export function quitAtOnce(options: Pick<SendOptions, 'statePath' | 'stateUpdate
     const update = options.stateUpdate()
     if (hasStateToWrite(options.ledger.status, update)) writeSecretsStateSync(options.statePath, update, options.redactFile)
   } catch (error) {
-    stateWords = ` The secrets state could not be written to ${options.statePath} (${(error as NodeJS.ErrnoException).code ?? error}).`
+    stateWords = ` The secrets state could not be written to ${options.statePath} (${writeFailure(error)}).`
   }
   return `\nQuit at once: ${options.known.words()}; run scansync plan to see what is left.${stateWords}`
 }

@@ -59,3 +59,12 @@ function refuseSpecial(path: string, found: Stats | undefined): void {
   const what = found.isSymbolicLink() ? 'a symbolic link' : found.isDirectory() ? 'a directory' : 'not a regular file'
   throw Object.assign(new Error(`${path} is ${what}: scansync writes its files whole, and neither writes through nor replaces anything else`), { code: 'ENOTREGULAR' })
 }
+
+/**
+ * A failed write in words: what refuseSpecial found at the place (its code, ENOTREGULAR, is
+ * scansync's own and names nothing a user can act on), otherwise the system's code.
+ */
+export function writeFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ENOTREGULAR' ? (error as Error).message : (code ?? (error instanceof Error ? error.message : String(error)))
+}

@@ -14,6 +14,7 @@ import { uncheckedNote, writeSecretsState } from '../../secrets/state.js'
 import { fromConfiguration, fromSavedPlan, type Work, type WorkOptions } from './apply-work.js'
 import { applyExitCode, guard, onInterrupts } from './errors.js'
 import { summaryLine } from './plan.js'
+import { writeFailure } from '../../core/whole-file.js'
 
 export interface ApplyOptions extends WorkOptions {
   autoApprove?: boolean
@@ -78,7 +79,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   if (unchecked) line(io.stderr, unchecked)
   if (plan.changes.length === 0) {
     // A state from before key ids is re-keyed by the next apply, even one with nothing to send.
-    if (work.ledger.status === 'legacy') await writeSecretsState(work.statePath, work.stateUpdate(), io.redaction.file).catch((e) => line(io.stderr, `Note: the secrets state could not be re-keyed (${e.code ?? e})`))
+    if (work.ledger.status === 'legacy') await writeSecretsState(work.statePath, work.stateUpdate(), io.redaction.file).catch((e) => line(io.stderr, `Note: the secrets state could not be re-keyed (${writeFailure(e)})`))
     if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds }, violations))
     return EXIT.ok
   }

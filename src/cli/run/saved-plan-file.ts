@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
-import { writeWholeFile } from '../../core/whole-file.js'
+import { writeFailure, writeWholeFile } from '../../core/whole-file.js'
 import { ScansyncError } from '../../core/errors.js'
 import type { Io, RedactedIo } from '../../core/io.js'
 import type { SavedPlan } from '../../schema/generated.js'
@@ -42,8 +42,7 @@ export async function writeSavedPlan(file: string, saved: SavedPlan, io: Redacte
   try {
     await writeWholeFile(resolve(io.cwd, file), io.redaction.file(JSON.stringify(saved, null, 2) + '\n'), 0o600)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    throw new ScansyncError(`cannot write the saved plan ${file} (${code === 'ENOTREGULAR' ? (error as Error).message : (code ?? String(error))}): no plan was saved`)
+    throw new ScansyncError(`cannot write the saved plan ${file} (${writeFailure(error)}): no plan was saved`)
   }
 }
 
