@@ -59,10 +59,17 @@ export function configurationPaths(saved: readonly string[], planFile: string, i
 
 /** The saved plan file's JSON, unchecked (decodeSavedPlan checks it). */
 export async function readSavedPlan(file: string, io: Io): Promise<unknown> {
+  let text: string
   try {
-    return JSON.parse(await readFile(resolve(io.cwd, file), 'utf8'))
+    text = await readFile(resolve(io.cwd, file), 'utf8')
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON'
-    throw new ScansyncError(`cannot read the saved plan ${file}: ${reason}`)
+    // Not read at all (a directory, no permission) is not a file cut short or edited: said as the system says it.
+    const code = (error as NodeJS.ErrnoException).code
+    throw new ScansyncError(`cannot read the saved plan ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? String(error))}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ScansyncError(`cannot read the saved plan ${file}: not JSON`)
   }
 }
