@@ -2,13 +2,14 @@ import type { JsonObject } from '../core/types.js'
 import { readDeclared, type Requester } from '../live/read.js'
 import { liveKey, type Comparison } from '../plan/build-plan.js'
 import type { Plan, ResourceChange } from '../plan/model.js'
-import { checkFreshness, doneNote, freshnessProblem, plannedKey, planOfReady, type Freshness, type PlannedResource, type Ready, type ReadWhen } from '../plan/staleness.js'
+import { checkFreshness, doneNote, freshnessProblem, goneProblem, plannedKey, planOfReady, type Freshness, type PlannedResource, type Ready, type ReadWhen } from '../plan/staleness.js'
 import { ScansyncError } from '../core/errors.js'
 import { declaredSecrets } from '../secrets/redact.js'
 import { resourceKey, type SecretContext } from '../secrets/state.js'
 import type { DesiredResource } from '../core/types.js'
 import type { PendingChange } from './executor.js'
 import { creationBody, freshCreations } from './create.js'
+import { KIND_NAMES } from '../resources/index.js'
 
 /**
  * Reads the planned resources again and sorts them by what changed since the plan: what a request
@@ -31,12 +32,22 @@ export async function readFresh(all: readonly PlannedResource[], client: Request
   return fresh ? { ready: [...fresh.ready, ...updates.ready], stale: [...fresh.stale, ...updates.stale], done: [...fresh.done, ...updates.done] } : updates
 }
 
+/** A read's words for a resource that answered 404 (as prepare-plan.ts explains them for a plan). */
+const GONE = new RegExp(`\\b(${KIND_NAMES.join('|')}) \\S+ not found$`, 'm')
+
 /**
  * The resources still to send after a fresh read, and a note naming those already as planned.
  * Throws, nothing sent, when any changed on the service since the plan.
  */
 export async function stillToSend(planned: readonly PlannedResource[], client: Requester, secrets: SecretContext, when: ReadWhen): Promise<{ ready: Ready[]; note?: string }> {
-  const freshness = await readFresh(planned, client, secrets)
+  let freshness: Freshness
+  try {
+    freshness = await readFresh(planned, client, secrets)
+  } catch (error) {
+    // A resource the plan changes answered 404 (one read, or one of several that failed): deleted since.
+    if (error instanceof ScansyncError && GONE.test(error.message)) throw new ScansyncError(goneProblem(error.message, when))
+    throw error
+  }
   const problem = freshnessProblem(freshness, when)
   if (problem) throw new ScansyncError(problem)
   return { ready: freshness.ready, note: doneNote(freshness, when) }

@@ -161,6 +161,16 @@ export function freshnessProblem(freshness: Freshness, when: ReadWhen): string |
   return `${named(freshness.stale)} changed on the service ${meanwhile}; nothing was sent. Run scansync apply again to see the new plan.`
 }
 
+/**
+ * Why nothing was sent, when the fresh read found a planned resource gone (`read`: the read's own
+ * words, naming it): the plan no longer says what would happen, as for one changed since.
+ */
+export function goneProblem(read: string, when: ReadWhen): string {
+  if (when === 'saved') return `${read}\nthe saved plan is stale: a resource it changes is gone from the service (deleted since the plan was made, or the token is another account's); nothing was sent. Run scansync plan --out again.`
+  const meanwhile = when === 'confirmed' ? 'while the plan waited for confirmation' : 'while this apply waited for another apply of the configuration, which was creating targets'
+  return `${read}\na resource the plan changes is gone from the service ${meanwhile}; nothing was sent. Run scansync apply again to see the new plan.`
+}
+
 /** The words for resources found already as planned. */
 export function doneNote(freshness: Freshness, when: ReadWhen): string | undefined {
   if (freshness.done.length === 0) return undefined
