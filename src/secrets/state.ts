@@ -142,7 +142,9 @@ export function uncheckedNote(secrets: SecretContext, keys: { fromStateKey: bool
   return (
     `Note: ${list.length} secret ${list.length === 1 ? 'field' : 'fields'} the service hides cannot be checked: the state was written with another key ` +
     `(${first}${more}; ${statePath}): ${what} it was written with. ` +
-    'Set SCANSYNC_STATE_KEY to the same value in every job that shares this state.'
+    'Set SCANSYNC_STATE_KEY to the same value in every job that shares this state. ' +
+    // Setting it does not re-key a state whose key is gone (the token it was written with, rotated since).
+    `If the key it was written with is gone (a rotated API token), move ${statePath} away: those secrets are then planned as "not yet tracked", and the next apply sends them and records them with this key.`
   )
 }
 

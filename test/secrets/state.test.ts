@@ -59,7 +59,8 @@ describe('the state key', () => {
     foreign.entry('target', 'T1', 'site.basic_auth.password')
     expect(uncheckedNote(foreign, keys, 's.json')).toBe(
       'Note: 1 secret field the service hides cannot be checked: the state was written with another key (target T1 site.basic_auth.password; s.json): ' +
-        'the SCANSYNC_STATE_KEY set here is not the one it was written with. Set SCANSYNC_STATE_KEY to the same value in every job that shares this state.',
+        'the SCANSYNC_STATE_KEY set here is not the one it was written with. Set SCANSYNC_STATE_KEY to the same value in every job that shares this state. ' +
+          'If the key it was written with is gone (a rotated API token), move s.json away: those secrets are then planned as "not yet tracked", and the next apply sends them and records them with this key.',
     )
     const ledger = openLedger({ ...legacy(), key_id: stateKeyId('other') }, keys)
     ledger.record('target', 'T2', 'x', { hmac: 'h' })
