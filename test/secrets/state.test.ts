@@ -116,7 +116,7 @@ describe('writing', () => {
       `import { writeSecretsState } from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'secrets', 'state.js')).href)}`,
       'const [path, n, at] = process.argv.slice(2)',
       'while (Date.now() < Number(at)) {}',
-      "await writeSecretsState(path, { recorded: new Map([[`target/T${n}`, new Map([['p', { hmac: 'h' + n }]])]]) }, (t) => t)",
+      "await writeSecretsState(path, { recorded: new Map([[`target/T${n}`, new Map([['p', { hmac: n.repeat(64) }]])]]) }, (t) => t)",
     ].join('\n')
     writeFileSync(join(dir, 'writer.mjs'), script)
     const at = Date.now() + 1_500
