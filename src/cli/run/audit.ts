@@ -1,12 +1,12 @@
 import { Io, line, withRedaction } from '../../core/io.js'
 import { EXIT } from '../../core/exit-codes.js'
-import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
+import type { JsonObject, KindName } from '../../core/types.js'
 import { readAll } from '../../live/read.js'
 import { hasErrors, PolicyChecker, type Violation } from '../../plan/policies.js'
 import { GITHUB_COMMENT_LIMIT, violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
 import { KIND_NAMES, KINDS } from '../../resources/index.js'
 import { guard } from './errors.js'
-import { identify } from './identify.js'
+import { identify, type Identified } from './identify.js'
 import { loadSelected, printProblems } from './prepare-plan.js'
 import { openSession, type ConnectionOptions } from './session.js'
 
@@ -35,12 +35,15 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
     const checker = new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds })
     try {
       // As plan sees them: a target found by its URL, an agent by its name, teams and agents referred to by name as ids.
-      const identified = await identify(loaded.resources, session.client, { configuration: loaded.configuration })
+      // Only the declared resources of the kinds the rules name (as --kind selects for plan): the
+      // others' lists are not read, nor their names resolved, for nothing.
+      const audited = loaded.resources.filter((resource) => checker.checks(resource.kind))
+      const identified = await identify(audited, session.client, { configuration: loaded.configuration })
       if (identified.problems.length > 0) {
         printProblems(identified.problems, { paths: options.paths, format: options.format }, io)
         return EXIT.error
       }
-      checked = await checkEveryLiveResource(checker, identified.resources, session.client)
+      checked = await checkEveryLiveResource(checker, identified, session.client)
     } finally {
       await session.client.close()
     }
@@ -53,14 +56,16 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
 }
 
 /** Reads every resource of each kind a rule names (list pages) and checks it; how many were checked. */
-async function checkEveryLiveResource(checker: PolicyChecker, declaredResources: readonly DesiredResource[], client: Parameters<typeof readAll>[1]): Promise<number> {
+async function checkEveryLiveResource(checker: PolicyChecker, identified: Identified, client: Parameters<typeof readAll>[1]): Promise<number> {
   // Targets to create (no id yet) are not live: nothing of theirs is audited.
-  const declared = new Map(declaredResources.filter((r) => r.id !== '').map((r) => [`${r.kind}/${r.id}`, r]))
+  const declared = new Map(identified.resources.filter((r) => r.id !== '').map((r) => [`${r.kind}/${r.id}`, r]))
   const kinds = KIND_NAMES.filter((kind) => checker.checks(kind))
+  // A list identify read whole (a target declared by its URL, an agent by its name) is not read twice.
+  const readWhole: Partial<Record<KindName, readonly unknown[]>> = { target: identified.lists.targets, agent: identified.lists.agents }
   const counts = await Promise.all(
     kinds.map(async (kind: KindName) => {
       const resourceKind = KINDS[kind]
-      const live = await readAll(resourceKind, client)
+      const live = (readWhole[kind] as JsonObject[] | undefined) ?? (await readAll(resourceKind, client))
       for (const raw of live) {
         const id = raw.id as string
         const projected = resourceKind.project(raw)
