@@ -31,6 +31,13 @@ export class ListReader {
   private failure: unknown
   /** 404 or 405: the service has no list of this kind. */
   unlistedStatus?: number
+  /** Page 1's count of resources, when the service says. */
+  private firstCount?: number
+  /**
+   * A page counted other resources than page 1 did: the list moved while it was read (a resource
+   * added or deleted meanwhile shifts the later pages, and one may slip onto a page already read).
+   */
+  moved = false
 
   constructor(
     private readonly kind: ResourceKind,
@@ -58,6 +65,7 @@ export class ListReader {
     }
     const page = this.check(body)
     refuseBeyondCaps(this.kind, page, this.budget.limits, this.pageLength)
+    this.firstCount = page.count
     return page
   }
 
@@ -75,7 +83,9 @@ export class ListReader {
         try {
           await this.budget.taking.room()
           if (this.failure !== undefined) return
-          taken.push(this.take(n, this.check(await this.fetch(n))))
+          const page = this.check(await this.fetch(n))
+          if (page.count !== this.firstCount) this.moved = true
+          taken.push(this.take(n, page))
         } catch (error) {
           this.failure ??= error
         }

@@ -109,9 +109,12 @@ export async function readLive(kind: ResourceKind, ids: string[], client: Reques
   return found
 }
 
+/** How many times readAll reads a list that moves while it is read. */
+const LIST_READS = 3
+
 /**
  * Reads every resource of one kind through the list pages. Sorted by id; a resource met on two
- * pages (the list moved while it was read) counts once.
+ * pages (the list moved while it was read) counts once; a list that moved is read again.
  */
 export async function readAll(kind: ResourceKind, client: Requester, options: ReadAllOptions = {}): Promise<JsonObject[]> {
   const how = `GET ${kind.listPath}`
@@ -125,11 +128,20 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
   }
   const budget = budgetOf(options)
   budget.watch(client, options.prefetch?.readFrom(client))
-  const list = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake, options.prefetch)
+  let list = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake, options.prefetch)
   const first = await list.first()
   if (!first) throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
   await options.onTotal?.(first.count ?? first.results.length * first.pageTotal)
   await firstFailure([list.take(1, first), list.rest(first.pageTotal)])
+  // The list moved while it was read (a resource deleted before a page not yet read moves the next
+  // one onto a page already read, unseen): read again, at most LIST_READS times in all, a resource
+  // met in any read counting once, until a read finds the list still.
+  for (let reads = 1; list.moved && reads < LIST_READS; reads++) {
+    list = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake)
+    const again = await list.first()
+    if (!again) break
+    await firstFailure([list.take(1, again), list.rest(again.pageTotal)])
+  }
   return [...found.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => found.get(id)!)
 }
 

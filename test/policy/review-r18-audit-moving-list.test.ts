@@ -1,0 +1,48 @@
+// scansync audit checks every live resource (contract, "Policies"), reading the list pages. A
+// target deleted in the web interface while the audit reads the list (pages are offsets into a
+// list ordered by id) moves every later target one place up: the first target of the next page
+// slips onto a page already read, and the audit never saw it, though it was live throughout.
+// Nothing said so: the nightly report was missing a violation. The pages' `count` says the list
+// moved; the list is then read again, a target met in either read counting once.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt } from '../config/helpers.js'
+import { cli, emulator, exampleSeed, tempdir } from '../e2e/helpers.js'
+import { startProxy } from '../e2e/proxy.js'
+import type { EmulatorSeed } from '../../src/emulator/index.js'
+
+const id = (n: number) => `Tg${String(n).padStart(10, '0')}`
+const target = (n: number) => ({ id: id(n), site: { name: `Shop ${n}`, url: `https://shop-${n}.example.com/` } })
+
+const RULE = `policies:
+  - name: every-target-labelled
+    kind: target
+    require: {required: [labels]}
+`
+
+beforeAll(async () => {
+  await ensureBuilt()
+}, 120_000)
+
+describe('audit: a target deleted while the list is read', () => {
+  it('every target live throughout is checked, the one after the page boundary included', async () => {
+    const seed: EmulatorSeed = { ...exampleSeed(), targets: Array.from({ length: 250 }, (_, n) => target(n)) }
+    const em = await emulator({ seed })
+    // Once page 1 is answered, target 10 is deleted: pages 2 and 3 answer one place further on.
+    let deleted = false
+    const proxy = await startProxy(em.url, async (request, forward) => {
+      const answer = await forward()
+      if (!deleted && request.path === '/targets/' && /[?&]page=1(&|$)/.test(request.url)) {
+        deleted = true
+        em.seed({ ...seed, targets: seed.targets!.filter((_, n) => n !== 10) })
+      }
+      return answer
+    })
+    const { code, stdout, stderr } = await cli(em, tempdir({ 'policies.yaml': RULE }), ['audit', '--format', 'json'], { SCANSYNC_API_URL: proxy.url })
+    expect(stderr).toBe('')
+    const ids = (JSON.parse(stdout).violations as Array<{ id: string }>).map((v) => v.id)
+    // Every target but the deleted one was live from start to end: each is checked, once.
+    for (let n = 0; n < 250; n++) if (n !== 10) expect(ids).toContain(id(n))
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(code).toBe(2)
+  })
+})
