@@ -8,6 +8,7 @@ import { KIND_NAMES, KINDS } from '../../resources/index.js'
 import { guard } from './errors.js'
 import { identify, type Identified } from './identify.js'
 import { loadSelected, printProblems } from './prepare-plan.js'
+import { ReadTally } from './read-tally.js'
 import { openSession, type ConnectionOptions } from './session.js'
 
 export interface AuditOptions extends ConnectionOptions {
@@ -33,17 +34,21 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
     const session = openSession(options, io)
     let checked: number
     const checker = new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds })
+    // Every read counted: when each answered 404, the error says the service URL is probably wrong (as plan's and import's do).
+    const tally = new ReadTally(session.client, session.apiUrl)
     try {
       // As plan sees them: a target found by its URL, an agent by its name, teams and agents referred to by name as ids.
       // Only the declared resources of the kinds the rules name (as --kind selects for plan): the
       // others' lists are not read, nor their names resolved, for nothing.
       const audited = loaded.resources.filter((resource) => checker.checks(resource.kind))
-      const identified = await identify(audited, session.client, { configuration: loaded.configuration })
+      const identified = await identify(audited, tally.requester, { configuration: loaded.configuration })
       if (identified.problems.length > 0) {
         printProblems(identified.problems, { paths: options.paths, format: options.format }, io)
         return EXIT.error
       }
-      checked = await checkEveryLiveResource(checker, identified, session.client)
+      checked = await checkEveryLiveResource(checker, identified, tally.requester)
+    } catch (error) {
+      throw await tally.explain(error)
     } finally {
       await session.client.close()
     }
