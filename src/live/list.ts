@@ -38,6 +38,8 @@ export class ListReader {
    * added or deleted meanwhile shifts the later pages, and one may slip onto a page already read).
    */
   moved = false
+  /** The first page after page 1 the service answered 404 for: the list shrank below it while it was read (`moved` too). */
+  vanished?: number
 
   constructor(
     private readonly kind: ResourceKind,
@@ -87,6 +89,12 @@ export class ListReader {
           if (page.count !== this.firstCount) this.moved = true
           taken.push(this.take(n, page))
         } catch (error) {
+          // Past the end of a list that shrank since page 1 (DRF answers 404 "Invalid page."): the list moved.
+          if (statusOf(error) === 404) {
+            this.moved = true
+            this.vanished ??= n
+            continue
+          }
           this.failure ??= error
         }
       }

@@ -142,6 +142,10 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
     if (!again) break
     await firstFailure([list.take(1, again), list.rest(again.pageTotal)])
   }
+  // A page was still gone in the last read: resources beyond it were never seen.
+  if (list.vanished !== undefined) {
+    throw new ScansyncError(`${how}: page ${list.vanished} of the ${kind.name} list was gone when asked for: the list shrank while it was read, in each of ${LIST_READS} reads; run again`)
+  }
   return [...found.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => found.get(id)!)
 }
 

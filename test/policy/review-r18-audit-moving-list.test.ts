@@ -45,4 +45,36 @@ describe('audit: a target deleted while the list is read', () => {
     expect(new Set(ids).size).toBe(ids.length)
     expect(code).toBe(2)
   })
+
+  it('one deleted when the list had just one target more than two pages: page 3, gone, is not an error; every target left is checked', async () => {
+    // 201 targets, 3 pages; with one deleted after page 1 the list has 2 pages, and page 3 answers 404 "Invalid page.".
+    const seed: EmulatorSeed = { ...exampleSeed(), targets: Array.from({ length: 201 }, (_, n) => target(n)) }
+    const em = await emulator({ seed })
+    let deleted = false
+    const proxy = await startProxy(em.url, async (request, forward) => {
+      const answer = await forward()
+      if (!deleted && request.path === '/targets/' && /[?&]page=1(&|$)/.test(request.url)) {
+        deleted = true
+        em.seed({ ...seed, targets: seed.targets!.filter((_, n) => n !== 10) })
+      }
+      return answer
+    })
+    const { code, stdout, stderr } = await cli(em, tempdir({ 'policies.yaml': RULE }), ['audit', '--format', 'json'], { SCANSYNC_API_URL: proxy.url })
+    expect(stderr).toBe('')
+    const ids = (JSON.parse(stdout).violations as Array<{ id: string }>).map((v) => v.id)
+    for (let n = 0; n < 201; n++) if (n !== 10) expect(ids).toContain(id(n))
+    expect(code).toBe(2)
+  })
+
+  it('a page that answers 404 in every read: a clear error, exit 1, never a partial audit', async () => {
+    const seed: EmulatorSeed = { ...exampleSeed(), targets: Array.from({ length: 250 }, (_, n) => target(n)) }
+    const em = await emulator({ seed })
+    const proxy = await startProxy(em.url, async (request, forward) =>
+      request.path === '/targets/' && /[?&]page=3(&|$)/.test(request.url) ? { status: 404, body: '{"detail":"Invalid page."}' } : forward(),
+    )
+    const { code, stdout, stderr } = await cli(em, tempdir({ 'policies.yaml': RULE }), ['audit'], { SCANSYNC_API_URL: proxy.url })
+    expect(stderr).toBe('Error: GET /targets/: page 3 of the target list was gone when asked for: the list shrank while it was read, in each of 3 reads; run again\n')
+    expect(stdout).toBe('')
+    expect(code).toBe(1)
+  })
 })
