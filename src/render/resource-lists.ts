@@ -66,11 +66,18 @@ export const MISSING: ResourceList<Missing> = {
 /** `target 9XcVbN5mQwEr "Promo"` */
 const label = (item: Listed) => `${item.kind} ${printable(item.id)}${item.name === null ? '' : ` ${formatValue(item.name)}`}`
 
-/** `Drift: 0 resources differ …, 5 in sync.` → `…, 5 in sync, 2 not declared in any file.` */
-const withCount = <T extends Listed>(summary: string, list: ResourceList<T>, count: number): string => summary.replace(/\.$/, `${list.counted(count)}.`)
+/**
+ * `Drift: 0 resources differ …, 5 in sync.` → `…, 5 in sync, 2 not declared in any file.` On a
+ * terminal the text summary is bold: its colour codes close the line, after the full stop.
+ */
+const withCount = <T extends Listed>(summary: string, list: ResourceList<T>, count: number): string =>
+  // eslint-disable-next-line no-control-regex
+  summary.replace(/\.((?:\x1b\[[0-9;]*m)*)$/, (_, codes: string) => `${list.counted(count)}.${codes}`)
 
-/** "No drift." would be wrong above such a list. */
-const noDeclaredDrift = (rendered: string, list: Pick<ResourceList, 'lead'>) => rendered.replace(/^(\*\*)?No drift\. /m, `$1${list.lead}`)
+/** "No drift." would be wrong above such a list (led by `**` in Markdown, by colour codes on a terminal). */
+const noDeclaredDrift = (rendered: string, list: Pick<ResourceList, 'lead'>) =>
+  // eslint-disable-next-line no-control-regex
+  rendered.replace(/^((?:\*\*|\x1b\[[0-9;]*m)*)No drift\. /m, (_, lead: string) => `${lead}${list.lead}`)
 
 /** The text plan with a block of `? target ID "name"` lines above its summary line. */
 export function textList<T extends Listed>(rendered: string, list: ResourceList<T>, items: readonly T[]): string {
