@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { ScansyncError } from '../core/errors.js'
@@ -30,8 +31,13 @@ export async function guardCreations(ready: readonly Ready[], client: Requester,
   let waited = false
   try {
     await mkdir(dirname(statePath), { recursive: true })
+    let told = false
     release = await holdLock(lock, CREATION_WAIT_MS, () => {
       waited = true
+      // Said once another apply holds it: a lock left by one that died was just broken, and is
+      // taken at the next try, with no other apply to wait for.
+      if (told || !existsSync(lock)) return
+      told = true
       onWait?.(lock)
     })
   } catch (error) {

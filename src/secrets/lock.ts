@@ -73,13 +73,14 @@ export function releaseLock(lock: string, token: string): void {
 /**
  * Holds `lock`, waiting at most `waitMs` for it (an error with code ELOCKED after that), and keeps
  * it fresh while held, so that a long hold is never taken for a lock left by a process that died.
- * Resolves to what releases it. `onWait`: called once if the lock was not free at the first try.
+ * Resolves to what releases it. `onWait`: called after every try that found the lock taken (or
+ * broke a stale one), before it waits for the next.
  */
 export async function holdLock(lock: string, waitMs: number, onWait?: () => void): Promise<() => void> {
   const token = lockToken()
   const started = Date.now()
   for (let wait = 2; !tryLock(lock, token); wait = Math.min(wait * 2, 100)) {
-    if (wait === 2) onWait?.()
+    onWait?.()
     if (Date.now() - started > waitMs) throw Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
     await new Promise((resolve) => setTimeout(resolve, wait))
   }
