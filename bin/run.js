@@ -26,6 +26,12 @@ function mayBeWsl() {
   return existsSync('/proc/sys/fs/binfmt_misc/WSLInterop') || existsSync('/run/WSL')
 }
 
+// A reader that stopped reading (`scansync --help | head -1`): the rest of the output is dropped
+// quietly, as oclif does once loaded, and the run ends as it would have (no stack trace, no exit 13).
+process.stdout.on('error', (error) => {
+  if (error?.code !== 'EPIPE') throw error
+})
+
 // `scansync --version`, `-v` and `version` alone: the line oclif would print, and nothing else to load.
 const versionLine = argv.length === 1 && ['--version', '-v', 'version'].includes(argv[0]) ? userAgent() : undefined
 if (versionLine !== undefined) process.stdout.write(versionLine + '\n')
@@ -80,7 +86,8 @@ async function runOclif() {
   const { run, flush, handle } = bundled ? await bundledOclif() : await installedOclif()
   try {
     await run(argv, oclifOptions(bundled))
-    await flush()
+    // oclif's flush waits for a 'drain' that a closed pipe never sends: the run would end unsettled (exit 13).
+    if (!process.stdout.destroyed) await Promise.race([flush(), new Promise((resolve) => process.stdout.once('close', resolve))])
   } catch (error) {
     // oclif exits 2 on a mistyped command or flag; in scansync's contract 2 means "changes" or
     // "drift found", so a usage error must not look like one to CI.
