@@ -11,6 +11,8 @@ export interface CompletionFlag {
   type: 'boolean' | 'option'
   options?: readonly string[]
   helpValue?: string | string[]
+  /** A list flag's separator (`--kind target,asset`): each value after it completes too. */
+  delimiter?: string
 }
 
 export interface CompletionCommand {
@@ -34,6 +36,8 @@ export function bashScript(bin: string, commands: CompletionCommand[]): string {
       .filter((f) => f.type === 'option')
       .map((f) => {
         const spellings = [`--${f.name}`, ...(f.char ? [`-${f.char}`] : [])].join('|')
+        // In a list (`target,a`), the value after the last separator, the ones before kept as typed.
+        if (f.options?.length && f.delimiter === ',') return `        ${spellings}) COMPREPLY=($(compgen -P "\${cur%"\${cur##*,}"}" -W "${quote([...f.options])}" -- "\${cur##*,}")); return ;;`
         if (f.options?.length) return `        ${spellings}) COMPREPLY=($(compgen -W "${quote([...f.options])}" -- "$cur")); return ;;`
         if (takesFile(f)) return `        ${spellings}) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;`
         return `        ${spellings}) return ;;`
@@ -52,6 +56,9 @@ export function bashScript(bin: string, commands: CompletionCommand[]): string {
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" command="" i
   COMPREPLY=()
+  # --flag=VALUE: bash splits the word at = (the cursor just after it: the word is the = itself).
+  if [[ "$cur" == "=" ]]; then prev="\${COMP_WORDS[COMP_CWORD-1]}"; cur=""
+  elif [[ "$prev" == "=" && COMP_CWORD -ge 2 ]]; then prev="\${COMP_WORDS[COMP_CWORD-2]}"; fi
   for ((i = 1; i < COMP_CWORD; i++)); do
     if [[ "\${COMP_WORDS[i]}" != -* ]]; then command="\${COMP_WORDS[i]}"; break; fi
   done
