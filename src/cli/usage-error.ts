@@ -25,7 +25,8 @@ export function explainUsageError(error: unknown, argv: string[], known: Manifes
   const first = lines[0].trim()
   const commands = [...Object.keys(known.commands), ...PLUGIN_COMMANDS]
 
-  const unknownCommand = /^command (\S+) not found$/.exec(first)
+  // `command X not found` from oclif's run, `Command X not found.` from its help (`scansync help X`).
+  const unknownCommand = /^[Cc]ommand (\S+) not found\.?$/.exec(first)
   if (unknownCommand) {
     // oclif joins the words typed into one command id (`schema:extra`, `pln:c2`): the first is the command, the rest its arguments (worded as oclif words them for a command that takes some).
     const [typed] = unknownCommand[1].split(':')
