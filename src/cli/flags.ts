@@ -50,6 +50,16 @@ export function parseIds(values: string[] | undefined): string[] | undefined {
 }
 
 /**
+ * The value of a file or directory flag. An empty one (`--plan "$PLAN_FILE"` with the variable
+ * unset) is refused: taken as the flag left out, `apply --plan ""` applied the configuration
+ * instead of the saved plan, and `plan --out ""` saved nothing. `instead`: what to give.
+ */
+export function pathFlag(flag: string, value: string | undefined, instead: string): string | undefined {
+  if (value === '') throw new Errors.CLIError(`--${flag} is empty: give ${instead}`)
+  return value
+}
+
+/**
  * With variadic PATH arguments oclif passes unknown flags through as arguments; refuse them. What
  * follows `--` on the command line as typed (`raw`, the command's own argv) is a path whatever it
  * starts with, as everywhere else.
@@ -83,7 +93,7 @@ export function planInputs(flags: PlanFlagValues, argv: unknown[], raw: readonly
     format: flags.format as 'text' | 'json' | 'markdown' | 'github',
     kinds: parseKinds(flags.kind),
     ids: parseIds(flags.id),
-    state: flags.state,
+    state: pathFlag('state', flags.state, 'the secrets state file, or leave the flag out for .scansync/state.json in the configuration directory'),
     apiUrl: flags['api-url'],
     parallelism: flags.parallelism,
     insecureHttp: flags['insecure-http'],

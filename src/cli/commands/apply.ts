@@ -1,5 +1,5 @@
 import { Command, Flags } from '../oclif.js'
-import { pathArgs, planFlags, planInputs } from '../flags.js'
+import { pathArgs, pathFlag, planFlags, planInputs } from '../flags.js'
 
 export default class Apply extends Command {
   static override summary = 'Plan, confirm, and send the changes.'
@@ -22,9 +22,10 @@ export default class Apply extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Apply)
-    const inputs = { ...planInputs(flags, argv, this.argv), autoApprove: flags['auto-approve'], maxChanges: flags['max-changes'], plan: flags.plan }
+    const plan = pathFlag('plan', flags.plan, 'the file saved by scansync plan --out, or leave the flag out to plan from the configuration')
+    const inputs = { ...planInputs(flags, argv, this.argv), autoApprove: flags['auto-approve'], maxChanges: flags['max-changes'], plan }
     // The list reads leave before the use case's modules load (most of the start-up); a saved plan reads none.
-    const ahead = flags.plan ? undefined : (await import('../run/early-reads.js')).readsAhead(inputs)
+    const ahead = plan ? undefined : (await import('../run/early-reads.js')).readsAhead(inputs)
     try {
       await ahead?.sent()
       const [{ runApply }, { processIo }] = await Promise.all([import('../run/apply.js'), import('../../core/io.js')])

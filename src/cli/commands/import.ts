@@ -1,5 +1,5 @@
 import { Command, Flags } from '../oclif.js'
-import { connectionFlags, listFlag, parseIds, parseKinds } from '../flags.js'
+import { connectionFlags, listFlag, parseIds, parseKinds, pathFlag } from '../flags.js'
 import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
 
 export default class Import extends Command {
@@ -47,7 +47,7 @@ export default class Import extends Command {
         kinds: parseKinds(flags.kind) ?? [],
         ids: parseIds(flags.id),
         all: flags.all,
-        out: flags.out,
+        out: pathFlag('out', flags.out, 'the directory to write the files into, or leave the flag out to write to stdout'),
         force: flags.force,
         includeDefaults: flags['include-defaults'],
         secrets: flags.secrets as 'omit' | 'reference',

@@ -1,5 +1,5 @@
 import { Command, Flags } from '../oclif.js'
-import { pathArgs, planFlags, planInputs } from '../flags.js'
+import { pathArgs, pathFlag, planFlags, planInputs } from '../flags.js'
 
 export default class Plan extends Command {
   static override summary = 'Show the changes that would bring the service in line with the configuration.'
@@ -23,12 +23,13 @@ export default class Plan extends Command {
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Plan)
     const inputs = planInputs(flags, argv, this.argv)
+    const out = pathFlag('out', flags.out, 'the file to save the plan to, or leave the flag out')
     // The list reads leave before the use case's modules load (most of the start-up).
     const ahead = (await import('../run/early-reads.js')).readsAhead(inputs)
     try {
       await ahead.sent()
       const { runPlan } = await import('../run/plan.js')
-      process.exitCode = await runPlan({ mode: 'plan', ...inputs, detailedExitcode: flags['detailed-exitcode'], out: flags.out, readsAhead: ahead }, ahead.io)
+      process.exitCode = await runPlan({ mode: 'plan', ...inputs, detailedExitcode: flags['detailed-exitcode'], out, readsAhead: ahead }, ahead.io)
     } finally {
       await ahead.release()
     }
