@@ -71,6 +71,8 @@ export function pathArguments(argv: unknown[], raw: readonly string[] = []): str
   const flag = paths.find((p) => p.startsWith('-') && p !== '-' && !afterDashes.has(p))
   // Without its value: `--token=…` is refused, and what was typed there is likely the token.
   if (flag) throw new Errors.CLIError(`unknown flag ${flag.replace(/=.*$/s, '=(redacted)')}; see --help`)
+  // `scansync apply "$CONFIG_DIR"` with the variable unset: not the current directory (PATH left out), which may hold more than that configuration.
+  if (paths.includes('')) throw new Errors.CLIError('a PATH is empty: name the configuration directory or file, or leave PATH out to read the current directory')
   return paths
 }
 
