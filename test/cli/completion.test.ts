@@ -17,6 +17,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'config'))
   writeFileSync(join(dir, 'config', 'targets.yaml'), 'targets: []\n')
   writeFileSync(join(dir, 'plan.json'), '{}')
+  writeFileSync(join(dir, 'json-notes.txt'), '')
 })
 
 /** What bash offers for the words typed so far (the last one being completed). */
@@ -59,5 +60,26 @@ describe('scansync completion bash', () => {
     expect(zsh.code).toBe(0)
     expect(zsh.stdout).toContain('bashcompinit')
     expect(zsh.stdout).toContain('complete -o default -F _scansync_complete scansync')
+  })
+})
+
+// Review round 18 (the command line as users type it): written as `--format=<Tab>` (bash splits the
+// word at `=`) the values completed file names; after a comma in `--kind target,<Tab>` (the list
+// form the README shows), nothing.
+describe('scansync completion bash: values written with = and in lists', () => {
+  it('--format=<Tab> and --secrets=<Tab> offer the values, not file names', () => {
+    // The cursor right after `=`: bash's word is the `=` itself.
+    expect(complete(['scansync', 'plan', '--format', '='])).toEqual(['github', 'json', 'markdown', 'text'])
+    expect(complete(['scansync', 'drift', '--format', '=', 'j'])).toEqual(['json'])
+    expect(complete(['scansync', 'import', '--secrets', '=', ''])).toEqual(['omit', 'reference'])
+    // A file flag still offers file names after `=`.
+    expect(complete(['scansync', 'plan', '--out', '=', 'pl'])).toEqual(['plan.json'])
+  })
+
+  it('--kind target,<Tab> offers the kinds after the comma, keeping what is before it', () => {
+    expect(complete(['scansync', 'plan', '--kind', 'target,a'])).toEqual(['target,agent', 'target,asset'])
+    expect(complete(['scansync', 'import', '--kind', '=', 'asset,t'])).toEqual(['asset,target'])
+    // Without a comma, as before.
+    expect(complete(['scansync', 'plan', '--kind', 'a'])).toEqual(['agent', 'asset'])
   })
 })

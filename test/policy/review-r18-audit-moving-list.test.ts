@@ -23,23 +23,30 @@ beforeAll(async () => {
   await ensureBuilt()
 }, 120_000)
 
+/**
+ * `audit --format json` over `count` targets, target 10 deleted once page 1 is answered (pages 2
+ * on then answer one place further on); the ids of the violations (every target breaks the rule).
+ */
+async function auditWithOneDeleted(count: number): Promise<{ code: number | null; stderr: string; ids: string[] }> {
+  const seed: EmulatorSeed = { ...exampleSeed(), targets: Array.from({ length: count }, (_, n) => target(n)) }
+  const em = await emulator({ seed })
+  let deleted = false
+  const proxy = await startProxy(em.url, async (request, forward) => {
+    const answer = await forward()
+    if (!deleted && request.path === '/targets/' && /[?&]page=1(&|$)/.test(request.url)) {
+      deleted = true
+      em.seed({ ...seed, targets: seed.targets!.filter((_, n) => n !== 10) })
+    }
+    return answer
+  })
+  const { code, stdout, stderr } = await cli(em, tempdir({ 'policies.yaml': RULE }), ['audit', '--format', 'json'], { SCANSYNC_API_URL: proxy.url })
+  return { code, stderr, ids: stderr === '' ? (JSON.parse(stdout).violations as Array<{ id: string }>).map((v) => v.id) : [] }
+}
+
 describe('audit: a target deleted while the list is read', () => {
   it('every target live throughout is checked, the one after the page boundary included', async () => {
-    const seed: EmulatorSeed = { ...exampleSeed(), targets: Array.from({ length: 250 }, (_, n) => target(n)) }
-    const em = await emulator({ seed })
-    // Once page 1 is answered, target 10 is deleted: pages 2 and 3 answer one place further on.
-    let deleted = false
-    const proxy = await startProxy(em.url, async (request, forward) => {
-      const answer = await forward()
-      if (!deleted && request.path === '/targets/' && /[?&]page=1(&|$)/.test(request.url)) {
-        deleted = true
-        em.seed({ ...seed, targets: seed.targets!.filter((_, n) => n !== 10) })
-      }
-      return answer
-    })
-    const { code, stdout, stderr } = await cli(em, tempdir({ 'policies.yaml': RULE }), ['audit', '--format', 'json'], { SCANSYNC_API_URL: proxy.url })
+    const { code, stderr, ids } = await auditWithOneDeleted(250)
     expect(stderr).toBe('')
-    const ids = (JSON.parse(stdout).violations as Array<{ id: string }>).map((v) => v.id)
     // Every target but the deleted one was live from start to end: each is checked, once.
     for (let n = 0; n < 250; n++) if (n !== 10) expect(ids).toContain(id(n))
     expect(new Set(ids).size).toBe(ids.length)
@@ -48,20 +55,8 @@ describe('audit: a target deleted while the list is read', () => {
 
   it('one deleted when the list had just one target more than two pages: page 3, gone, is not an error; every target left is checked', async () => {
     // 201 targets, 3 pages; with one deleted after page 1 the list has 2 pages, and page 3 answers 404 "Invalid page.".
-    const seed: EmulatorSeed = { ...exampleSeed(), targets: Array.from({ length: 201 }, (_, n) => target(n)) }
-    const em = await emulator({ seed })
-    let deleted = false
-    const proxy = await startProxy(em.url, async (request, forward) => {
-      const answer = await forward()
-      if (!deleted && request.path === '/targets/' && /[?&]page=1(&|$)/.test(request.url)) {
-        deleted = true
-        em.seed({ ...seed, targets: seed.targets!.filter((_, n) => n !== 10) })
-      }
-      return answer
-    })
-    const { code, stdout, stderr } = await cli(em, tempdir({ 'policies.yaml': RULE }), ['audit', '--format', 'json'], { SCANSYNC_API_URL: proxy.url })
+    const { code, stderr, ids } = await auditWithOneDeleted(201)
     expect(stderr).toBe('')
-    const ids = (JSON.parse(stdout).violations as Array<{ id: string }>).map((v) => v.id)
     for (let n = 0; n < 201; n++) if (n !== 10) expect(ids).toContain(id(n))
     expect(code).toBe(2)
   })
