@@ -1,7 +1,7 @@
 // A resource declared by id that someone deleted by hand: drift reports it as drift (exit 2), in
 // every format, beside the rest of the drift, instead of failing the whole report (exit 1). Plan
 // and apply still refuse it: they cannot update what is gone. The real CLI against the emulator.
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAjv } from '../../src/schema/ajv.js'
@@ -85,5 +85,20 @@ describe('drift: a declared resource deleted on the service', () => {
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(/target 7QwErTy2UiOp not found/)
     expect(run.stderr).toMatch(/declared at targets\/shop\.yaml:\d+/)
+  })
+})
+
+describe('a wrong base URL when whole lists are read first', () => {
+  it.each([
+    ['drift --unmanaged', ['drift', '.', '--unmanaged']],
+    ['a target declared by its URL', ['plan', 'by-url.yaml']],
+  ])('%s: says the service URL is probably wrong, not "name them with --id"', async (_, args) => {
+    const em = await emulator()
+    const dir = exampleConfig()
+    writeFileSync(join(dir, 'by-url.yaml'), 'targets:\n  - site: {name: New, url: "https://new.example.com/"}\n')
+    const run = await cli(em, dir, [...args, '--api-url', `${em.url}/api/v1`])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/every read got 404 Not Found .* is probably wrong/)
+    expect(run.stderr).not.toMatch(/name them with --id/)
   })
 })

@@ -257,7 +257,15 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
   const budget = new ReadBudget()
   budget.watch(session.client, prefetch?.readFrom(session.client))
   try {
-    const identified = await identify(loaded.resources, session.client, { unmanaged: options.unmanaged, prefetch, budget, configuration: loaded.configuration })
+    // Counted as the declared reads are: when every list answers 404, the base URL is what is wrong
+    // (a list read whole for --unmanaged or a natural key said "name them with --id" instead).
+    const listTally = new ReadTally(session.client, session.apiUrl)
+    let identified: Identified
+    try {
+      identified = await identify(loaded.resources, listTally.requester, { unmanaged: options.unmanaged, prefetch, budget, configuration: loaded.configuration })
+    } catch (error) {
+      throw await listTally.explain(error)
+    }
     if (identified.problems.length > 0) {
       printProblems(identified.problems, options, io)
       await session.client.close()
