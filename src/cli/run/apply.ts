@@ -85,6 +85,9 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   }
   checkMaxChanges(plan, options.maxChanges)
   if (!options.autoApprove) {
+    // Nobody should confirm a plan they did not see: in a document format stdout holds the
+    // report, so the plan the question is about is shown on stderr, where the question is asked.
+    if (options.format !== 'text' && io.stdinIsTTY && io.prompt) io.stderr.write(renderPlan(plan, 'text', { color: colorEnabled(io.stderr, io.env), mode: 'plan', redact: io.redaction.redact, holds: io.redaction.holds }))
     if (!(await confirmApply(plan, io))) return EXIT.error
     const fresh = await readAfterConfirmation(plan, ready, work.session.client, work.ledger.context)
     if (fresh.note) line(io.stderr, fresh.note)
