@@ -1,4 +1,4 @@
-import { Args, Command, Flags } from '../oclif.js'
+import { Args, Command, Errors, Flags } from '../oclif.js'
 
 export default class Init extends Command {
   static override summary = 'Write a starter configuration directory: one example file per kind, a README and a .gitignore.'
@@ -20,6 +20,8 @@ export default class Init extends Command {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Init)
+    // `scansync init "$CONFIG_DIR"` with the variable unset: not the current directory (DIR left out), as an empty PATH is refused (flags.ts pathArguments).
+    if (args.dir === '') throw new Errors.CLIError('DIR is empty: name the directory to write into, or leave DIR out to write into the current directory')
     const [{ runInit }, { processIo }] = await Promise.all([import('../run/init.js'), import('../../core/io.js')])
     process.exitCode = await runInit({ dir: args.dir, force: flags.force, quiet: flags.quiet }, processIo())
   }
