@@ -133,6 +133,8 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
   if (!first) throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
   await options.onTotal?.(first.count ?? first.results.length * first.pageTotal)
   await firstFailure([list.take(1, first), list.rest(first.pageTotal)])
+  // Page 1's count in each read: the same in every one, a page gone in each was no shrink.
+  const counts = [first.count]
   // The list moved while it was read (a resource deleted before a page not yet read moves the next
   // one onto a page already read, unseen): read again, at most LIST_READS times in all, a resource
   // met in any read counting once, until a read finds the list still.
@@ -140,10 +142,17 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
     list = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake)
     const again = await list.first()
     if (!again) break
+    counts.push(again.count)
     await firstFailure([list.take(1, again), list.rest(again.pageTotal)])
   }
   // A page was still gone in the last read: resources beyond it were never seen.
   if (list.vanished !== undefined) {
+    const count = counts[0]
+    if (count !== undefined && counts.length === LIST_READS && counts.every((c) => c === count)) {
+      throw new ScansyncError(
+        `${how}: page ${list.vanished} of the ${kind.name} list answered 404 in each of ${LIST_READS} reads, while page 1 counted ${count} ${kind.name}s in each: the list did not shrink, the service (or a proxy before it) does not serve that page`,
+      )
+    }
     throw new ScansyncError(`${how}: page ${list.vanished} of the ${kind.name} list was gone when asked for: the list shrank while it was read, in each of ${LIST_READS} reads; run again`)
   }
   return [...found.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => found.get(id)!)
