@@ -139,9 +139,16 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
   // one onto a page already read, unseen): read again, at most LIST_READS times in all, a resource
   // met in any read counting once, until a read finds the list still.
   for (let reads = 1; list.moved && reads < LIST_READS; reads++) {
-    list = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake)
-    const again = await list.first()
-    if (!again) break
+    const next = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake)
+    const again = await next.first()
+    if (!again) {
+      // The read before lost a page: what it saw is not the whole list.
+      if (list.vanished !== undefined) {
+        throw new ScansyncError(`${how}: page ${list.vanished} of the ${kind.name} list was gone when asked for, and page 1 answered ${next.unlistedStatus} when the list was read again; run again`)
+      }
+      break
+    }
+    list = next
     counts.push(again.count)
     await firstFailure([list.take(1, again), list.rest(again.pageTotal)])
   }
