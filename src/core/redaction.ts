@@ -115,8 +115,23 @@ export function escapeControls(text: string): string {
  * read back as the same character.
  */
 function legacyCommandsEscaped(text: string): string {
-  return text.includes('##[') ? text.replace(/##\[/g, '##\\u005b') : text
+  if (!text.includes('##[')) return text
+  const escaped = (part: string) => part.replace(/##\[/g, '##\\u005b')
+  return text
+    .split('\n')
+    .map((line) => {
+      const own = OWN_ANNOTATION.exec(line)?.[0]
+      return own === undefined ? escaped(line) : own + escaped(line.slice(own.length))
+    })
+    .join('\n')
 }
+
+/**
+ * The file of one of scansync's own annotations (render/github.ts workflowCommand, a property's
+ * `,` and `:` written `%2C` and `%3A`), kept as it is, so that the annotation lands on that file:
+ * the runner takes such a line for the annotation, never for the older form of a command.
+ */
+const OWN_ANNOTATION = /^::(?:error|warning|notice) file=[^,:\n]*/
 
 /**
  * A secret as it is, lower-cased and upper-cased: a text may quote it in another case than it was
