@@ -41,11 +41,16 @@ type Parsed = { [name: string]: unknown }
 
 export abstract class Command extends OclifCommand {
   protected override async parse<F extends Parsed, B extends Parsed, A extends Parsed>(options?: Input<F, B, A>, argv: string[] = this.argv): Promise<ParserOutput<F, B, A>> {
-    const flags: Record<string, { type?: string } | undefined> = { ...(options ?? this.ctor).flags }
+    const flags: Record<string, { type?: string; char?: string } | undefined> = { ...(options ?? this.ctor).flags }
     for (const arg of argv) {
       if (arg === '--') break
       const name = /^--([^=]+)=/.exec(arg)?.[1]
       if (name !== undefined && flags[name]?.type === 'boolean') throw new Errors.CLIError(`--${name} takes no value: write --${name} alone to turn it on, or leave it out`)
+      // `-q=false`: oclif said 'unknown flag -=false'.
+      const char = /^-([^-=])=/.exec(arg)?.[1]
+      if (char !== undefined && Object.values(flags).some((flag) => flag?.type === 'boolean' && flag.char === char)) {
+        throw new Errors.CLIError(`-${char} takes no value: write -${char} alone to turn it on, or leave it out`)
+      }
     }
     return super.parse(options, argv)
   }
