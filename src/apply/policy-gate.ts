@@ -3,7 +3,7 @@ import type { PolicyRule } from '../config/policies.js'
 import { hasErrors, PolicyChecker, sortViolations, type Violation } from '../plan/policies.js'
 import type { Ready } from '../plan/staleness.js'
 import type { ChangeResult, Plan } from '../plan/model.js'
-import { violationsGithub, violationsText, type Format } from '../render/index.js'
+import { annotationPaths, violationsGithub, violationsText, type Format } from '../render/index.js'
 
 /** Why nothing of a plan was sent: a policy of level error. */
 export const POLICY_REFUSAL = 'not sent: the configuration breaks a policy of level error'
@@ -16,7 +16,7 @@ export const POLICY_REFUSAL = 'not sent: the configuration breaks a policy of le
  */
 export function passesPolicies(violations: readonly Violation[] | undefined, format: Format, io: Io): boolean {
   if (!violations || violations.length === 0) return true
-  if (format === 'github') io.stdout.write(violationsGithub(violations))
+  if (format === 'github') io.stdout.write(violationsGithub(violations, annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd)))
   else if (format === 'text' || format === 'markdown') io.stderr.write(violationsText(violations))
   if (!hasErrors(violations)) return true
   line(io.stderr, 'The configuration breaks a policy of level error; nothing was sent.')

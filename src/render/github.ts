@@ -1,3 +1,4 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { SourcePosition } from '../core/diagnostics.js'
 import type { Mode } from './options.js'
 import { outcomeOf, type ResourceRow } from './rows.js'
@@ -27,19 +28,19 @@ import {
  * GitHub shows only the first few annotations of a step (10 of each level) in the pull request;
  * the rest still appear in the log, and the summary line at the end counts them all.
  */
-export function githubPlan(resources: readonly ResourceRow[], summary: PlanSummary, mode: Mode): string {
+export function githubPlan(resources: readonly ResourceRow[], summary: PlanSummary, mode: Mode, fileOf?: AnnotationFile): string {
   const level = mode === 'drift' ? 'error' : 'warning'
   const verb = mode === 'drift' ? 'drift' : 'plan'
   const lines: string[] = []
   for (const resource of resources) {
     const title = `scansync ${verb}: ${resourceLabel(resource)}`
-    for (const field of resource.fields) lines.push(workflowCommand(level, field.source ?? resource.source, title, fieldLines(field).join('\n')))
+    for (const field of resource.fields) lines.push(workflowCommand(level, field.source ?? resource.source, title, fieldLines(field).join('\n'), fileOf))
   }
   lines.push(leadSummary(mode, resources.length, summaryLine(mode, summary)))
   return lines.join('\n') + '\n'
 }
 
-export function githubReport(resources: readonly ResourceRow[], summary: ApplySummary, interrupted: boolean): string {
+export function githubReport(resources: readonly ResourceRow[], summary: ApplySummary, interrupted: boolean, fileOf?: AnnotationFile): string {
   const lines: string[] = []
   for (const resource of resources) {
     const outcome = outcomeOf(resource)
@@ -48,18 +49,39 @@ export function githubReport(resources: readonly ResourceRow[], summary: ApplySu
     const where = resource.source ?? resource.fields.find((field) => field.source)?.source
     const text = outcomeText(outcome, interrupted, resource.action)
     if (outcome.result === 'applied') lines.push(`${OUTCOME_MARK.applied} ${label} ${text}`)
-    else lines.push(workflowCommand(outcome.result === 'failed' ? 'error' : 'warning', where, title, text))
-    for (const warning of outcome.warnings) lines.push(workflowCommand('warning', where, title, warning))
+    else lines.push(workflowCommand(outcome.result === 'failed' ? 'error' : 'warning', where, title, text, fileOf))
+    for (const warning of outcome.warnings) lines.push(workflowCommand('warning', where, title, warning, fileOf))
   }
   lines.push(leadSummary('apply', resources.length, applySummaryLine(summary)))
   return lines.join('\n') + '\n'
 }
 
+/** The name an annotation gives a file (RenderOptions.annotationFile). */
+export type AnnotationFile = (file: string) => string
+
+/**
+ * Annotations' file names on a GitHub runner: the runner places `file=` relative to the repository
+ * root (GITHUB_WORKSPACE), taking a relative path as it is (actions/runner, IssueCommandExtension),
+ * while positions name files relative to the working directory. A run from a sub-folder (a job's
+ * `working-directory: config`) would annotate `targets/shop.yaml` for config/targets/shop.yaml, a
+ * file GitHub does not find. A file outside the workspace, or no workspace (not on a runner):
+ * the name as given. Undefined when nothing is to change.
+ */
+export function annotationPaths(workspace: string | undefined, cwd: string): AnnotationFile | undefined {
+  if (!workspace) return undefined
+  const root = resolve(workspace)
+  if (resolve(cwd) === root) return undefined
+  return (file) => {
+    const path = relative(root, resolve(cwd, file))
+    return path === '' || path === '..' || path.startsWith('..' + sep) || isAbsolute(path) ? file : path.split(sep).join('/')
+  }
+}
+
 /** `::warning file=F,line=L,col=C,title=T::message`, escaped as the runner expects. */
-export function workflowCommand(level: 'error' | 'warning' | 'notice', where: SourcePosition | undefined, title: string, message: string): string {
+export function workflowCommand(level: 'error' | 'warning' | 'notice', where: SourcePosition | undefined, title: string, message: string, fileOf?: AnnotationFile): string {
   const properties: string[] = []
   if (where) {
-    properties.push(`file=${escapeProperty(where.file)}`, `line=${where.line}`)
+    properties.push(`file=${escapeProperty(fileOf ? fileOf(where.file) : where.file)}`, `line=${where.line}`)
     if (where.column !== undefined) properties.push(`col=${where.column}`)
   }
   properties.push(`title=${escapeProperty(title)}`)

@@ -10,6 +10,7 @@ import type { Violation } from '../plan/policies.js'
 import { violationEntries, violationsMarkdown, withViolations } from './violations.js'
 
 export { applyDocument, planDocument } from './json.js'
+export { annotationPaths } from './github.js'
 export { FORMATS, GITHUB_COMMENT_LIMIT, type Format, type Mode, type RenderOptions } from './options.js'
 export { planRows, reportRows, type FieldRow, type ResourceRow } from './rows.js'
 export { formatValue } from './value.js'
@@ -23,7 +24,7 @@ export function renderPlan(plan: Plan, format: Format, options: RenderOptions = 
   if (violations && format === 'json') return jsonText({ ...planDocument(plan, options), violations: violationEntries(violations) })
   if (format === 'markdown') return markdownPlanComment(plan, options, violations)
   const rendered = renderPlanOnly(plan, format, options)
-  return violations ? withViolations(rendered, format, violations) : rendered
+  return violations ? withViolations(rendered, format, violations, options.annotationFile) : rendered
 }
 
 /** What the summary line grows by when it counts the resources of a list (resource-lists.ts), at most. */
@@ -65,7 +66,7 @@ function renderPlanOnly(plan: Plan, format: Format, options: RenderOptions): str
     case 'markdown':
       return markdownPlanComment(plan, options, undefined)
     case 'github':
-      return githubList(githubList(githubPlan(planRows(plan, redact, options.holds), plan.summary, mode), MISSING, missing), UNMANAGED, unmanaged)
+      return githubList(githubList(githubPlan(planRows(plan, redact, options.holds), plan.summary, mode, options.annotationFile), MISSING, missing, options.annotationFile), UNMANAGED, unmanaged, options.annotationFile)
   }
 }
 
@@ -94,6 +95,6 @@ function renderReportOnly(report: ApplyReport, format: Format, options: RenderOp
     case 'markdown':
       return markdownReport(reportRows(report, options.redact, options.holds), report.summary, interrupted, options.markdownLimit ?? GITHUB_COMMENT_LIMIT)
     case 'github':
-      return githubReport(reportRows(report, options.redact, options.holds), report.summary, interrupted)
+      return githubReport(reportRows(report, options.redact, options.holds), report.summary, interrupted, options.annotationFile)
   }
 }

@@ -29,6 +29,11 @@ export interface RenderOptions {
    * (sensitive).
    */
   holds?: (text: string) => boolean
+  /**
+   * The name an annotation of the github format gives a file (annotationPaths in github.ts):
+   * relative to the repository root on a GitHub runner. Default: the file as the positions name it.
+   */
+  annotationFile?: (file: string) => string
 }
 
 export const GITHUB_COMMENT_LIMIT = 65_536

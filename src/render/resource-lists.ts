@@ -1,6 +1,6 @@
 import type { SourcePosition } from '../core/diagnostics.js'
 import type { Missing, Unmanaged } from '../plan/model.js'
-import { workflowCommand } from './github.js'
+import { workflowCommand, type AnnotationFile } from './github.js'
 import { clip, escapeText, MAX_NAME } from './markdown.js'
 import { printable } from './value.js'
 import { formatValue } from './value.js'
@@ -88,11 +88,11 @@ export function textList<T extends Listed>(rendered: string, list: ResourceList<
 }
 
 /** An error annotation per resource (drift fails the check), at its YAML line when a file declares it, above the summary line. */
-export function githubList<T extends Listed>(rendered: string, list: ResourceList<T>, items: readonly T[]): string {
+export function githubList<T extends Listed>(rendered: string, list: ResourceList<T>, items: readonly T[], fileOf?: AnnotationFile): string {
   if (items.length === 0) return rendered
   const lines = noDeclaredDrift(rendered, list).replace(/\n$/, '').split('\n')
   const summary = lines.pop()!
-  const annotations = items.map((item) => workflowCommand('error', item.source, list.annotation.title, list.annotation.message(label(item))))
+  const annotations = items.map((item) => workflowCommand('error', item.source, list.annotation.title, list.annotation.message(label(item)), fileOf))
   return [...lines, ...annotations, withCount(summary, list, items.length)].join('\n') + '\n'
 }
 

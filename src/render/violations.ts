@@ -1,6 +1,6 @@
 import type { KindName } from '../core/types.js'
 import type { Violation } from '../plan/policies.js'
-import { workflowCommand } from './github.js'
+import { workflowCommand, type AnnotationFile } from './github.js'
 import { clip, escapeText } from './markdown.js'
 import { GITHUB_COMMENT_LIMIT, type Format } from './options.js'
 import { printable } from './value.js'
@@ -45,9 +45,9 @@ export function violationsSummary(violations: readonly Violation[]): string {
 }
 
 /** One annotation per violation, at the resource's line (or the rule's, for a resource no file declares). */
-export function violationsGithub(violations: readonly Violation[]): string {
+export function violationsGithub(violations: readonly Violation[], fileOf?: AnnotationFile): string {
   return violations
-    .map((v) => workflowCommand(v.level, v.where ?? v.rule, `scansync policy ${v.policy}`, resourceAndMessage(v)))
+    .map((v) => workflowCommand(v.level, v.where ?? v.rule, `scansync policy ${v.policy}`, resourceAndMessage(v), fileOf))
     .map((line) => line + '\n')
     .join('')
 }
@@ -91,7 +91,7 @@ export function violationsText(violations: readonly Violation[]): string {
  * The violations inside a rendered document: `violations` in JSON, a section after the plan in
  * Markdown, annotations before the summary line in github. Text is unchanged (they go to stderr).
  */
-export function withViolations(rendered: string, format: Format, violations: readonly Violation[]): string {
+export function withViolations(rendered: string, format: Format, violations: readonly Violation[], fileOf?: AnnotationFile): string {
   switch (format) {
     case 'json': {
       const document = JSON.parse(rendered) as Record<string, unknown>
@@ -100,7 +100,7 @@ export function withViolations(rendered: string, format: Format, violations: rea
     case 'markdown':
       return rendered + '\n' + violationsMarkdown(violations, Math.floor(GITHUB_COMMENT_LIMIT / 4))
     case 'github':
-      return violationsGithub(violations) + rendered
+      return violationsGithub(violations, fileOf) + rendered
     case 'text':
       return rendered
   }

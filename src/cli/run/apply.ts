@@ -9,7 +9,7 @@ import { passesPolicies, passesPoliciesAgain, refusedByPolicy, violationsAfterRe
 import { guardCreations } from '../../apply/creation-guard.js'
 import { quitAtOnce, sendChanges } from '../../apply/send.js'
 import { checkMaxChanges } from '../../plan/safety.js'
-import { renderApplyReport, renderPlan } from '../../render/index.js'
+import { annotationPaths, renderApplyReport, renderPlan } from '../../render/index.js'
 import { uncheckedNote, writeSecretsState } from '../../secrets/state.js'
 import { fromConfiguration, fromSavedPlan, type Work, type WorkOptions } from './apply-work.js'
 import { applyExitCode, guard, onInterrupts } from './errors.js'
@@ -60,7 +60,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   let { plan, ready, violations } = work
   const refused = (): number => {
     // A document for the scripts that read one: every change not applied, and the violations.
-    if (options.format === 'json' || options.format === 'markdown') io.stdout.write(renderApplyReport(reportOf(plan, refusedByPolicy(plan), false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds }, violations))
+    if (options.format === 'json' || options.format === 'markdown') io.stdout.write(renderApplyReport(reportOf(plan, refusedByPolicy(plan), false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile: annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd) }, violations))
     return EXIT.error
   }
   /** The rules again on the fresh read the requests are built from (policy-gate.ts, violationsAfterRead); false: refused. */
@@ -80,7 +80,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   if (plan.changes.length === 0) {
     // A state from before key ids is re-keyed by the next apply, even one with nothing to send.
     if (work.ledger.status === 'legacy') await writeSecretsState(work.statePath, work.stateUpdate(), io.redaction.file).catch((e) => line(io.stderr, `Note: the secrets state could not be re-keyed (${writeFailure(e)})`))
-    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds }, violations))
+    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile: annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd) }, violations))
     return EXIT.ok
   }
   checkMaxChanges(plan, options.maxChanges)
@@ -146,7 +146,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     stopListening()
     releaseCreations()
   }
-  io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds }, violations))
+  io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile: annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd) }, violations))
   if (sent.stateProblem) throw new ScansyncError(sent.stateProblem)
   return applyExitCode(sent.report)
 }

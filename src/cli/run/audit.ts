@@ -3,7 +3,7 @@ import { EXIT } from '../../core/exit-codes.js'
 import type { JsonObject, KindName } from '../../core/types.js'
 import { readAll } from '../../live/read.js'
 import { hasErrors, PolicyChecker, type Violation } from '../../plan/policies.js'
-import { GITHUB_COMMENT_LIMIT, violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
+import { annotationPaths, GITHUB_COMMENT_LIMIT, violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
 import { KIND_NAMES, KINDS } from '../../resources/index.js'
 import { guard } from './errors.js'
 import { identify, type Identified } from './identify.js'
@@ -54,7 +54,7 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
     }
     const violations = checker.violations()
     const summary = { checked, rules: loaded.policies.length }
-    io.stdout.write(renderAudit(violations, summary, options))
+    io.stdout.write(renderAudit(violations, summary, options, annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd)))
     if (options.format === 'text' || options.format === 'markdown') io.stderr.write(violationsText(violations))
     return hasErrors(violations) ? EXIT.changes : EXIT.ok
   })
@@ -93,7 +93,7 @@ const summaryText = (violations: readonly Violation[], summary: AuditSummary) =>
   (violations.length === 0 ? 'no policy violations.' : violationsSummary(violations).replace(/^./, (c) => c.toLowerCase()))
 
 /** What goes to stdout in each format (text: the summary line; the violations go to stderr). */
-function renderAudit(violations: readonly Violation[], summary: AuditSummary, options: AuditOptions): string {
+function renderAudit(violations: readonly Violation[], summary: AuditSummary, options: AuditOptions, fileOf?: (file: string) => string): string {
   switch (options.format) {
     case 'json': {
       const errors = violations.filter((v) => v.level === 'error').length
@@ -107,7 +107,7 @@ function renderAudit(violations: readonly Violation[], summary: AuditSummary, op
     case 'markdown':
       return `### scansync audit\n\n${violationsMarkdown(violations, GITHUB_COMMENT_LIMIT - 1000).replace(/^### Policy violations\n\n\*\*[^\n]*\*\*\n/, `**${summaryText(violations, summary)}**\n`)}`
     case 'github':
-      return violationsGithub(violations) + summaryText(violations, summary) + '\n'
+      return violationsGithub(violations, fileOf) + summaryText(violations, summary) + '\n'
     case 'text':
       return summaryText(violations, summary) + '\n'
   }

@@ -1,6 +1,6 @@
 import { colorEnabled, Io, line, withRedaction } from '../../core/io.js'
 import { EXIT } from '../../core/exit-codes.js'
-import { renderPlan, violationsText, type Format } from '../../render/index.js'
+import { annotationPaths, renderPlan, violationsText, type Format } from '../../render/index.js'
 import { hasErrors } from '../../plan/policies.js'
 import { guard } from './errors.js'
 import { prepareOutputFile } from './output-file.js'
@@ -43,7 +43,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       // Built before anything is printed: a plan that cannot be saved is refused whole.
       const saved = options.out ? savedPlanDocument(prepared, options.paths, io, options.out) : undefined
       const { violations } = prepared
-      const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode, redact: io.redaction.redact, holds: io.redaction.holds }, violations)
+      const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile: annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd) }, violations)
       io.stdout.write(options.quiet && options.format === 'text' ? summaryLine(rendered) : rendered)
       // Markdown too: its comment holds the first of them, and says the job's log has them all.
       if (violations && (options.format === 'text' || options.format === 'markdown')) io.stderr.write(violationsText(violations))

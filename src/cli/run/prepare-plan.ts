@@ -8,7 +8,7 @@ import { ScansyncError, UsageError } from '../../core/errors.js'
 import { Io, line, type RedactedIo } from '../../core/io.js'
 import { startProgress } from '../progress.js'
 import { boundHeap } from '../memory.js'
-import { workflowCommand } from '../../render/github.js'
+import { annotationPaths, workflowCommand } from '../../render/github.js'
 import { compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
 import { assembleWithCreations, createdLive } from '../../plan/create.js'
 import { withMissing } from '../../plan/missing.js'
@@ -81,7 +81,7 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
 export function printProblems(diagnostics: readonly Diagnostic[], options: SelectionOptions, io: RedactedIo, hint?: string): void {
   for (const diagnostic of diagnostics) {
     // Redacted before the annotation encodes it: `%` written `%25` would hide a secret from the output step.
-    line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', io.redaction.redact(diagnostic.message)) : formatDiagnostic(diagnostic))
+    line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', io.redaction.redact(diagnostic.message), annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd)) : formatDiagnostic(diagnostic))
   }
   if (hint) line(io.stderr, hint)
   line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)
