@@ -1,6 +1,6 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
-import { Diagnostic } from '../core/diagnostics.js'
+import { Diagnostic, hasLineBreak } from '../core/diagnostics.js'
 
 const YAML_EXTENSIONS = new Set(['.yaml', '.yml'])
 /** Hidden entries (.git, .github, .gitlab-ci.yml, .pre-commit-config.yaml) belong to other tools. */
@@ -47,6 +47,12 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
   const links = new Set<string>()
   const addFile = async (file: string, real: string | undefined, isLink: boolean) => {
     const shown = display(file)
+    // Every line naming it (an error, a plan's "declared at", a violation, on a CI runner a line
+    // starting `::` that the runner takes for a workflow command) would be split in two.
+    if (hasLineBreak(shown)) {
+      diagnostics.push({ file: shown, line: 1, column: 1, path: '', message: 'the path holds a line break, which would split every line that names it (errors, plans, annotations); it was not read: rename it' })
+      return
+    }
     files.add(shown)
     if (isLink) {
       links.add(shown)

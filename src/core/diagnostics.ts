@@ -18,11 +18,15 @@ export interface SourcePosition {
 export const samePlace = (a: SourcePosition, b: SourcePosition): boolean => a.file === b.file && a.line === b.line && a.column === b.column
 
 export function formatDiagnostic(d: Diagnostic): string {
-  // One problem, one line (contract): a line break in a name the message quotes is written as an escape.
-  return `${d.file}:${d.line}:${d.column}: ${d.message.replace(LINE_BREAKS, (c) => LINE_BREAK_ESCAPES[c] ?? c)}`
+  // One problem, one line (contract): a line break in a name the message quotes (or in the file's
+  // own name, config/find-files.ts) is written as an escape.
+  return `${oneLine(d.file)}:${d.line}:${d.column}: ${oneLine(d.message)}`
 }
 
+const oneLine = (text: string) => text.replace(LINE_BREAKS, (c) => LINE_BREAK_ESCAPES[c] ?? c)
 const LINE_BREAKS = /[\n\r\u2028\u2029]/g
+/** Whether a text holds a line break: printed as it is, it would be two lines. */
+export const hasLineBreak = (text: string): boolean => /[\n\r\u2028\u2029]/.test(text)
 const LINE_BREAK_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\u2028': '\\u2028', '\u2029': '\\u2029' }
 
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
