@@ -5,18 +5,22 @@ import { configLists } from '../schema/config-lists.js'
  * top-level keys of a configuration file. Said in one line instead of one "unknown field" per key.
  */
 
-/** Top-level keys of a configuration file; `x-…` keys are the user's own (YAML anchors and notes). */
+/** Top-level keys of a configuration file (beside `x-…` keys, the user's own: YAML anchors and notes). */
 const KNOWN_KEYS: ReadonlySet<string> = new Set([...configLists().map(({ list }) => list), 'policies'])
-const isKnownKey = (key: string) => KNOWN_KEYS.has(key) || key.startsWith('x-')
 /** `target:` or `agnets:` is a configuration file with a typo, for the schema's "did you mean". */
 const looksKnown = (key: string) => [...KNOWN_KEYS].some((known) => distance(key.toLowerCase(), known) <= 2)
 
 export const FOREIGN_FILE = 'not a scansync configuration file'
 
-/** The message for a mapping none of whose keys is known (or nearly); undefined for a configuration file. */
+/**
+ * The message for a mapping none of whose keys is known (or nearly); undefined for a configuration
+ * file. `x-…` keys say nothing either way: other tools have them too (docker-compose's extension
+ * fields, OpenAPI's extensions), so a file is another tool's when it has other keys, none known.
+ */
 export function foreignFileMessage(data: object): string | undefined {
   const keys = Object.keys(data)
-  if (keys.length === 0 || keys.some((key) => isKnownKey(key) || looksKnown(key))) return undefined
+  const own = keys.filter((key) => !key.startsWith('x-'))
+  if (own.length === 0 || own.some((key) => KNOWN_KEYS.has(key) || looksKnown(key))) return undefined
   const shown = keys.slice(0, 3).map((key) => JSON.stringify(key).slice(1, -1).replace(/[^\x20-\x7e]/g, '?')).join(', ')
   return `${FOREIGN_FILE}: its top-level keys are ${shown}${keys.length > 3 ? ', …' : ''}, none of ${[...KNOWN_KEYS].join(', ')}`
 }
