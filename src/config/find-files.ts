@@ -1,4 +1,4 @@
-import { lstat, readdir, realpath, stat } from 'node:fs/promises'
+import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
 import { Diagnostic, hasLineBreak } from '../core/diagnostics.js'
 
@@ -42,7 +42,7 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
   const walked = new Set<string>()
   /** Links to folders met while walking, walked once the folders of their root are. */
   const linked: { link: string; root: string; realRoot: string }[] = []
-  /** Each file's real path (undefined for a broken link), and which files are links. */
+  /** Each file's real path (a broken link is refused, not listed), and which files are links. */
   const realOf = new Map<string, string | undefined>()
   const links = new Set<string>()
   const addFile = async (file: string, real: string | undefined, isLink: boolean) => {
@@ -53,11 +53,20 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
       diagnostics.push({ file: shown, line: 1, column: 1, path: '', message: 'the path holds a line break, which would split every line that names it (errors, plans, annotations); it was not read: rename it' })
       return
     }
-    files.add(shown)
     if (isLink) {
+      try {
+        real = await realpath(file)
+      } catch (error) {
+        // Not "cannot read the file: ENOENT" about a file that ls lists.
+        const code = (error as NodeJS.ErrnoException).code
+        const target = await readlink(file).catch(() => undefined)
+        const what = code === 'ENOENT' ? 'which does not exist (moved, or in a git submodule not checked out?)' : code === 'ELOOP' ? 'which leads back to itself (a loop of symbolic links)' : `which cannot be read (${code ?? String(error)})`
+        diagnostics.push({ file: shown, line: 1, column: 1, path: '', message: `a symbolic link to ${target ?? 'a place'}, ${what}; it was not read` })
+        return
+      }
       links.add(shown)
-      real = await realpath(file).catch(() => undefined)
     }
+    files.add(shown)
     realOf.set(shown, real)
   }
 

@@ -162,8 +162,9 @@ describe('a file that cannot be read', () => {
     // A link to itself: its size cannot be known beforehand, and opening it fails (as root too).
     symlinkSync('b.yaml', join(cwd, 'b.yaml'))
     const { diagnostics, config } = await loadConfig(['.'], { env: {}, cwd })
-    expect(diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual(['b.yaml:1: cannot read the file: ELOOP', expect.stringMatching(/^c\.yaml:3: .*nam/)])
-    expect(config.files).toEqual(['a.yaml', 'b.yaml', 'c.yaml'])
+    // Found broken by the search for files (review-r18-broken-links), it is not read at all.
+    expect(diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual(['b.yaml:1: a symbolic link to b.yaml, which leads back to itself (a loop of symbolic links); it was not read', expect.stringMatching(/^c\.yaml:3: .*nam/)])
+    expect(config.files).toEqual(['a.yaml', 'c.yaml'])
   })
 })
 
