@@ -88,6 +88,10 @@ function firstReplacementColumn(line: Buffer): number {
  */
 export function parseYamlFile(file: string, bytes: Buffer, options: ReadOptions = {}): ParseResult {
   if (!isUtf8(bytes)) {
+    // Windows PowerShell 5 writes UTF-16 with a byte order mark (`scansync import … > targets.yaml`).
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+      return { diagnostics: [{ file, line: 1, column: 1, path: '', message: 'the file is UTF-16 text (it starts with a UTF-16 byte order mark), not UTF-8: save it as UTF-8 (in PowerShell, write it with Out-File -Encoding utf8 or --out DIR)' }] }
+    }
     const { line, column } = firstInvalidUtf8(bytes)
     return { diagnostics: [{ file, line, column, path: '', message: 'the file is not valid UTF-8 text' }] }
   }
