@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { SourcePosition } from '../core/diagnostics.js'
 import type { Mode } from './options.js'
@@ -70,10 +71,22 @@ export type AnnotationFile = (file: string) => string
 export function annotationPaths(workspace: string | undefined, cwd: string): AnnotationFile | undefined {
   if (!workspace) return undefined
   const root = resolve(workspace)
-  if (resolve(cwd) === root) return undefined
-  return (file) => {
-    const path = relative(root, resolve(cwd, file))
-    return path === '' || path === '..' || path.startsWith('..' + sep) || isAbsolute(path) ? file : path.split(sep).join('/')
+  // The working directory is a real path (process.cwd()), the workspace may lead through a
+  // symbolic link (a self-hosted runner's work folder on another disk): each is tried.
+  const roots = [root, realPath(root)].filter((r, i, all) => all.indexOf(r) === i)
+  if (roots.includes(resolve(cwd))) return undefined
+  const inside = (r: string, file: string): string | undefined => {
+    const path = relative(r, resolve(cwd, file))
+    return path === '' || path === '..' || path.startsWith('..' + sep) || isAbsolute(path) ? undefined : path.split(sep).join('/')
+  }
+  return (file) => roots.map((r) => inside(r, file)).find((path) => path !== undefined) ?? file
+}
+
+const realPath = (path: string): string => {
+  try {
+    return realpathSync.native(path)
+  } catch {
+    return path
   }
 }
 
