@@ -14,9 +14,9 @@ export const POLICY_REFUSAL = 'not sent: the configuration breaks a policy of le
  * `json` and `markdown` carry them in the report) and
  * says whether the apply may go on: a violation of level error stops it before anything is sent.
  */
-export function passesPolicies(violations: readonly Violation[] | undefined, format: Format, io: Io): boolean {
+export function passesPolicies(violations: readonly Violation[] | undefined, format: Format, io: Io, positionsFrom = io.cwd): boolean {
   if (!violations || violations.length === 0) return true
-  if (format === 'github') io.stdout.write(violationsGithub(violations, annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd)))
+  if (format === 'github') io.stdout.write(violationsGithub(violations, annotationPaths(io.env.GITHUB_WORKSPACE, positionsFrom)))
   else if (format === 'text' || format === 'markdown') io.stderr.write(violationsText(violations))
   if (!hasErrors(violations)) return true
   line(io.stderr, 'The configuration breaks a policy of level error; nothing was sent.')
@@ -58,10 +58,10 @@ const violationKey = (v: Violation): string => JSON.stringify([v.policy, v.level
  * shown before the confirmation (the others were, and did not stop the apply), and stops it when
  * any of level error is among them.
  */
-export function passesPoliciesAgain(earlier: readonly Violation[] | undefined, now: readonly Violation[] | undefined, format: Format, io: Io): boolean {
+export function passesPoliciesAgain(earlier: readonly Violation[] | undefined, now: readonly Violation[] | undefined, format: Format, io: Io, positionsFrom = io.cwd): boolean {
   const shown = new Set((earlier ?? []).map(violationKey))
   const found = (now ?? []).filter((v) => !shown.has(violationKey(v)))
   if (found.length === 0) return true
   line(io.stderr, 'Read again before sending, the resources break policies they did not break in the plan:')
-  return passesPolicies(found, format, io)
+  return passesPolicies(found, format, io, positionsFrom)
 }

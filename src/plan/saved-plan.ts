@@ -301,6 +301,8 @@ export interface SavedPlanInput {
   apiUrl: string
   /** The configuration paths, relative to the plan file's directory. */
   paths: string[]
+  /** The directory plan ran in (its positions' file names are relative to it), relative to the plan file's directory. */
+  workingDirectory?: string
   version: string
   /**
    * The run's redaction of files (Redaction.file) and its variables: the document is written so
@@ -369,6 +371,7 @@ export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
     scansync_version: input.version,
     api_url: input.apiUrl,
     paths: input.paths,
+    ...(input.workingDirectory !== undefined ? { working_directory: input.workingDirectory } : {}),
     plan,
     ...(input.names !== undefined && (input.names.agent || input.names.team) ? { names: input.names } : {}),
     ...(input.policies && input.policies.length > 0 ? { policies: savedRules(input.policies, input.redact ?? ((text) => text)) } : {}),
@@ -383,6 +386,8 @@ export interface DecodedPlan {
   names?: NamesById
   apiUrl?: string
   paths: string[]
+  /** The directory plan ran in, relative to the plan file's directory (absent in a plan saved before it was kept). */
+  workingDirectory?: string
   resources: PlannedResource[]
   /** The policy rules the plan was made with (none: the configuration had none). */
   policies: SavedRule[]
@@ -434,7 +439,7 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
     )
   }
   if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
-  return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, names: saved.names, apiUrl: saved.api_url, paths: saved.paths, resources, policies: saved.policies ?? [] }
+  return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, names: saved.names, apiUrl: saved.api_url, paths: saved.paths, ...(saved.working_directory !== undefined ? { workingDirectory: saved.working_directory } : {}), resources, policies: saved.policies ?? [] }
 }
 
 /** The `${NAME}`s a saved resource's fields refer to, once each, in order. */

@@ -390,6 +390,10 @@ export interface SavedPlan {
    * The configuration paths the plan was computed from (they locate the secrets state).
    */
   paths: string[]
+  /**
+   * The directory plan ran in, relative to the plan file's directory: the file names of the plan's positions are relative to it (absent: plans saved before it was kept).
+   */
+  working_directory?: string
   plan: PlanDocument
   /**
    * The names plan showed for the ids of agents and teams its changes refer to, by id, so that apply --plan shows them as plan did; a name the output step hides (a variable's value) is (sensitive).

@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path'
 import { line, type RedactedIo } from '../../core/io.js'
 import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refresh.js'
 import { valuesAsPlanned } from '../../apply/saved-display.js'
@@ -38,6 +39,8 @@ export interface Work {
   violations?: readonly Violation[]
   /** The rules, checked again on the read made after a confirmation or a wait. */
   rules?: readonly PolicyRule[]
+  /** The directory the positions' file names are relative to: where a saved plan was made (undefined: the current one). */
+  positionsFrom?: string
 }
 
 /** A plan made now, with what the policies found; undefined when it cannot be made (said on stderr). */
@@ -95,6 +98,7 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
       stateUpdate: () => ledger.update(declaredSecretValues(desired)),
       ...(violations ? { violations } : {}),
       ...(rules.length > 0 ? { rules } : {}),
+      ...(saved.workingDirectory !== undefined ? { positionsFrom: resolve(dirname(resolve(io.cwd, options.plan!)), saved.workingDirectory) } : {}),
     }
   } catch (error) {
     await session.client.close()

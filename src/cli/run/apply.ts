@@ -58,18 +58,21 @@ function interruptedBeforeSending(io: RedactedIo, exit: (code: number) => never 
 async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, untilSending: () => void): Promise<number> {
   const color = colorEnabled(io.stdout, io.env)
   let { plan, ready, violations } = work
+  // A saved plan names its files from where plan ran.
+  const positionsFrom = work.positionsFrom ?? io.cwd
+  const annotationFile = annotationPaths(io.env.GITHUB_WORKSPACE, positionsFrom)
   const refused = (): number => {
     // A document for the scripts that read one: every change not applied, and the violations.
-    if (options.format === 'json' || options.format === 'markdown') io.stdout.write(renderApplyReport(reportOf(plan, refusedByPolicy(plan), false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile: annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd) }, violations))
+    if (options.format === 'json' || options.format === 'markdown') io.stdout.write(renderApplyReport(reportOf(plan, refusedByPolicy(plan), false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile }, violations))
     return EXIT.error
   }
   /** The rules again on the fresh read the requests are built from (policy-gate.ts, violationsAfterRead); false: refused. */
   const passesAgain = (): boolean => {
     const earlier = violations
     violations = violationsAfterRead(work.rules, earlier, ready, io.redaction.holds)
-    return passesPoliciesAgain(earlier, violations, options.format, io)
+    return passesPoliciesAgain(earlier, violations, options.format, io, positionsFrom)
   }
-  if (!passesPolicies(violations, options.format, io)) return refused()
+  if (!passesPolicies(violations, options.format, io, positionsFrom)) return refused()
   if (options.format === 'text') {
     const rendered = renderPlan(plan, 'text', { color, mode: 'plan', redact: io.redaction.redact, holds: io.redaction.holds })
     // Quiet shows no plan, unless it is about to ask: nobody should confirm a plan they did not see.
@@ -80,7 +83,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   if (plan.changes.length === 0) {
     // A state from before key ids is re-keyed by the next apply, even one with nothing to send.
     if (work.ledger.status === 'legacy') await writeSecretsState(work.statePath, work.stateUpdate(), io.redaction.file).catch((e) => line(io.stderr, `Note: the secrets state could not be re-keyed (${writeFailure(e)})`))
-    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile: annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd) }, violations))
+    if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile }, violations))
     return EXIT.ok
   }
   checkMaxChanges(plan, options.maxChanges)
@@ -146,7 +149,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     stopListening()
     releaseCreations()
   }
-  io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile: annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd) }, violations))
+  io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile }, violations))
   if (sent.stateProblem) throw new ScansyncError(sent.stateProblem)
   return applyExitCode(sent.report)
 }

@@ -25,6 +25,8 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       apiUrl: session.apiUrl,
       // No path argument is the current directory, as the configuration is read (find-files.ts).
       paths: (paths.length > 0 ? paths : ['.']).map((p) => relative(planDirectory, resolve(io.cwd, p)) || '.'),
+      // The plan's file names are relative to it: apply --plan run elsewhere annotates them from there.
+      workingDirectory: relative(planDirectory, io.cwd) || '.',
       version: appVersion(),
       redact: io.redaction.file,
       holds: io.redaction.holds,
