@@ -2,6 +2,10 @@ import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
 import { Diagnostic, hasLineBreak } from '../core/diagnostics.js'
 
+/** Control characters other than a tab and the line breaks (refused on their own). */
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/
+const CONTROLS = new RegExp(CONTROL.source, 'g')
+const escapeControl = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
 const YAML_EXTENSIONS = new Set(['.yaml', '.yml'])
 /** Hidden entries (.git, .github, .gitlab-ci.yml, .pre-commit-config.yaml) belong to other tools. */
 const isSkippedDirectory = (name: string) => name.startsWith('.') || name === 'node_modules'
@@ -51,6 +55,12 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
     // starting `::` that the runner takes for a workflow command) would be split in two.
     if (hasLineBreak(shown)) {
       diagnostics.push({ file: shown, line: 1, column: 1, path: '', message: 'the path holds a line break, which would split every line that names it (errors, plans, annotations); it was not read: rename it' })
+      return
+    }
+    // An escape (ESC [8m conceals, ESC [2K erases the line) would reach the terminal wherever it is named.
+    const control = CONTROL.exec(shown)
+    if (control) {
+      diagnostics.push({ file: shown.replace(CONTROLS, escapeControl), line: 1, column: 1, path: '', message: `the path holds a control character (${escapeControl(control[0])}), which a terminal would act on in every line that names it; it was not read: rename it` })
       return
     }
     if (isLink) {
