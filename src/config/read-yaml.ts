@@ -95,6 +95,12 @@ export function parseYamlFile(file: string, bytes: Buffer, options: ReadOptions 
     const { line, column } = firstInvalidUtf8(bytes)
     return { diagnostics: [{ file, line, column, path: '', message: 'the file is not valid UTF-8 text' }] }
   }
+  // UTF-16 without a byte order mark (Node's 'utf16le', some editors) is valid UTF-8 when its text
+  // is ASCII: every other byte NUL, which YAML does not allow, so it would parse as nonsense.
+  const nul = bytes.indexOf(0)
+  if (nul >= 0 && nul <= 1) {
+    return { diagnostics: [{ file, line: 1, column: 1, path: '', message: 'the file is UTF-16 text without a byte order mark (every other byte is NUL), not UTF-8: save it as UTF-8' }] }
+  }
   let text = bytes.toString('utf8')
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
 
