@@ -67,11 +67,7 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
       try {
         real = await realpath(file)
       } catch (error) {
-        // Not "cannot read the file: ENOENT" about a file that ls lists.
-        const code = (error as NodeJS.ErrnoException).code
-        const target = await readlink(file).catch(() => undefined)
-        const what = code === 'ENOENT' ? 'which does not exist (moved, or in a git submodule not checked out?)' : code === 'ELOOP' ? 'which leads back to itself (a loop of symbolic links)' : `which cannot be read (${code ?? String(error)})`
-        diagnostics.push({ file: shown, line: 1, column: 1, path: '', message: `a symbolic link to ${target ?? 'a place'}, ${what}; it was not read` })
+        diagnostics.push({ file: shown, line: 1, column: 1, path: '', message: await brokenLink(file, error) })
         return
       }
       links.add(shown)
@@ -187,7 +183,9 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
       info = await stat(full)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
-      const message = code === 'ENOENT' ? 'no such file or directory' : `cannot read it (${code ?? String(error)})`
+      // A PATH that is a link (config -> a submodule's folder) is said to be one, as a file in it is.
+      const isLink = await lstat(full).then((link) => link.isSymbolicLink(), () => false)
+      const message = isLink ? await brokenLink(full, error) : code === 'ENOENT' ? 'no such file or directory' : `cannot read it (${code ?? String(error)})`
       diagnostics.push({ file: path, line: 1, column: 1, path: '', message })
       continue
     }
@@ -216,6 +214,14 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
   linked.push(...deferred)
   await followLinks(false)
   return { files: readOnce(files, realOf, links), diagnostics, defaulted: paths.length === 0 }
+}
+
+/** Why a symbolic link was not read: not "cannot read the file: ENOENT" about a file that ls lists. */
+async function brokenLink(link: string, error: unknown): Promise<string> {
+  const code = (error as NodeJS.ErrnoException).code
+  const target = await readlink(link).catch(() => undefined)
+  const what = code === 'ENOENT' ? 'which does not exist (moved, or in a git submodule not checked out?)' : code === 'ELOOP' ? 'which leads back to itself (a loop of symbolic links)' : `which cannot be read (${code ?? String(error)})`
+  return `a symbolic link to ${target ?? 'a place'}, ${what}; it was not read`
 }
 
 /**
