@@ -92,9 +92,9 @@ async function runOclif() {
     // oclif exits 2 on a mistyped command or flag; in scansync's contract 2 means "changes" or
     // "drift found", so a usage error must not look like one to CI.
     if (error?.oclif?.exit === 2) error.oclif.exit = 1
+    const { redactionFor } = await import('../dist/core/redaction.js')
+    const redaction = redactionFor(process.env)
     if (error instanceof Error) {
-      const { redactionFor } = await import('../dist/core/redaction.js')
-      const redaction = redactionFor(process.env)
       error.message = printable(error.message, redaction)
       if (error.stack) error.stack = printable(error.stack, redaction)
     }
@@ -103,7 +103,8 @@ async function runOclif() {
     const text = explainUsageError(error, argv)
     if (text === undefined) await handle(error)
     else {
-      process.stderr.write(text)
+      // Redacted as oclif's message was: an unexpected argument is named from argv, as typed.
+      process.stderr.write(printable(text, redaction))
       process.exitCode = 1
     }
   } finally {
