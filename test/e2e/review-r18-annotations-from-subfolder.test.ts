@@ -10,23 +10,8 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli, emulator, tempdir } from './helpers.js'
+import { annotated, POLICY, TARGETS } from './annotation-fixtures.js'
 
-const TARGETS = `targets:
-  - id: 2DZkoZH8WMEM
-    site:
-      name: "Shop changed"
-`
-
-const POLICY = `policies:
-  - name: shop-is-renamed-back
-    kind: target
-    require:
-      properties: {site: {properties: {name: {const: Shop}}}}
-    level: warning
-`
-
-const fileOf = (line: string) => /^::\w+ file=([^,]*),/.exec(line)?.[1]
-const annotated = (output: string) => output.split('\n').filter((line) => line.startsWith('::')).map(fileOf)
 
 describe('GitHub annotations of a run from a sub-folder of the repository', () => {
   it('name the file relative to the repository root (GITHUB_WORKSPACE), in plan, drift, apply and for validation errors', { timeout: 60_000 }, async () => {

@@ -7,22 +7,8 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli, emulator, tempdir } from './helpers.js'
+import { annotated, POLICY, TARGETS } from './annotation-fixtures.js'
 
-const TARGETS = `targets:
-  - id: 2DZkoZH8WMEM
-    site:
-      name: "Shop changed"
-`
-
-const POLICY = `policies:
-  - name: shop-is-renamed-back
-    kind: target
-    require:
-      properties: {site: {properties: {name: {const: Shop}}}}
-    level: warning
-`
-
-const annotated = (output: string) => output.split('\n').filter((line) => line.startsWith('::')).map((line) => /^::\w+ file=([^,]*),/.exec(line)?.[1])
 
 describe('apply --plan of a plan saved in a sub-folder, run from the repository root', () => {
   it('annotates the files relative to the repository root', { timeout: 60_000 }, async () => {
