@@ -23,6 +23,7 @@ import { PolicyChecker } from '../dist/plan/policies.js'
 import { Redaction } from '../dist/core/redaction.js'
 import { compare } from '../dist/plan/build-plan.js'
 import { emptyState, secretContext } from '../dist/secrets/state.js'
+import { liveSecrets } from '../dist/secrets/redact.js'
 import { buildAccount, LATENCY_MS, listAll, PARALLELISM, runsOr, SIZES, writeConfig } from './fixtures.js'
 import { RULES } from './policy-rules.js'
 import jsYaml from 'js-yaml'
@@ -83,6 +84,8 @@ async function cold([configDir, rulesDir, url]) {
   // What the plan's comparison found for each (it runs with or without rules): nothing to change, or something.
   const secrets = secretContext(emptyState(), TOKEN)
   const unchanged = config.resources.map((r) => compare(r, lives.get(`${r.kind}/${r.id}`), secrets).fields.length === 0)
+  // The secrets each live resource holds: the plan finds them for its output step, rules or not.
+  const held = config.resources.map((r, i) => liveSecrets(KINDS[r.kind], projected[i]))
   const cpu = () => {
     const { user, system } = process.cpuUsage()
     return (user + system) / 1000
@@ -93,7 +96,7 @@ async function cold([configDir, rulesDir, url]) {
   const compiled = cpu()
   const checker = new PolicyChecker(loaded.policies, { holdsSecret: new Redaction(TOKEN).holds })
   // As a plan checks them (src/cli/run/prepare-plan.ts).
-  config.resources.forEach((resource, i) => checker.checkAfterApply(KINDS[resource.kind], resource.id, resource, projected[i], unchanged[i]))
+  config.resources.forEach((resource, i) => checker.checkAfterApply(KINDS[resource.kind], resource.id, resource, projected[i], { unchanged: unchanged[i], held: held[i] }))
   const evaluated = cpu()
   console.log(JSON.stringify({ compile_ms: compiled - started, first_pass_ms: evaluated - compiled, violations: checker.violations().length }))
 }

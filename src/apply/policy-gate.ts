@@ -43,7 +43,7 @@ export function violationsAfterRead(rules: readonly PolicyRule[] | undefined, ea
   for (const { planned, comparison } of ready) {
     if (planned.change.action === 'create' || !checker.checks(comparison.desired.kind)) continue
     reread.add(`${comparison.desired.kind}/${comparison.desired.id}`)
-    checker.checkAfterApply(comparison.kind, comparison.desired.id, comparison.desired, comparison.live, comparison.fields.length === 0)
+    checker.checkAfterApply(comparison.kind, comparison.desired.id, comparison.desired, comparison.live, { unchanged: comparison.fields.length === 0 })
   }
   const kept = (earlier ?? []).filter((v) => !reread.has(`${v.kind}/${v.id}`))
   const all = sortViolations([...kept, ...checker.violations()])

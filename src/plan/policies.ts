@@ -89,9 +89,10 @@ export class PolicyChecker {
   /**
    * Checks a resource as it will be after the apply (after-apply.ts): the live one (projected by
    * its kind) with what `declared` declares, its secrets kept from the rules. `id`: how the
-   * resource is named (a target to create: its URL). `unchanged`: the plan found nothing to change in it.
+   * resource is named (a target to create: its URL). `unchanged`: the plan found nothing to change
+   * in it; `held`: the secrets the live resource holds (liveSecrets), when the caller found them already.
    */
-  checkAfterApply(kind: ResourceKind, id: string, declared: DesiredResource | undefined, live: JsonObject, unchanged = false): void {
+  checkAfterApply(kind: ResourceKind, id: string, declared: DesiredResource | undefined, live: JsonObject, { unchanged = false, held }: { unchanged?: boolean; held?: readonly string[] } = {}): void {
     if (!this.byKind.has(kind.name)) return
     const fields = declared ? declaredForRules(declared.fields, declared.templates) : NOTHING_DECLARED
     // A name that came from a variable, or a URL with a password in it, is a secret too (a target to create, named by its URL).
@@ -103,7 +104,7 @@ export class PolicyChecker {
     // report it"); it is refused as the comparison refuses one (build-plan.ts, tooDeep).
     let shape: JsonObject
     try {
-      shape = afterApply(kind, shownId, fields, live, this.reads(kind.name), { holdsSecret: this.secretsOf(kind, live, fields), unchanged })
+      shape = afterApply(kind, shownId, fields, live, this.reads(kind.name), { holdsSecret: this.secretsOf(held ?? liveSecrets(kind, live), fields), unchanged })
     } catch (error) {
       throw tooDeep(error, kind.name, shownId)
     }
@@ -117,9 +118,8 @@ export class PolicyChecker {
    * repository does not say: it is shown as written, though a short secret be in it (a password
    * `staging` in the URL `https://staging.shop.example.com/`).
    */
-  private secretsOf(kind: ResourceKind, live: JsonObject, declared: JsonObject): ((text: string) => boolean) | undefined {
+  private secretsOf(quoted: readonly string[], declared: JsonObject): ((text: string) => boolean) | undefined {
     const run = this.holdsSecret
-    const quoted = liveSecrets(kind, live)
     if (run === undefined && quoted.length === 0) return undefined
     let written: Set<string> | undefined
     return (text) => (quoted.some((secret) => text.includes(secret)) || run?.(text) === true) && !(written ??= literalTexts(declared)).has(text)

@@ -26,10 +26,10 @@ export function learnSecrets(redaction: Redaction, resources: DesiredResource[])
  * comment, an agent's name, a target no file declares, holding a target's password), and the
  * output step is the one place that sees every value: learnLiveSecrets teaches it them. Only the
  * secrets it can substitute: a weak one (short or common) would make the output withhold every
- * text the service wrote.
+ * text the service wrote. `held`: the resource's liveSecrets, when the caller has them already.
  */
-export function collectLiveSecrets(into: string[], kind: ResourceKind, live: JsonObject): void {
-  for (const secret of liveSecrets(kind, live)) if (!isWeakSecret(secret)) into.push(secret)
+export function collectLiveSecrets(into: string[], kind: ResourceKind, live: JsonObject, held: readonly string[] = liveSecrets(kind, live)): void {
+  for (const secret of held) if (!isWeakSecret(secret)) into.push(secret)
 }
 
 /**

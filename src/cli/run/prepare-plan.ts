@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path'
 import { statSync } from 'node:fs'
 import { formatDiagnostic, type Diagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
-import { secretValues } from '../../secrets/redact.js'
+import { liveSecrets, secretValues } from '../../secrets/redact.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
 import { Io, line, type RedactedIo } from '../../core/io.js'
@@ -138,10 +138,12 @@ export async function compareWithLive(
   const unoptimisedOnResource = (resource: DesiredResource, id: string, body: JsonObject) => {
     // An answer nested too deep to compare is a clear error naming the resource (compare, build-plan.ts).
     const comparison = compare(resource, body, secrets)
-    collectLiveSecrets(liveSecretsRead, comparison.kind, comparison.live)
+    // One walk of the live resource for the secrets it holds, for the output step and the rules.
+    const held = liveSecrets(comparison.kind, comparison.live)
+    collectLiveSecrets(liveSecretsRead, comparison.kind, comparison.live, held)
     if (comparison.fields.length > 0) changed.push(comparison)
     // Rules see the resource as it will be after the apply (design.md, "Policies").
-    if (policies?.checks(resource.kind)) policies.checkAfterApply(comparison.kind, id, comparison.desired, comparison.live, comparison.fields.length === 0)
+    if (policies?.checks(resource.kind)) policies.checkAfterApply(comparison.kind, id, comparison.desired, comparison.live, { unchanged: comparison.fields.length === 0, held })
   }
   try {
     // What a list already brought (to find resources by key) is not read again.
