@@ -133,6 +133,7 @@ export async function compareWithLive(
   const liveSecretsRead: string[] = []
   /** The declared resources the service answers 404 for, and the first of those answers (reads.onMissing). */
   const gone: DesiredResource[] = []
+  const goneErrors: unknown[] = []
   let notFound: unknown
   // `unoptimised…`: runs once per resource; V8's optimising compiler leaves it alone (bin/v8-flags.js).
   const unoptimisedOnResource = (resource: DesiredResource, id: string, body: JsonObject) => {
@@ -164,19 +165,18 @@ export async function compareWithLive(
       policies.checkAfterApply(kind, name, resource, live)
     }
     const { missingIsDrift, ...readOptions } = reads
+    // Every declared resource gone is found, not only the first: drift reports them all, and a
+    // plan refuses naming them all (fixed in one go, not one run at a time).
     await readDeclared(toRead, tally.requester, {
       ...readOptions,
       onProgress: (n) => progress.tick(n),
       onResource: (kind, id, body) => unoptimisedOnResource(declared.get(liveKey(kind.name, id))!, id, body),
-      ...(missingIsDrift
-        ? {
-            onMissing: (kind, id, error) => {
-              notFound ??= error
-              progress.tick(1)
-              gone.push(declared.get(liveKey(kind.name, id))!)
-            },
-          }
-        : {}),
+      onMissing: (kind, id, error) => {
+        notFound ??= error
+        progress.tick(1)
+        gone.push(declared.get(liveKey(kind.name, id))!)
+        goneErrors.push(error)
+      },
     })
   } catch (error) {
     const explained = await tally.explain(error)
@@ -192,6 +192,8 @@ export async function compareWithLive(
   if (notFound !== undefined) {
     const explained = await tally.explain(notFound)
     if (explained !== notFound) throw explained
+    // Plan and apply cannot update what is gone (drift reports it as drift).
+    if (!reads.missingIsDrift) throw explainNotFound(goneErrors.length === 1 ? goneErrors[0] : new ScansyncError(goneErrors.map((error) => (error as Error).message).join('\n')), resources)
   }
   return withMissing(assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds), gone, secrets.holds)
 }
