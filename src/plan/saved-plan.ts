@@ -458,21 +458,24 @@ const sameHex = (a: string, b: string): boolean => a.length === b.length && timi
 export function restoreDesired(saved: SavedResource, env: Env): DesiredResource {
   const templates = new Map<string, string>()
   const errors: string[] = []
+  // A target to create has no id: it is named by its URL as the file writes it (`${APP_URL}`).
+  const name = `${saved.kind} ${saved.id || saved.natural_key?.value}`
   const resolveText = (text: string, place: string) => {
     const own = OWN_VARIABLE.exec(text.split('$${').join(''))
     if (own) {
-      errors.push(`${saved.kind} ${saved.id}: ${place}: refers to \${${own[1]}}: scansync's own variables are never expanded from a saved plan`)
+      errors.push(`${name}: ${place}: refers to \${${own[1]}}: scansync's own variables are never expanded from a saved plan`)
       return ''
     }
     const result = interpolate(text, env)
-    errors.push(...result.errors.map((e) => `${saved.kind} ${saved.id}: ${place}: ${e}`))
+    errors.push(...result.errors.map((e) => `${name}: ${place}: ${e}`))
     if (result.fromVariable) templates.set(place, text)
     return result.value
   }
   const fields = mapStrings(saved.fields, resolveText) as JsonObject
   // A natural key written with a variable (a URL from ${APP_URL}) is its template: expanded as the fields are.
   const naturalKey = saved.natural_key ? ({ ...saved.natural_key, value: resolveText(saved.natural_key.value, saved.natural_key.field) } as NaturalKey) : undefined
-  if (errors.length > 0) throw new ScansyncError(errors.join('\n'))
+  // The natural key is the field it names (site.url), resolved twice: each problem is said once.
+  if (errors.length > 0) throw new ScansyncError([...new Set(errors)].join('\n'))
   const source = saved.source ?? { file: '(saved plan)', line: 1, column: 1 }
   return {
     kind: saved.kind as KindName,
