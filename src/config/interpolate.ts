@@ -57,7 +57,9 @@ export function interpolate(template: string, env: Env): InterpolationResult {
       errors.push(`\${${name}} is one of scansync's own variables, which are never expanded in a configuration (they hold its token and settings)`)
       return ''
     }
-    const set = env[name]
+    // Only the environment's own entries: `${constructor}` or `${toString}` is a variable like any
+    // other, never a member every object inherits.
+    const set = Object.hasOwn(env, name) ? env[name] : undefined
     if (set !== undefined && set !== '' && (holdsCredential(set, env.SCANSYNC_API_TOKEN) || holdsCredential(set, env.SCANSYNC_STATE_KEY))) {
       errors.push(`environment variable ${name} holds scansync's token or state key, which a configuration never sends to the service`)
       return ''

@@ -67,7 +67,7 @@ function referencesByValue(changed: readonly Comparison[], env: Env): Array<[str
         if (/^SCANSYNC_/i.test(match[1]!)) continue
         const { value, errors } = interpolate(match[0], env)
         // A variable that is set is referred to without its fallback (the fallback may be a secret of the run too).
-        const reference = env[match[1]!] !== undefined ? `\${${match[1]}}` : match[0]
+        const reference = Object.hasOwn(env, match[1]!) && env[match[1]!] !== undefined ? `\${${match[1]}}` : match[0]
         if (errors.length === 0 && value !== '' && !byValue.has(value)) byValue.set(value, reference)
       }
     }
