@@ -2,6 +2,7 @@ import { sortDiagnostics, type Diagnostic } from '../core/diagnostics.js'
 import { SENSITIVE, type DesiredResource } from '../core/types.js'
 import { secretValues } from '../secrets/redact.js'
 import { KINDS } from '../resources/index.js'
+import { declaredLabel } from '../resources/label.js'
 import { getPath, isObject } from '../core/json.js'
 import { ACCOUNT_LABELS, colourKey, type AccountColours } from '../resources/account-colours.js'
 
@@ -44,7 +45,7 @@ function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagno
           line: at.line,
           column: at.column,
           path: `${rulePath}[${index}]`,
-          message: `${resource.kind} ${resource.id}: ${rulePath}[${index}]: ${rule.key} ${quoted(key)} is declared twice (first at line ${before.line}); each ${rule.key} may appear once`,
+          message: `${declaredLabel(resource)}: ${rulePath}[${index}]: ${rule.key} ${quoted(key)} is declared twice (first at line ${before.line}); each ${rule.key} may appear once`,
         })
       })
     }
@@ -101,7 +102,7 @@ function unoptimisedColourConflicts(resources: readonly DesiredResource[], quote
           column: at.column,
           path: `${path}[${i}]`,
           message:
-            `${resource.kind} ${resource.id}: ${path}[${i}]: the ${family} ${quoted(item.name)} is declared with the colour ${quoted(item.color)} here and ${quoted(earlier.color)} at ${before.file}:${before.line}; ` +
+            `${declaredLabel(resource)}: ${path}[${i}]: the ${family} ${quoted(item.name)} is declared with the colour ${quoted(item.color)} here and ${quoted(earlier.color)} at ${before.file}:${before.line}; ` +
             `the service keeps one colour per ${family} name, shown on every resource with it, so declare one colour (or none)`,
         })
       }

@@ -14,6 +14,7 @@ import { declaredSecrets, liveSecrets } from '../secrets/redact.js'
 import { holdsUrlPassword, isSensitive } from '../schema/sensitivity.js'
 import { formatPath } from '../core/diagnostics.js'
 import { KINDS } from '../resources/index.js'
+import { declaredLabel } from '../resources/label.js'
 import { maskedKeys, plannedKey, sealFingerprint, type PlannedResource } from './staleness.js'
 import { showsAsSet } from './diff.js'
 import { basePath } from '../client/base-url.js'
@@ -133,7 +134,7 @@ function overlapping(text: string, references: ReadonlyArray<[string, string]>):
 const templatedFields = (desired: DesiredResource, literal: LiteralWriter, held: readonly string[]): JsonObject =>
   mapStrings(desired.fields, (text, place) => desired.templates.get(place) ?? literal(text, () => {
     const where = desired.locate(placeSegments(place))
-    return `${where.file}:${where.line}: ${desired.kind} ${desired.id}: ${place}`
+    return `${where.file}:${where.line}: ${declaredLabel(desired)}: ${place}`
   }, held)) as JsonObject
 
 /** `site.headers[0].value` as path segments. */
@@ -178,7 +179,7 @@ function refuseLiteralSecrets(comparisons: readonly Comparison[]): void {
     const { desired } = comparison
     const at = (segments: Array<string | number>, place: string, why = '') => {
       const where = desired.locate(segments)
-      return `${where.file}:${where.line}: ${desired.kind} ${desired.id}: ${place}${why}`
+      return `${where.file}:${where.line}: ${declaredLabel(desired)}: ${place}${why}`
     }
     const declared = declaredSecrets(desired).filter((secret) => !secret.fromVariable)
     const known = new Set(declared.map((secret) => secret.place))
@@ -237,7 +238,7 @@ function refuseNamesFromVariables(comparisons: readonly Comparison[], env: Env):
       // `{id: "${AGENT_ID}"}` is an id from a variable, which the file keeps as its reference.
       if (interpolate(template, env).value === value) continue
       const where = desired.locate(segments.slice(0, -1))
-      places.push(`${where.file}:${where.line}: ${desired.kind} ${desired.id}: ${place.replace(/id$/, 'name')}`)
+      places.push(`${where.file}:${where.line}: ${declaredLabel(desired)}: ${place.replace(/id$/, 'name')}`)
     }
   }
   if (places.length === 0) return

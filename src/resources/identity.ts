@@ -1,4 +1,5 @@
 import { closest } from '../config/schema-errors.js'
+import { declaredLabel } from './label.js'
 import type { Diagnostic, PathSegments } from '../core/diagnostics.js'
 import { formatPath } from '../core/diagnostics.js'
 import { getPath, isObject } from '../core/json.js'
@@ -196,16 +197,16 @@ function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>,
   if (resource.kind === 'target') {
     const ids = urls.idsOf(key.value)
     if (ids.length === 1) return ids[0]
-    if (ids.length > 1) problems.push(problem(resource, at, `${label(resource)}: ${ids.length} live targets have this URL (${ids.join(', ')}): write the id of the one you mean`))
+    if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource)}: ${ids.length} live targets have this URL (${ids.join(', ')}): write the id of the one you mean`))
     else if (typeof getPath(resource.fields, ['site', 'name']) !== 'string') {
-      problems.push(problem(resource, at, `${label(resource)}: no live target has this URL, so it would be created, and a target to create needs site.name`))
+      problems.push(problem(resource, at, `${declaredLabel(resource)}: no live target has this URL, so it would be created, and a target to create needs site.name`))
     }
     return undefined
   }
   const ids = names.agent.idsNamed(key.value)
   if (ids.length === 1) return ids[0]
-  if (ids.length > 1) problems.push(problem(resource, at, `${label(resource)}: ${ids.length} live agents have this name (${ids.join(', ')}): write the id of the one you mean`))
-  else problems.push(problem(resource, at, `${label(resource)}: no live agent has this name${suggestion(key.value, names.agent, resource.templates.has(key.field))}; agents are created by installing them, never by scansync`))
+  if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource)}: ${ids.length} live agents have this name (${ids.join(', ')}): write the id of the one you mean`))
+  else problems.push(problem(resource, at, `${declaredLabel(resource)}: no live agent has this name${suggestion(key.value, names.agent, resource.templates.has(key.field))}; agents are created by installing them, never by scansync`))
   return undefined
 }
 
@@ -232,7 +233,7 @@ function replaceNameReferences(resource: DesiredResource, names: Resolution['nam
 function idOfName(resource: DesiredResource, at: PathSegments, name: string, kind: 'agent' | 'team', index: NameIndex, problems: Diagnostic[], renamedFrom?: (name: string) => { id: string; to: string } | undefined): string | undefined {
   const ids = index.idsNamed(name)
   if (ids.length === 1) return ids[0]
-  const place = `${label(resource)}: ${formatPath(at)}`
+  const place = `${declaredLabel(resource)}: ${formatPath(at)}`
   const secret = resource.templates.has(formatPath(at))
   const shown = secret ? SENSITIVE : JSON.stringify(name)
   // Not for a name from a variable: which agent it names would say what the variable holds.
@@ -293,7 +294,7 @@ function* declaredTwice(declared: readonly DesiredResource[], resolved: readonly
       return `${position.file}:${position.line}`
     }
     const message = (self: DesiredResource, other: DesiredResource) =>
-      `${label(self)} is the live ${resource.kind} ${resource.id}, also declared at ${where(other)}${other.id === '' ? ` (by its ${other.naturalKey!.field})` : ''}: declare it once (keep the id)`
+      `${declaredLabel(self)} is the live ${resource.kind} ${resource.id}, also declared at ${where(other)}${other.id === '' ? ` (by its ${other.naturalKey!.field})` : ''}: declare it once (keep the id)`
     yield located(first, message(first, second))
     yield located(second, message(second, first))
   }
@@ -306,12 +307,6 @@ const keyOrIdPosition = (resource: DesiredResource) => resource.locate(identifie
 
 const located = (resource: DesiredResource, message: string): Diagnostic => problem(resource, identifiedAt(resource), message)
 
-/** `target T1`, `target "https://new.example.com/"`, `agent "dc-lisbon-agent"`. */
-function label(resource: DesiredResource): string {
-  if (resource.id !== '' || !resource.naturalKey) return `${resource.kind} ${resource.id}`
-  // A key from a variable is a secret: the resource is then known by its place in the YAML alone.
-  return `${resource.kind} ${resource.templates.has(resource.naturalKey.field) ? SENSITIVE : JSON.stringify(resource.naturalKey.value)}`
-}
 
 /** A problem at a place inside a resource (`path` relative to it, as the plan's other checks write it). */
 function problem(resource: DesiredResource, at: PathSegments, message: string): Diagnostic {
