@@ -24,12 +24,13 @@ describe('a creation that fails or whose answer is lost names its target once', 
   it.each([
     ['500, not created', '500,method=POST', /^✗ target "Shop \(new\)" \(https:\/\/new\.example\.com\/\) failed: the service failed \(HTTP 500\)/m],
     ['connection dropped before the answer, not created', 'drop,method=POST', /^✗ target "Shop \(new\)" \(https:\/\/new\.example\.com\/\) failed: could not reach the service/m],
+    ['refused (429 asking for a wait above the limit), not created', '429,method=POST,retry-after=3600', /^✗ target "Shop \(new\)" \(https:\/\/new\.example\.com\/\) failed: the service asked to wait 3600 s before retrying/m],
     ['answer cut off after the service made it', 'drop-mid,method=POST', /^ {4}warning: the answer to the POST was lost \(the service answered HTTP 201 with a body cut off/m],
   ])('%s', async (_, fault, line) => {
     const em = await emulator()
     const dir = tempdir({ 'config.yaml': CONFIG })
     em.setFaults([parseFaultSpec(fault), parseFaultSpec('503,method=PATCH')])
-    const applied = await cli(em, dir, ['apply', '.', '--auto-approve'], { SCANSYNC_MAX_ATTEMPTS: '2' })
+    const applied = await cli(em, dir, ['apply', '.', '--auto-approve'], { SCANSYNC_MAX_ATTEMPTS: '2', SCANSYNC_RETRY_AFTER_LIMIT_MS: '5000' })
     expect(applied.code, applied.stderr).toBe(1)
     expect(applied.stdout).toMatch(line)
     // As an update's failure line: the resource named once, at the start.
