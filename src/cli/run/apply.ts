@@ -12,7 +12,7 @@ import { checkMaxChanges } from '../../plan/safety.js'
 import { annotationPaths, renderApplyReport, renderPlan } from '../../render/index.js'
 import { uncheckedNote, writeSecretsState } from '../../secrets/state.js'
 import { fromConfiguration, fromSavedPlan, type Work, type WorkOptions } from './apply-work.js'
-import { applyExitCode, guard, onInterrupts } from './errors.js'
+import { applyExitCode, guard, onInterrupts, timeoutHint } from './errors.js'
 import { summaryLine } from './plan.js'
 import { writeFailure } from '../../core/whole-file.js'
 
@@ -150,6 +150,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     releaseCreations()
   }
   io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile }, violations))
+  timeoutHint(io, sent.report.results.flatMap((result) => [result.error ?? '', ...(result.warnings ?? [])]))
   if (sent.stateProblem) throw new ScansyncError(sent.stateProblem)
   return applyExitCode(sent.report)
 }

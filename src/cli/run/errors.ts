@@ -17,8 +17,7 @@ export async function guard(io: Io, options: { debug?: boolean }, run: () => Pro
   } catch (error) {
     if (error instanceof ScansyncError) {
       line(io.stderr, `Error: ${shown(io, error.message)}`)
-      // The knob is named where the problem shows (the message comes from the client, which knows no variables).
-      if (/no complete answer from the service within /.test(error.message)) line(io.stderr, 'SCANSYNC_TIMEOUT_MS sets the time allowed per attempt, in milliseconds (default 30000).')
+      timeoutHint(io, [error.message])
     } else {
       const message = error instanceof Error ? error.message : String(error)
       line(io.stderr, `Error: unexpected failure: ${shown(io, message)}`)
@@ -27,6 +26,14 @@ export async function guard(io: Io, options: { debug?: boolean }, run: () => Pro
     }
     return EXIT.error
   }
+}
+
+/**
+ * The knob is named where the problem shows (the message comes from the client, which knows no
+ * variables): after an error, and after an apply's report whose changes timed out.
+ */
+export function timeoutHint(io: Io, messages: readonly string[]): void {
+  if (messages.some((message) => /no complete answer from the service within /.test(message))) line(io.stderr, 'SCANSYNC_TIMEOUT_MS sets the time allowed per attempt, in milliseconds (default 30000).')
 }
 
 /** A message redacted before its control characters are escaped: `\u0009` written for a tab would hide a secret from the output step. */
