@@ -229,11 +229,13 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
     if (isArrayNode(node) && Array.isArray(value)) return list(node, value, rule, display)
     if (isObject(value) || Array.isArray(value)) return OMIT
     if (typeof value === 'string' && (options.holdsRunSecret?.(value) || holdsUrlPassword(value))) {
-      // A list item left out for its URL's password (a blacklist entry): the password is a secret
-      // of the run all the same, as a member's is (secret()), or another text quoting it (the
+      // A list item holding a secret (a blacklist entry with a URL's password) is one as a member
+      // is (secret()): a reference, or left out, its list with it, with a note saying how to add
+      // it; its URL's password is a secret of the run, or another text quoting it (the
       // description "pw is …") would be written in clear.
-      secretValues.push(...urlPasswords(value))
-      return OMIT
+      const item: JsonObject = {}
+      secret(item, 'value', value, display, true)
+      return Object.hasOwn(item, 'value') ? item.value : OMIT
     }
     if (accepts(node, value)) return value
     // A form the service writes differently (HH:MM:SS for HH:MM): the kind's normalizer maps it.

@@ -83,7 +83,7 @@ export function valueAt(resource: JsonObject, kind: KindName, field: string): un
   let current: unknown = KINDS[kind].project(resource)
   for (const [, member, key] of field.matchAll(/([^.[\]]+)|\[([^\]]*)\]/g)) {
     if (member !== undefined) current = isObject(current) ? current[member] : undefined
-    else current = Array.isArray(current) ? current.find((item) => isObject(item) && item.name === key) : undefined
+    else current = Array.isArray(current) ? (current.find((item) => isObject(item) && item.name === key) ?? (/^\d+$/.test(key) && typeof current[Number(key)] === 'string' ? current[Number(key)] : undefined)) : undefined
   }
   return current
 }
