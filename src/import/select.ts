@@ -200,6 +200,7 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
     // The keys that name their items, which an item named by its index must not take: one place
     // for two items would give their secrets one variable.
     let clearKeys: Set<string> | undefined
+    let omitted = false
     for (let i = 0; i < value.length; i++) {
       const item = value[i]
       const named = keyOf(item)
@@ -211,10 +212,12 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
         while (clearKeys.has(itemKey)) itemKey = `#${itemKey}`
       }
       const result = walk(items, item, rule, `${display}[${itemKey}]`)
-      // A list is compared whole (as a set): one item that cannot be written leaves the list out.
-      if (result === OMIT) return OMIT
-      out.push(result)
+      // A list is compared whole (as a set): one item that cannot be written leaves the list out;
+      // the rest are still walked, so that the note on the list names every secret it holds.
+      if (result === OMIT) omitted = true
+      else out.push(result)
     }
+    if (omitted) return OMIT
     // What the kind compares as a set is written sorted, each member once.
     const asSet = ruleHere?.type === 'set' || (ruleHere?.type === 'keyed' && ruleHere.display === 'whole')
     const written = asSet ? uniqueBy(out.sort(byKey(key)), key) : out
