@@ -26,13 +26,17 @@ export interface ApplyOptions extends WorkOptions {
 /** `scansync apply`: plan (or read a saved plan), confirm, read again, send, report. */
 export async function runApply(options: ApplyOptions, given: Io): Promise<number> {
   const io = withRedaction(given)
-  return guard(io, { debug: options.debug }, async () => {
+  let sending = false
+  return guard(io, { debug: options.debug, nothingSent: () => !sending }, async () => {
     const untilSending = interruptedBeforeSending(io)
     try {
       const work = options.plan ? await fromSavedPlan(options, io) : await fromConfiguration(options, io)
       if (!work) return EXIT.error
       try {
-        return await applyWork(work, options, io, untilSending)
+        return await applyWork(work, options, io, () => {
+          sending = true
+          untilSending()
+        })
       } finally {
         await work.session.client.close()
       }

@@ -11,19 +11,21 @@ import { printable } from '../../render/value.js'
  * keeps the terminal sequences scansync writes: a message, which may quote the service's words,
  * has its own escaped here (its line breaks kept).
  */
-export async function guard(io: Io, options: { debug?: boolean }, run: () => Promise<number>): Promise<number> {
+export async function guard(io: Io, options: { debug?: boolean; nothingSent?: () => boolean }, run: () => Promise<number>): Promise<number> {
   try {
     return await run()
   } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
     if (error instanceof ScansyncError) {
-      line(io.stderr, `Error: ${shown(io, error.message)}`)
-      timeoutHint(io, [error.message])
+      line(io.stderr, `Error: ${shown(io, message)}`)
+      timeoutHint(io, [message])
     } else {
-      const message = error instanceof Error ? error.message : String(error)
       line(io.stderr, `Error: unexpected failure: ${shown(io, message)}`)
       if (options.debug && error instanceof Error && error.stack) line(io.stderr, error.stack)
       else line(io.stderr, 'Run again with --debug for details, and please report it.')
     }
+    // A command that writes says so when it failed before its first write: the user's first question.
+    if (options.nothingSent?.() === true && !/nothing was sent/i.test(message)) line(io.stderr, 'Nothing was sent.')
     return EXIT.error
   }
 }
