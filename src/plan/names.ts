@@ -1,5 +1,5 @@
 import { isObject } from '../core/json.js'
-import type { KindName } from '../core/types.js'
+import { SENSITIVE, type KindName } from '../core/types.js'
 import type { NameIndex } from '../resources/identity.js'
 import type { FieldChange, Plan } from './model.js'
 
@@ -54,6 +54,23 @@ export function namesShown(plan: Plan, names: ShownNames, shown: (name: string) 
   }
   return out
 }
+
+/**
+ * A name as plans show it, printed or saved: (sensitive) when it holds a secret of the run (a
+ * variable's value, a weak one too, which the output step leaves in a text).
+ */
+export const nameShown =
+  (redaction: { file(text: string): string; holds(text: string): boolean }) =>
+  (name: string): string =>
+    redaction.file(JSON.stringify(name)) === JSON.stringify(name) && !redaction.holds(name) ? name : SENSITIVE
+
+/** The names of `names`, each as `shown` writes it (nameShown). */
+export const namesThrough = (names: ShownNames, shown: (name: string) => string): ShownNames => {
+  const through = (index: ShownNames['team']) => ({ nameOf: (id: string) => mapped(index.nameOf(id), shown) })
+  return { team: through(names.team), agent: through(names.agent) }
+}
+
+const mapped = (name: string | undefined, shown: (name: string) => string): string | undefined => (name === undefined ? undefined : shown(name))
 
 /** A saved plan's names as showNames reads them. */
 export const savedNames = (names: NamesById | undefined): ShownNames => {

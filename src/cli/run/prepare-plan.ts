@@ -12,7 +12,7 @@ import { annotationPaths, workflowCommand } from '../../render/github.js'
 import { compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
 import { assembleWithCreations, createdLive } from '../../plan/create.js'
 import { withMissing } from '../../plan/missing.js'
-import { showNames } from '../../plan/names.js'
+import { nameShown, namesThrough, showNames } from '../../plan/names.js'
 import { identify, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
@@ -281,7 +281,8 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
     const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget, missingIsDrift: options.missingIsDrift })
-    showNames(result.plan, identified.names)
+    // Each name as the saved plan keeps it: one holding a secret of the run is (sensitive) whole.
+    showNames(result.plan, namesThrough(identified.names, nameShown(io.redaction)))
     return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
   } catch (error) {
     await session.client.close()

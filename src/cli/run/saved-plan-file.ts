@@ -9,8 +9,7 @@ import { encodeSavedPlan } from '../../plan/saved-plan.js'
 import { planDocument } from '../../render/index.js'
 import { stateKeys } from '../../secrets/state.js'
 import { appVersion } from './version.js'
-import { namesShown, type ShownNames } from '../../plan/names.js'
-import { SENSITIVE } from '../../core/types.js'
+import { namesShown, nameShown, type ShownNames } from '../../plan/names.js'
 import type { PolicyRule } from '../../config/policies.js'
 
 /** The saved plan of a prepared plan, keyed with the state key (or the token), written so that the file redaction leaves it whole. */
@@ -33,7 +32,7 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       env: io.env,
       // A name holding a secret of the run (a variable's value, a weak one too) is kept as (sensitive).
       policies: prepared.policies,
-      names: prepared.identified ? namesShown(result.plan, prepared.identified.names, (name) => (io.redaction.file(JSON.stringify(name)) === JSON.stringify(name) && !io.redaction.holds(name) ? name : SENSITIVE)) : undefined,
+      names: prepared.identified ? namesShown(result.plan, prepared.identified.names, nameShown(io.redaction)) : undefined,
     },
     stateKeys(io.env, session.token).key,
   )
