@@ -75,6 +75,11 @@ export class NameIndex {
     this.hidden.add(id)
   }
 
+  /** Shows as (sensitive), and offers nowhere, every name that `holds` says holds a secret of the run. */
+  hideWhere(holds: (name: string) => boolean): void {
+    for (const [id, name] of this.nameById) if (holds(name)) this.hidden.add(id)
+  }
+
   idsNamed(name: string): readonly string[] {
     return this.idsByName.get(name) ?? []
   }
@@ -136,7 +141,7 @@ export interface Resolution {
  * `listsNeeded` asked for; a list not given counts as empty). `configuration` is every declared
  * resource, `declared` those selected.
  */
-export function resolveIdentities(declared: readonly DesiredResource[], live: LiveLists, configuration: readonly DesiredResource[] = declared): Resolution {
+export function resolveIdentities(declared: readonly DesiredResource[], live: LiveLists, configuration: readonly DesiredResource[] = declared, holds?: (text: string) => boolean): Resolution {
   // Agents by the names they will have after the apply: an agent the configuration renames (by its
   // id) is found by its new name, in the same change that renames it, and no longer by its old
   // one, whatever --kind and --id select.
@@ -160,6 +165,8 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
     }
     return undefined
   }
+  // A name holding a secret of the run (a weak one too, which the output step leaves in a text): offered in no "did you mean".
+  if (holds) for (const index of [names.target, names.agent, names.team]) index.hideWhere(holds)
   // An agent the configuration finds by a name from a variable: shown by that name nowhere (nor offered in a "did you mean").
   for (const resource of configuration) {
     if (resource.kind === 'agent' && resource.id === '' && resource.naturalKey && resource.templates.has(resource.naturalKey.field)) {

@@ -41,7 +41,7 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
       // Only the declared resources of the kinds the rules name (as --kind selects for plan): the
       // others' lists are not read, nor their names resolved, for nothing.
       const audited = loaded.resources.filter((resource) => checker.checks(resource.kind))
-      const identified = await identify(audited, tally.requester, { configuration: loaded.configuration })
+      const identified = await identify(audited, tally.requester, { configuration: loaded.configuration, holds: io.redaction.holds })
       if (identified.problems.length > 0) {
         printProblems(identified.problems, { paths: options.paths, format: options.format }, io)
         return EXIT.error

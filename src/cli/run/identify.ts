@@ -33,7 +33,7 @@ export interface Identified {
 export async function identify(
   declared: DesiredResource[],
   client: Requester,
-  options: { unmanaged?: boolean; prefetch?: ListPrefetch; budget?: ReadBudget; configuration?: readonly DesiredResource[] } = {},
+  options: { unmanaged?: boolean; prefetch?: ListPrefetch; budget?: ReadBudget; configuration?: readonly DesiredResource[]; holds?: (text: string) => boolean } = {},
 ): Promise<Identified> {
   const needed = listsNeeded(declared)
   const lists: LiveLists = {}
@@ -45,7 +45,7 @@ export async function identify(
     (needed.agents || options.unmanaged) && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = items)),
     needed.teams && readTeams(client, undefined, options.budget).then((items) => (lists.teams = items)),
   ])
-  const resolution = resolveIdentities(declared, lists, options.configuration)
+  const resolution = resolveIdentities(declared, lists, options.configuration, options.holds)
   // A team named twice is only seen once names are ids: the resources resolution copied are
   // checked again (the others were checked with the configuration).
   const renamed = resolution.resources.filter((resource, i) => resource !== declared[i])

@@ -266,7 +266,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const listTally = new ReadTally(session.client, session.apiUrl)
     let identified: Identified
     try {
-      identified = await identify(loaded.resources, listTally.requester, { unmanaged: options.unmanaged, prefetch, budget, configuration: loaded.configuration })
+      identified = await identify(loaded.resources, listTally.requester, { unmanaged: options.unmanaged, prefetch, budget, configuration: loaded.configuration, holds: io.redaction.holds })
     } catch (error) {
       throw await listTally.explain(error)
     }
