@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { colorEnabled, Io, line, withRedaction } from '../../core/io.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { annotationPaths, renderPlan, violationsText, type Format } from '../../render/index.js'
@@ -24,7 +26,8 @@ export interface PlanOptions extends PlanInputs {
 /** `scansync plan` and `scansync drift`. */
 export async function runPlan(options: PlanOptions, given: Io): Promise<number> {
   const io = withRedaction(given)
-  return guard(io, { debug: options.debug }, async () => {
+  let savedTo: string | undefined
+  const code = await guard(io, { debug: options.debug }, async () => {
     if (options.out) await prepareOutputFile('--out', options.out, io.cwd)
     const prepared = await preparePlan({ ...options, command: options.mode, missingIsDrift: options.mode === 'drift' }, io)
     if (!prepared) return EXIT.error
@@ -53,6 +56,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       if (violations && hasErrors(violations)) return EXIT.error
       if (options.out && saved) {
         await writeSavedPlan(options.out, saved, io)
+        savedTo = options.out
         line(io.stderr, `Saved the plan to ${options.out}; apply it with: scansync apply --plan ${options.out}`)
       }
       // What no file declares is drift too: someone made it by hand, and nobody reviewed it.
@@ -63,6 +67,22 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       await prepared.session.client.close()
     }
   })
+  if (options.out && savedTo === undefined) line(io.stderr, notSaved(options.out, io.cwd))
+  return code
+}
+
+/**
+ * Said when `plan --out` ends without saving (an error, a policy of level error): a file an
+ * earlier run saved there is not this plan, and `apply --plan` would apply it as reviewed.
+ */
+function notSaved(out: string, cwd: string): string {
+  let earlier = false
+  try {
+    earlier = statSync(resolve(cwd, out), { throwIfNoEntry: false })?.isFile() === true
+  } catch {
+    // A path that cannot be looked at (its error was said): nothing is known of an earlier plan.
+  }
+  return earlier ? `The plan was not saved: ${out} still holds an earlier plan, not this one.` : `The plan was not saved to ${out}.`
 }
 
 function noteUntracked(untracked: UntrackedSecret[], statePath: string, io: Io): void {
