@@ -65,7 +65,8 @@ export function openSession(options: ConnectionOptions, io: RedactedIo): Session
     timeoutMs: options.timeoutMs ?? envNumber(io, 'SCANSYNC_TIMEOUT_MS', { whole: true, min: 1 }),
     maxAttempts: envNumber(io, 'SCANSYNC_MAX_ATTEMPTS', { whole: true, min: 1, max: 100 }),
     retryAfterCeilingMs: envNumber(io, 'SCANSYNC_RETRY_AFTER_LIMIT_MS'),
-    backoff: envNumber(io, 'SCANSYNC_BACKOFF_MS') === undefined ? undefined : { baseMs: envNumber(io, 'SCANSYNC_BACKOFF_MS')!, maxMs: 20 * envNumber(io, 'SCANSYNC_BACKOFF_MS')! },
+    // The wait is capped at 20 times the base, and at what Node's timers can wait: every base the variable's check accepts is taken.
+    backoff: envNumber(io, 'SCANSYNC_BACKOFF_MS') === undefined ? undefined : { baseMs: envNumber(io, 'SCANSYNC_BACKOFF_MS')!, maxMs: Math.min(20 * envNumber(io, 'SCANSYNC_BACKOFF_MS')!, MAX_MS) },
     redaction: io.redaction,
     debug: options.debug ? (text) => line(io.stderr, `debug: ${text}`) : undefined,
   })
