@@ -13,7 +13,7 @@ export default class Import extends Command {
     '',
     'With --secrets reference each secret is written as a ${VARIABLE} reference instead, listed on stderr: set each variable before plan or apply. A value the service hides (OBFUSCATED_…) cannot be read back: where the request needs it (a password, a header value) it is still a reference, which plan reports as "not yet tracked" until the first apply; elsewhere it is left out, with a comment showing how to add it. A literal ${ in a live value is written $${.',
     '',
-    'Each file starts with a yaml-language-server line pointing at the package\'s schemas/config.schema.json, relative to the output directory (to the current directory on stdout). The same service state always gives the same bytes.',
+    'Each file starts with a yaml-language-server line pointing at the schemas/config.schema.json of the copy of scansync in the repository, relative to the output directory (to the current directory on stdout); without one, a comment saying how to get it: never an absolute path. The same service state always gives the same bytes.',
   ].join('\n')
   static override examples = [
     { description: 'Every target, into targets.yaml under config/:', command: '<%= config.bin %> import --kind target --all --out config' },

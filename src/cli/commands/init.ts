@@ -3,7 +3,7 @@ import { Args, Command, Errors, Flags } from '../oclif.js'
 export default class Init extends Command {
   static override summary = 'Write a starter configuration directory: one example file per kind, a README and a .gitignore.'
   static override description =
-    'Writes targets.yaml, assets.yaml and agents.yaml into DIR (default: the current directory), each starting with the yaml-language-server schema line and valid as written (`scansync validate` passes with no environment variable set), a README section on how the repository is used, and .gitignore lines that keep .scansync/state.json in git. An existing README.md or .gitignore is added to, never replaced; existing example files are kept unless --force. Exit 0 when written, 1 when nothing was written.'
+    'Writes targets.yaml, assets.yaml and agents.yaml into DIR (default: the current directory), each starting with the yaml-language-server schema line (pointing at the schemas/config.schema.json of the copy of scansync in the repository; without one, a comment saying how to get it: never an absolute path) and valid as written (`scansync validate` passes with no environment variable set), a README section on how the repository is used, and .gitignore lines that keep .scansync/state.json in git. An existing README.md or .gitignore is added to, never replaced; existing example files are kept unless --force. Exit 0 when written, 1 when nothing was written.'
   static override examples = [
     '<%= config.bin %> init config',
     '<%= config.bin %> init',
