@@ -8,7 +8,7 @@ export default class Apply extends Command {
   static override examples = [
     '<%= config.bin %> apply',
     '<%= config.bin %> apply examples/config --auto-approve',
-    '<%= config.bin %> apply --plan plan.json --auto-approve',
+    '<%= config.bin %> apply --plan release.plan.json --auto-approve',
     '<%= config.bin %> apply --auto-approve --max-changes 20 --format json',
   ]
   static override strict = false

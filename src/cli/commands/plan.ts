@@ -10,7 +10,7 @@ export default class Plan extends Command {
     '<%= config.bin %> plan examples/config --format json',
     '<%= config.bin %> plan --detailed-exitcode --format markdown > plan.md',
     '<%= config.bin %> plan --kind target --id 2DZkoZH8WMEM',
-    '<%= config.bin %> plan --out plan.json && <%= config.bin %> apply --plan plan.json',
+    '<%= config.bin %> plan --out release.plan.json && <%= config.bin %> apply --plan release.plan.json',
   ]
   static override strict = false
   static override args = pathArgs
