@@ -30,7 +30,7 @@ export function textPlan(resources: readonly ResourceRow[], summary: PlanSummary
   const lines: string[] = []
   for (const resource of resources) {
     const creating = resource.action === 'create'
-    const drifted = mode === 'drift' ? (creating ? ' (missing from the service)' : ' (drifted)') : ''
+    const drifted = mode === 'drift' ? (creating ? ' (not on the service yet: apply creates it)' : ' (drifted)') : ''
     lines.push((creating ? c.green : c.yellow)(`${actionMark(resource)} ${resourceLabel(resource)}${drifted}`))
     for (const field of resource.fields) {
       const [head, ...items] = fieldLines(field, { before: c.red, after: c.green })

@@ -66,8 +66,9 @@ export function summaryLine(mode: Mode, summary: PlanSummary): string {
   const create = summary.create ?? 0
   if (mode === 'drift') {
     const differ = summary.change === 1 ? 'resource differs' : 'resources differ'
-    const missing = create > 0 ? `${plural(create, 'declared resource is', 'declared resources are')} missing from the service, ` : ''
-    return `Drift: ${missing}${summary.change} ${differ} from the configuration, ${summary.unchanged} in sync.`
+    // Not "missing": that is a resource declared by id and gone (resource-lists.ts); this one was never created.
+    const absent = create > 0 ? `${plural(create, 'declared resource is', 'declared resources are')} not on the service yet (apply creates ${create === 1 ? 'it' : 'them'}), ` : ''
+    return `Drift: ${absent}${summary.change} ${differ} from the configuration, ${summary.unchanged} in sync.`
   }
   return `Plan: ${create > 0 ? `${create} to create, ` : ''}${summary.change} to change, ${summary.unchanged} unchanged.`
 }
