@@ -49,8 +49,7 @@ describe('command-line manners', () => {
     const dir = tempdir({ 'agents.yaml': 'agents:\n  - id: NoSuchAgent\n    name: x\n' })
     const result = await cli(em, dir, ['plan', '.'])
     expect(result.code).toBe(1)
-    expect(result.stderr).toMatch(/agent NoSuchAgent not found/)
-    expect(result.stderr).toMatch(/agent NoSuchAgent is declared at agents\.yaml:2/)
+    expect(result.stderr).toMatch(/^agents\.yaml:2:\d+: agent NoSuchAgent not found/m)
     expect(result.stderr).toMatch(/scansync import --kind agent --all/)
   })
 

@@ -83,8 +83,7 @@ describe('drift: a declared resource deleted on the service', () => {
     const dir = exampleConfig()
     const run = await cli(em, dir, ['plan', '.'])
     expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/target 7QwErTy2UiOp not found/)
-    expect(run.stderr).toMatch(/declared at targets\/shop\.yaml:\d+/)
+    expect(run.stderr).toMatch(/^targets\/shop\.yaml:\d+:\d+: target 7QwErTy2UiOp not found/m)
   })
 })
 

@@ -181,7 +181,8 @@ describe('errors: a message, exit 1, and the token in no output', () => {
   it('an unknown id: 404 names the kind and the id', async () => {
     const em = await emulator()
     const dir = tempdir({ 'a.yaml': 'targets:\n  - id: NoSuchTgt001\n    site: {name: x}\n' })
-    expectError(await cli(em, dir, ['plan']), 'Error: target NoSuchTgt001 not found')
+    // At the line of its id, as a configuration problem (design.md: "<kind> <id> not found").
+    expectError(await cli(em, dir, ['plan']), 'a.yaml:2:9: target NoSuchTgt001 not found')
   })
 
   it('a 400 on a read: the service rejected the request, with its words', async () => {

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { statSync } from 'node:fs'
-import { formatDiagnostic, type Diagnostic } from '../../core/diagnostics.js'
+import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
 import { liveSecrets, secretValues } from '../../secrets/redact.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
@@ -121,8 +121,8 @@ export async function compareWithLive(
   io: Io,
   policies?: PolicyChecker,
   identified: { known?: ReadonlyMap<string, JsonObject>; creations?: readonly DesiredResource[] } = {},
-  reads: { prefetch?: ListPrefetch; budget?: ReadBudget; missingIsDrift?: boolean } = {},
-): Promise<PlanResult> {
+  reads: { prefetch?: ListPrefetch; budget?: ReadBudget } = {},
+): Promise<PlanResult & { gone: DesiredResource[] }> {
   const known = identified.known ?? new Map<string, JsonObject>()
   const creations = identified.creations ?? []
   const progress = await startProgress(io.stderr, resources.length, 'Reading', { env: io.env })
@@ -133,7 +133,6 @@ export async function compareWithLive(
   const liveSecretsRead: string[] = []
   /** The declared resources the service answers 404 for, and the first of those answers (reads.onMissing). */
   const gone: DesiredResource[] = []
-  const goneErrors: unknown[] = []
   let notFound: unknown
   // `unoptimised…`: runs once per resource; V8's optimising compiler leaves it alone (bin/v8-flags.js).
   const unoptimisedOnResource = (resource: DesiredResource, id: string, body: JsonObject) => {
@@ -164,18 +163,16 @@ export async function compareWithLive(
       const name = resource.naturalKey?.value ?? ''
       policies.checkAfterApply(kind, name, resource, live)
     }
-    const { missingIsDrift, ...readOptions } = reads
     // Every declared resource gone is found, not only the first: drift reports them all, and a
-    // plan refuses naming them all (fixed in one go, not one run at a time).
+    // plan refuses naming them all, each at its line (fixed in one go, not one run at a time).
     await readDeclared(toRead, tally.requester, {
-      ...readOptions,
+      ...reads,
       onProgress: (n) => progress.tick(n),
       onResource: (kind, id, body) => unoptimisedOnResource(declared.get(liveKey(kind.name, id))!, id, body),
       onMissing: (kind, id, error) => {
         notFound ??= error
         progress.tick(1)
         gone.push(declared.get(liveKey(kind.name, id))!)
-        goneErrors.push(error)
       },
     })
   } catch (error) {
@@ -192,10 +189,22 @@ export async function compareWithLive(
   if (notFound !== undefined) {
     const explained = await tally.explain(notFound)
     if (explained !== notFound) throw explained
-    // Plan and apply cannot update what is gone (drift reports it as drift).
-    if (!reads.missingIsDrift) throw explainNotFound(goneErrors.length === 1 ? goneErrors[0] : new ScansyncError(goneErrors.map((error) => (error as Error).message).join('\n')), resources)
   }
-  return withMissing(assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds), gone, secrets.holds)
+  return { ...withMissing(assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds), gone, secrets.holds), gone }
+}
+
+/**
+ * Plan and apply cannot update a declared resource the service no longer has (drift reports it as
+ * drift): each is a problem at its id's line, as a configuration problem is (an annotation there
+ * in the github format), with how to list the ids the service has.
+ */
+function printGone(gone: readonly DesiredResource[], options: SelectionOptions, io: RedactedIo): void {
+  const problems = gone.map((resource): Diagnostic => {
+    const at = resource.locate(['id'])
+    return { file: at.file, line: at.line, column: at.column, path: 'id', message: `${resource.kind} ${resource.id} not found: the service has no ${resource.kind} with this id (deleted by hand, or a wrong id)` }
+  })
+  const kinds = [...new Set(gone.map((resource) => resource.kind))]
+  printProblems(sortDiagnostics(problems), options, io, `To list the ids the service has, run: ${kinds.map((kind) => `scansync import --kind ${kind} --all`).join(' or ')}`)
 }
 
 /** A declared id the service does not know: say where it is declared and how to list the real ones. */
@@ -280,7 +289,12 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const creations = identified.creations.filter((c) => selected.has(c))
     const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
-    const result = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget, missingIsDrift: options.missingIsDrift })
+    const { gone, ...result } = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget })
+    if (gone.length > 0 && !options.missingIsDrift) {
+      printGone(gone, options, io)
+      await session.client.close()
+      return undefined
+    }
     // Each name as the saved plan keeps it: one holding a secret of the run is (sensitive) whole.
     showNames(result.plan, namesThrough(identified.names, nameShown(io.redaction)))
     return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
