@@ -1,21 +1,13 @@
-import type { KindName } from '../core/types.js'
 import type { Violation } from '../plan/policies.js'
+import type { ViolationEntry } from '../schema/generated.js'
 import { workflowCommand, type AnnotationFile } from './github.js'
 import { clip, escapeText } from './markdown.js'
 import { GITHUB_COMMENT_LIMIT, type Format } from './options.js'
 import { printable } from './value.js'
 import { plural } from './words.js'
 
-/** What the JSON documents hold under `violations` (schemas/plan.schema.json). */
-export interface ViolationEntry {
-  policy: string
-  level: 'error' | 'warning'
-  kind: KindName
-  id: string
-  message: string
-  file: string | null
-  line: number | null
-}
+/** What the JSON documents hold under `violations` (schemas/plan.schema.json; audit.schema.json refers to it). */
+export type { ViolationEntry }
 
 export function violationEntries(violations: readonly Violation[]): ViolationEntry[] {
   return violations.map((v) => ({ policy: v.policy, level: v.level, kind: v.kind, id: v.id, message: v.message, file: v.where?.file ?? null, line: v.where?.line ?? null }))

@@ -106,6 +106,7 @@ export interface SchemaIndex {
   agent?: AgentResponse
   assetPut?: AssetPutRequest
   asset?: AssetResponse
+  audit?: AuditDocument
   listPage?: ListPageResponse
   plan?: PlanDocument
   savedPlan?: SavedPlan
@@ -239,6 +240,55 @@ export interface OutputLabel {
   changed?: string | null
 }
 /**
+ * The JSON report printed by `scansync audit --format json`: the policy rules against every live resource of each kind they name, declared or not.
+ */
+export interface AuditDocument {
+  format_version: 1
+  /**
+   * The rules the live resources break: a declared resource as it will be after the apply, any other as it is ("file" and "line" null: no file declares it). Empty when none is broken.
+   */
+  violations: ViolationEntry[]
+  summary: {
+    /**
+     * Live resources checked (every resource of each kind a rule names).
+     */
+    checked: number
+    /**
+     * Policy rules of the configuration (audit needs at least one).
+     */
+    rules: number
+    /**
+     * Violations of level error (any makes audit exit 2).
+     */
+    errors: number
+    /**
+     * Violations of level warning.
+     */
+    warnings: number
+  }
+}
+export interface ViolationEntry {
+  /**
+   * The rule's name.
+   */
+  policy: string
+  level: 'error' | 'warning'
+  /**
+   * A kind of resource.
+   */
+  kind: 'target' | 'asset' | 'agent'
+  id: string
+  /**
+   * The rule's description, then what Ajv found and where.
+   */
+  message: string
+  /**
+   * Where the resource is declared; null for a live resource no file declares (audit).
+   */
+  file: string | null
+  line: number | null
+}
+/**
  * One page of GET /targets/?page=N&length=M (and /discovery/assets/, /scanning-agents/). Not in the interface document; the real service has it.
  */
 export interface ListPageResponse {
@@ -306,27 +356,7 @@ export interface PlanDocument {
   /**
    * Present when the configuration holds policies: the rules the resources break, as they will be after the apply (or, from audit, as they are).
    */
-  violations?: {
-    /**
-     * The rule's name.
-     */
-    policy: string
-    level: 'error' | 'warning'
-    /**
-     * A kind of resource.
-     */
-    kind: 'target' | 'asset' | 'agent'
-    id: string
-    /**
-     * The rule's description, then what Ajv found and where.
-     */
-    message: string
-    /**
-     * Where the resource is declared; null for a live resource no file declares (audit).
-     */
-    file: string | null
-    line: number | null
-  }[]
+  violations?: ViolationEntry[]
 }
 export interface Change {
   /**
@@ -988,6 +1018,7 @@ export const SCHEMA_FILES = [
   'agent.response.schema.json',
   'asset-put.request.schema.json',
   'asset.response.schema.json',
+  'audit.schema.json',
   'common.schema.json',
   'config.schema.json',
   'list-page.response.schema.json',

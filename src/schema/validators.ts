@@ -15,6 +15,7 @@ export const VALIDATOR_SCHEMAS = {
   teamListPage: 'team-list-page.response.schema.json',
   plan: 'plan.schema.json',
   savedPlan: 'saved-plan.schema.json',
+  audit: 'audit.schema.json',
   state: 'state.schema.json',
   ...(Object.fromEntries(RESPONSE_SCHEMA_FILES.map((file) => [file, file])) as { [File in ResponseSchemaFile]: File }),
 } as const satisfies Record<string, SchemaFile>

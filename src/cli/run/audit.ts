@@ -5,6 +5,7 @@ import { readAll } from '../../live/read.js'
 import { hasErrors, PolicyChecker, type Violation } from '../../plan/policies.js'
 import { annotationPaths, GITHUB_COMMENT_LIMIT, violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
 import { KIND_NAMES, KINDS } from '../../resources/index.js'
+import type { AuditDocument } from '../../schema/generated.js'
 import { guard } from './errors.js'
 import { identify, type Identified } from './identify.js'
 import { loadSelected, printProblems } from './prepare-plan.js'
@@ -97,7 +98,7 @@ function renderAudit(violations: readonly Violation[], summary: AuditSummary, op
   switch (options.format) {
     case 'json': {
       const errors = violations.filter((v) => v.level === 'error').length
-      const document = {
+      const document: AuditDocument = {
         format_version: 1,
         violations: violationEntries(violations),
         summary: { checked: summary.checked, rules: summary.rules, errors, warnings: violations.length - errors },
