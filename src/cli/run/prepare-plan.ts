@@ -73,7 +73,9 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
   if (options.kinds && options.kinds.length > 0) resources = resources.filter((r) => options.kinds!.includes(r.kind))
   // A resource known by its natural key gets its id from the live lists: --id then selects after
   // that. So it does with --unmanaged, which needs every declared resource to tell what is not.
+  // One declared by id is left out now if unselected, as --kind leaves it out: its names are not resolved.
   if (!options.unmanaged && !resources.some((r) => r.id === '')) resources = selectIds(resources, options)
+  else if (!options.unmanaged && options.ids && options.ids.length > 0) resources = resources.filter((r) => r.id === '' || options.ids!.includes(r.id))
   return { resources, configuration: config.resources, policies: loaded.policies }
 }
 
