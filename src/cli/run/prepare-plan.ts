@@ -70,7 +70,12 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
   // From the whole configuration, before --kind and --id select: a colour is the account's.
   shareAccountColours(config.resources)
   let resources = config.resources
-  if (options.kinds && options.kinds.length > 0) resources = resources.filter((r) => options.kinds!.includes(r.kind))
+  if (options.kinds && options.kinds.length > 0) {
+    resources = resources.filter((r) => options.kinds!.includes(r.kind))
+    // A nightly `drift --kind agent` over files that declare no agent would pass, checking nothing, in silence.
+    const undeclared = options.unmanaged ? [] : options.kinds.filter((kind) => !resources.some((r) => r.kind === kind))
+    if (undeclared.length > 0) line(io.stderr, `Note: no ${undeclared.join(' or ')} is declared in these files: --kind ${undeclared.join(',')} selects nothing.`)
+  }
   // A resource known by its natural key gets its id from the live lists: --id then selects after
   // that. So it does with --unmanaged, which needs every declared resource to tell what is not.
   // One declared by id is left out now if unselected, as --kind leaves it out: its names are not resolved.
