@@ -199,7 +199,10 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
         otherForms(path).map((form) => secrets.entry(desired.kind, desired.id, form)).find(Boolean) ??
         (hasHiddenKey(path) ? secrets.entry(desired.kind, desired.id, displayPath(path)) : undefined) ??
         (secrets.foreignKey ? hashedUnderAnotherKey(path) : undefined)
-      if (!entry) return 'not yet tracked'
+      if (!entry) {
+        secrets.untracked?.(desired.kind, desired.id, stateKey(path))
+        return 'not yet tracked'
+      }
       // Recorded under another key: it cannot be checked, which is neither a change nor drift.
       if (secrets.foreignKey) return undefined
       if (entry.hmac !== secrets.hmac(declared)) return 'changed in YAML'

@@ -105,6 +105,13 @@ export interface SecretContext {
   readonly foreignKey?: boolean
   /** The recorded secrets that could not be checked (`kind/id path`), when `foreignKey`. */
   readonly unchecked?: ReadonlySet<string>
+  /**
+   * The secrets the state has no record of (`kind/id path`), when `foreignKey`: an apply sends
+   * them but cannot record them, so every plan after shows them "not yet tracked" again.
+   */
+  readonly unrecorded?: ReadonlySet<string>
+  /** Told of a secret the state has no record of ("not yet tracked"). */
+  untracked?(kind: KindName, id: string, path: string): void
   /** The paths the state records for a resource (to find one whose list keys another key hashed). */
   paths?(kind: KindName, id: string): readonly string[]
   /**
@@ -120,6 +127,7 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
   const status = keyStatus(state, k)
   const hmacKey = status === 'legacy' ? k.token : k.key
   const unchecked = new Set<string>()
+  const unrecorded = new Set<string>()
   return {
     hmac: (value) => secretHmac(hmacKey, value),
     entry: (kind, id, path) => {
@@ -129,20 +137,37 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
     },
     foreignKey: status === 'foreign',
     unchecked,
+    unrecorded,
+    untracked: (kind, id, path) => {
+      if (status === 'foreign') unrecorded.add(`${kind}/${id} ${path}`)
+    },
     paths: (kind, id) => Object.keys(state.resources[resourceKey(kind, id)] ?? {}),
     ...(holds ? { holds } : {}),
   }
 }
 
-/** The note for secrets that cannot be checked (undefined when there are none). */
+/** The note for secrets that cannot be checked, or not recorded, with this run's key (undefined when there are none). */
 export function uncheckedNote(secrets: SecretContext, keys: { fromStateKey: boolean } | undefined, statePath: string): string | undefined {
-  const list = [...(secrets.unchecked ?? [])].sort()
+  const unchecked = [...(secrets.unchecked ?? [])].sort()
+  const unrecorded = [...(secrets.unrecorded ?? [])].sort()
+  const list = [...unchecked, ...unrecorded]
   if (list.length === 0) return undefined
   const first = list.slice(0, 5).map((u) => u.replace('/', ' ')).join(', ')
   const more = list.length > 5 ? ` and ${list.length - 5} more` : ''
   const what = keys?.fromStateKey ? 'the SCANSYNC_STATE_KEY set here is not the one' : 'SCANSYNC_STATE_KEY is not set here, and the API token is not the key'
+  const fields = (count: number) => `${count} secret ${count === 1 ? 'field' : 'fields'} the service hides`
+  // A secret the state has no record of is sent by an apply, but recording it with this key would
+  // mix keys in one file: without a word, every plan after the apply showed it again.
+  const notRecorded = (count: number) =>
+    `${count === 1 ? 'is' : 'are'} not recorded by an apply (${count === 1 ? 'it is' : 'they are'} sent, and planned as "not yet tracked" again after every apply)`
+  const problem =
+    unchecked.length === 0
+      ? `${fields(unrecorded.length)} ${notRecorded(unrecorded.length)}`
+      : unrecorded.length === 0
+        ? `${fields(unchecked.length)} cannot be checked`
+        : `${fields(unchecked.length)} cannot be checked, and ${unrecorded.length} ${notRecorded(unrecorded.length)}`
   return (
-    `Note: ${list.length} secret ${list.length === 1 ? 'field' : 'fields'} the service hides cannot be checked: the state was written with another key ` +
+    `Note: ${problem}: the state was written with another key ` +
     `(${first}${more}; ${statePath}): ${what} it was written with. ` +
     'Set SCANSYNC_STATE_KEY to the same value in every job that shares this state. ' +
     // Setting it does not re-key a state whose key is gone (the token it was written with, rotated since).

@@ -36,7 +36,8 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       if (options.mode === 'drift') {
         const setAside = setAsideUntracked(plan)
         plan = setAside.plan
-        if (setAside.untracked.length > 0) noteUntracked(setAside.untracked, prepared.statePath, io)
+        // With a state of another key, the note below says why (an apply would not record them).
+        if (setAside.untracked.length > 0 && !prepared.ledger.context.foreignKey) noteUntracked(setAside.untracked, prepared.statePath, io)
       }
       if (options.unmanaged) {
         // Before the names are looked at and anything prints: any listed resource's value may quote them.
