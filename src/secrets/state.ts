@@ -64,6 +64,13 @@ function parseState(text: string, path: string): SecretsState {
     if (!validator('state')(data)) throw new Error('unexpected shape')
     return data
   } catch {
+    // A merge of two branches that each recorded secrets: "move it away" would lose both sides.
+    const conflict = text.split('\n').findIndex((line) => /^(<{7}|={7}|>{7})(\s|$)/.test(line))
+    if (conflict >= 0)
+      throw new ScansyncError(
+        `the secrets state ${path} holds a merge conflict (a conflict marker on line ${conflict + 1}); keep one side's file whole: ` +
+          'secrets only the other side recorded are then planned as "not yet tracked", and the next apply sends them and records them',
+      )
     throw new ScansyncError(`the secrets state ${path} is not a scansync state file; move it away to start over (secrets are then planned as "not yet tracked")`)
   }
 }
