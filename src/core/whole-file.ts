@@ -61,10 +61,11 @@ function refuseSpecial(path: string, found: Stats | undefined): void {
 }
 
 /**
- * A failed write in words: what refuseSpecial found at the place (its code, ENOTREGULAR, is
- * scansync's own and names nothing a user can act on), otherwise the system's code.
+ * A failed write in words: what refuseSpecial found at the place, or the lock another process
+ * holds (their codes, ENOTREGULAR and ELOCKED, are scansync's own and name nothing a user can act
+ * on), otherwise the system's code.
  */
 export function writeFailure(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code
-  return code === 'ENOTREGULAR' ? (error as Error).message : (code ?? (error instanceof Error ? error.message : String(error)))
+  return code === 'ENOTREGULAR' || code === 'ELOCKED' ? (error as Error).message : (code ?? (error instanceof Error ? error.message : String(error)))
 }
