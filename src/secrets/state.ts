@@ -63,7 +63,7 @@ function parseState(text: string, path: string): SecretsState {
     // and drift reported a difference that was not there until the next apply wrote over it.
     if (!validator('state')(data)) throw new Error('unexpected shape')
     return data
-  } catch {
+  } catch (error) {
     // A merge of two branches that each recorded secrets: "move it away" would lose both sides.
     const conflict = text.split('\n').findIndex((line) => /^(<{7}|={7}|>{7})(\s|$)/.test(line))
     if (conflict >= 0)
@@ -71,6 +71,15 @@ function parseState(text: string, path: string): SecretsState {
         `the secrets state ${path} holds a merge conflict (a conflict marker on line ${conflict + 1}); keep one side's file whole: ` +
           'secrets only the other side recorded are then planned as "not yet tracked", and the next apply sends them and records them',
       )
+    // A state joined by hand (a comma left after the last entry): where, so that it can be mended
+    // rather than moved away. Only the place: the parser's words may quote the text.
+    const at = error instanceof SyntaxError ? /at position (\d+)/.exec(error.message) : null
+    if (at) {
+      const before = text.slice(0, Number(at[1])).split('\n')
+      throw new ScansyncError(
+        `the secrets state ${path} is not valid JSON (line ${before.length}, column ${before.at(-1)!.length + 1}); mend it there, or move it away to start over (secrets are then planned as "not yet tracked")`,
+      )
+    }
     throw new ScansyncError(`the secrets state ${path} is not a scansync state file; move it away to start over (secrets are then planned as "not yet tracked")`)
   }
 }
