@@ -57,6 +57,8 @@ export async function readSecretsState(path: string): Promise<SecretsState> {
 }
 
 function parseState(text: string, path: string): SecretsState {
+  // A byte order mark, as Windows editors write one when a state is mended by hand (the configuration's reader skips it too).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   try {
     const data = JSON.parse(text) as SecretsState
     // Every entry too: a record that is not one (an `hmac` of 5, a text for an entry) was taken,
