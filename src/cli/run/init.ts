@@ -100,6 +100,8 @@ scansync drift                    # what someone changed by hand (exit 2 when an
 const GITIGNORE_LINES = [
   '# scansync: keep .scansync/state.json in git (HMACs and obfuscated tokens only, never a value).',
   '.scansync/*.tmp',
+  '# Locks a run holds while it writes the state or creates targets (one left by a killed run must not be committed).',
+  '.scansync/*.lock*',
   '# Saved plans (scansync plan --out) are working files.',
   '*.plan.json',
 ]
