@@ -1,6 +1,6 @@
 import type { ApplyReport, Plan } from '../plan/model.js'
 import type { Ready } from '../plan/staleness.js'
-import { hasStateToWrite, writeSecretsState, writeSecretsStateSync, type SecretsLedger, type StateUpdate } from '../secrets/state.js'
+import { hasStateToWrite, recordsOnlyVariables, writeSecretsState, writeSecretsStateSync, type SecretsLedger, type StateUpdate } from '../secrets/state.js'
 import { executeChanges, type Sender } from './executor.js'
 import { pendingOf } from './refresh.js'
 import { shareColoursAmong } from '../resources/account-colours.js'
@@ -27,7 +27,7 @@ export interface SendOptions {
  * secrets state, even after failures and interrupts: it records what did land. A state that cannot
  * be written is returned as words, not thrown: the report of what was sent comes first.
  */
-export async function sendChanges(plan: Plan, ready: readonly Ready[], options: SendOptions): Promise<{ report: ApplyReport; stateProblem?: string }> {
+export async function sendChanges(plan: Plan, ready: readonly Ready[], options: SendOptions): Promise<{ report: ApplyReport; stateProblem?: string; stateNote?: string }> {
   shareColoursAmong(ready.map((item) => item.planned.desired))
   const outcome = await executeChanges(ready.map(pendingOf), options.client, {
     parallelism: options.parallelism,
@@ -46,9 +46,14 @@ export async function sendChanges(plan: Plan, ready: readonly Ready[], options: 
     await writeSecretsState(options.statePath, update, options.redactFile)
     return { report }
   } catch (error) {
+    // Only values from variables to record (no secret the service hides): the apply stands, said in a note.
+    if (recordsOnlyVariables(options.ledger.status, update)) return { report, stateNote: variablesNote(options.statePath, error) }
     return { report, stateProblem: stateProblem(options.statePath, error) }
   }
 }
+
+const variablesNote = (statePath: string, error: unknown): string =>
+  `Note: the secrets state could not be written to ${statePath} (${writeFailure(error)}): it does not record the values this apply took from variables, so once one is rotated, a plan may show the old value the service still holds`
 
 const stateProblem = (statePath: string, error: unknown): string => {
   return `the changes above were sent, but the secrets state could not be written to ${statePath} (${writeFailure(error)}); secrets the service hides will be planned again as "not yet tracked"`

@@ -72,6 +72,8 @@ export interface DiffContext {
   stateKey?(path: FieldPath): string
   /** The other keys an earlier run may have recorded the place under (HiddenSecret.otherKeys). */
   otherStateKeys?(path: FieldPath): string[]
+  /** Whether a live value is one the secrets state records as applied to the resource (a rotated variable's old value). */
+  known?(value: unknown): boolean
 }
 
 /** A place being compared: both values, the objects holding them, and the send unit it inherits. */
@@ -187,6 +189,7 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
   return {
     kind,
     templates: desired.templates,
+    known: (value) => typeof value === 'string' && secrets.known?.(desired.kind, desired.id, value) === true,
     stateKey,
     otherStateKeys: otherForms,
     secretReason(path, declared, live) {
@@ -314,7 +317,7 @@ function unoptimisedCompareSet(context: DiffContext, place: Place, normalize: No
     declared.flatMap((item, index) => (fromVariable(context, itemOf(place.path, { index, key: '' })) ? [sortKey(normalize(item))] : [])),
   )
   const mask = (item: unknown) => (hidden.has(sortKey(item)) ? SENSITIVE : item)
-  return [change(place, actual.map(mask), wanted.map(mask), { set: true })]
+  return [change(place, actual.map((item) => (isKnown(context, item) ? SENSITIVE : mask(item))), wanted.map(mask), { set: true })]
 }
 
 /**
@@ -398,7 +401,7 @@ function unoptimisedCompareItems(context: DiffContext, place: Place, key: string
   const declaredKeys = new Set(declared.map((item) => String(item[key])))
   const findings = declared.flatMap((item, index) => unoptimisedCompareItem(context, place, key, { item, index }, live))
   for (const [itemKey, item] of liveByKey) {
-    if (!declaredKeys.has(itemKey)) findings.push(change({ ...place, path: itemOf(place.path, { key: itemKey }) }, maskEntry(context, place.path, item), undefined))
+    if (!declaredKeys.has(itemKey)) findings.push(change({ ...place, path: itemOf(place.path, { key: itemKey, ...(isKnown(context, itemKey) ? { hiddenKey: true } : {}) }) }, maskEntry(context, place.path, item), undefined))
   }
   return findings
 }
@@ -488,10 +491,13 @@ export function maskEntry(context: DiffContext, list: FieldPath, entry: JsonObje
         fromVariable: yamlItem !== undefined && fromVariable(context, memberOf(yamlItem, member)),
         sensitiveFields: context.kind.sensitiveFields,
       })
-      return [member, sensitive ? SENSITIVE : value]
+      return [member, sensitive || isKnown(context, value) ? SENSITIVE : value]
     }),
   )
 }
+
+/** A live value the secrets state knows as applied to the resource (DiffContext.known). */
+const isKnown = (context: DiffContext, value: unknown): boolean => context.known?.(value) === true
 
 const fromVariable = (context: DiffContext, path: FieldPath): boolean => {
   // Most resources hold no variable: no place to spell out.

@@ -45,6 +45,22 @@ export function declaredSecrets(resource: DesiredResource): DeclaredSecret[] {
 }
 
 /**
+ * The values a declared resource takes from variables, whole, wherever they are (a member, a list
+ * item, an entry's name): the secrets state records them (by HMAC) after an apply.
+ */
+export function variableValuesOf(resource: Pick<DesiredResource, 'fields' | 'templates'>): string[] {
+  const found = new Set<string>()
+  for (const place of resource.templates.keys()) {
+    let node: unknown = resource.fields
+    for (const [, member, index] of place.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+      node = index !== undefined ? (Array.isArray(node) ? node[Number(index)] : undefined) : isObject(node) ? node[member!] : undefined
+    }
+    if (typeof node === 'string') found.add(node)
+  }
+  return [...found]
+}
+
+/**
  * The secrets a live resource (in the YAML's shape: its kind's projection) holds in clear, as the
  * same rule decides: a service that does not obfuscate answers passwords and flagged values as
  * they are, and another field may quote them (a description naming the login). Only the places

@@ -137,7 +137,20 @@ export interface SecretContext {
    * whose value holds one is shown as (sensitive), as the output step cannot hide a weak one.
    */
   readonly holds?: (text: string) => boolean
+  /**
+   * Whether `value` is one the state records as applied to the resource (a hidden secret, or a
+   * value from a variable: VARIABLE_PATH), by its HMAC: a live value the YAML no longer declares
+   * (a rotated variable's old value) is then shown as (sensitive), never in clear.
+   */
+  known?(kind: KindName, id: string, value: string): boolean
 }
+
+/**
+ * Where the state records a value applied from a variable: by its keyed hash, whatever place it
+ * held (it is recognised wherever the live resource still holds it, once the YAML no longer does).
+ */
+export const VARIABLE_PREFIX = 'variables'
+export const variablePath = (hmac: string): string => `${VARIABLE_PREFIX}[#${hmac.slice(0, HIDDEN_KEY_LENGTH)}]`
 
 /** How plan, drift and apply compare secrets with `state`. A plain string is a token (tests, and states from before key ids). */
 export function secretContext(state: SecretsState, keys: StateKeys | string, holds?: (text: string) => boolean): SecretContext {
@@ -148,6 +161,13 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
   const unrecorded = new Set<string>()
   return {
     hmac: (value) => secretHmac(hmacKey, value),
+    known: (kind, id, value) => {
+      // Read as it is now: an apply records into the same state as it goes.
+      const entries = Object.values(state.resources[resourceKey(kind, id)] ?? {})
+      if (entries.length === 0) return false
+      const hmac = secretHmac(hmacKey, value)
+      return entries.some((entry) => entry.hmac === hmac)
+    },
     entry: (kind, id, path) => {
       const found = state.resources[resourceKey(kind, id)]?.[path]
       if (found && status === 'foreign') unchecked.add(`${kind}/${id} ${path}`)
@@ -270,6 +290,20 @@ export function hasStateToWrite(status: KeyStatus, update: StateUpdate): boolean
   return status === 'legacy' || update.recorded.size > 0 || (update.replaced?.size ?? 0) > 0
 }
 
+/**
+ * Whether all a run would write is the records of values from variables (VARIABLE_PATH): a state
+ * it cannot write then loses no hidden secret's record, only the means to recognise a rotated
+ * variable's old value.
+ */
+export function recordsOnlyVariables(status: KeyStatus, update: StateUpdate): boolean {
+  const isVariable = (path: string) => path.startsWith(`${VARIABLE_PREFIX}[`)
+  return (
+    status !== 'legacy' &&
+    [...update.recorded.values()].every((fields) => [...fields.keys()].every(isVariable)) &&
+    [...(update.replaced?.values() ?? [])].every((paths) => [...paths].every(isVariable))
+  )
+}
+
 const LOCK_WAIT_MS = 10_000
 
 const lockPath = (path: string) => `${path}.lock`
@@ -337,6 +371,12 @@ export interface SecretsLedger {
    * of any record of it under `replaces` (the other forms of its key).
    */
   record(kind: KindName, id: string, path: string, entry: SecretEntry, replaces?: readonly string[]): void
+  /**
+   * Records the values a resource was just applied with from variables (VARIABLE_PATH, by their
+   * HMACs), in place of those recorded before: a value rotated since is recognised as a secret
+   * while the service still holds it.
+   */
+  recordVariables(kind: KindName, id: string, values: readonly string[]): void
   /** What to merge into the file; `declaredValues` re-keys a state from before key ids. */
   update(declaredValues?: (resourceKey: string) => readonly string[]): StateUpdate
 }
@@ -366,6 +406,21 @@ export function openLedger(state: SecretsState, keys: StateKeys, holds?: (text: 
         if (!replaced.has(key)) replaced.set(key, new Set())
         replaced.get(key)!.add(other)
       }
+    },
+    recordVariables(kind, id, values) {
+      if (context.foreignKey) return
+      const hmacs = new Map(values.map((value) => [variablePath(context.hmac(value)), context.hmac(value)]))
+      const before = Object.keys(state.resources[resourceKey(kind, id)] ?? {}).filter((path) => path.startsWith(`${VARIABLE_PREFIX}[`) && !hmacs.has(path))
+      if (hmacs.size === 0) {
+        if (before.length === 0) return
+        const key = resourceKey(kind, id)
+        for (const path of before) delete state.resources[key]![path]
+        for (const path of before) recorded.get(key)?.delete(path)
+        if (!replaced.has(key)) replaced.set(key, new Set())
+        for (const path of before) replaced.get(key)!.add(path)
+        return
+      }
+      for (const [path, hmac] of hmacs) this.record(kind, id, path, { hmac }, before)
     },
     update: (declaredValues) => ({
       recorded,

@@ -317,7 +317,8 @@ describe('two hidden entries whose names come from variables', () => {
     const applied = await cli(em, dir, ['apply', '--auto-approve'], env)
     expect(applied.code, applied.stdout + applied.stderr).toBe(0)
     const state = readFileSync(join(dir, '.scansync', 'state.json'), 'utf8')
-    const keys = Object.keys(JSON.parse(state).resources['target/2DZkoZH8WMEM'])
+    // Besides the values from variables, by HMAC (review round 19: recognised once rotated).
+    const keys = Object.keys(JSON.parse(state).resources['target/2DZkoZH8WMEM']).filter((key) => !key.startsWith('variables['))
     expect(keys).toHaveLength(2)
     for (const key of keys) expect(key).toMatch(/^site\.headers\[#[0-9a-f]{16}\]\.value$/)
     for (const secret of Object.values(env)) expect(state).not.toContain(secret)

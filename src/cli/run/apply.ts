@@ -155,6 +155,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   }
   io.stdout.write(renderApplyReport(sent.report, options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile }, violations))
   timeoutHint(io, sent.report.results.flatMap((result) => [result.error ?? '', ...(result.warnings ?? [])]))
+  if (sent.stateNote) line(io.stderr, sent.stateNote)
   if (sent.stateProblem) throw new ScansyncError(sent.stateProblem)
   return applyExitCode(sent.report)
 }
