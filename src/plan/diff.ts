@@ -453,7 +453,7 @@ function unoptimisedCompareScalar(context: DiffContext, place: Place, normalize:
   // The value after is the declared one, as the request sends it (a URL as written, not its
   // comparison form). A declared null removes the value: shown so (as a saved plan shows it), not
   // as the "" or false it compares equal to.
-  return [change(place, before, place.declared === null ? undefined : place.declared, { sensitive: isSensitiveAt(context, place) })]
+  return [change(place, before, place.declared === null ? undefined : place.declared, { sensitive: isSensitiveAt(context, place) || isKnown(context, place.live) })]
 }
 
 /** A secret the service answers obfuscated: recorded as hidden, and planned when the state cannot vouch for it. */
