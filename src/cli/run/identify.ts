@@ -11,6 +11,7 @@ import { nameHoldsSecret } from '../../secrets/redact.js'
 import { collectLiveSecrets } from '../../secrets/known.js'
 import { SENSITIVE } from '../../core/types.js'
 import { isObject } from '../../core/json.js'
+import type { SecretContext } from '../../secrets/state.js'
 
 export interface Identified {
   /** The declared resources with ids found by natural key and references by name as ids; targets to create keep id "". */
@@ -61,13 +62,17 @@ export async function identify(
  * The live targets and agents no declared resource is (by id or natural key), for `drift
  * --unmanaged`; with `--kind`, only of those kinds (the others were not loaded).
  */
-export function undeclared(identified: Identified, kinds?: readonly KindName[], holds?: (text: string) => boolean): Unmanaged[] {
+export function undeclared(identified: Identified, kinds?: readonly KindName[], holds?: (text: string) => boolean, secrets?: Pick<SecretContext, 'known'>): Unmanaged[] {
   const found = unmanaged(identified.resources, identified.lists, identified.names).map((item) => {
     // A name that holds a secret of the run (a weak one, which the output step leaves in a text),
-    // the resource's own URL password or another secret it holds in clear, is not shown.
+    // the resource's own URL password or another secret it holds in clear, is not shown; nor one
+    // the secrets state records as applied from a variable (a name the YAML no longer declares).
     if (item.name === null) return item
     const live = identified.known.get(liveKey(item.kind, item.id))
-    const hidden = holds?.(item.name) === true || (live !== undefined && nameHoldsSecret(KINDS[item.kind], KINDS[item.kind].project(live), item.name))
+    const hidden =
+      holds?.(item.name) === true ||
+      secrets?.known?.(item.kind, item.id, item.name) === true ||
+      (live !== undefined && nameHoldsSecret(KINDS[item.kind], KINDS[item.kind].project(live), item.name))
     return hidden ? { ...item, name: SENSITIVE } : item
   })
   return kinds && kinds.length > 0 ? found.filter((item) => kinds.includes(item.kind)) : found
