@@ -23,6 +23,8 @@ export interface Comparison {
   fields: FieldChange[]
   units: string[]
   hiddenSecrets: HiddenSecret[]
+  /** Whether a live value is one the secrets state records as applied to the resource (SecretContext.known): a name heading it is then not shown. */
+  known?: (value: string) => boolean
   /** SHA-256 of the live values of the managed fields (what a saved plan was computed from); computed on first use. */
   readonly fingerprint: string
 }
@@ -84,7 +86,9 @@ function compareUnguarded(desired: DesiredResource, raw: JsonObject, secrets: Se
   const live = kind.project(raw)
   const { fields, units, hiddenSecrets } = diffResource(kind, desired, live, secrets)
   if (fields.length > 0) maskQuotedSecrets(fields, kind, desired, live, secrets)
-  return new Compared(kind, desired, raw, live, fields, units, hiddenSecrets)
+  const compared = new Compared(kind, desired, raw, live, fields, units, hiddenSecrets)
+  if (secrets.known) compared.known = (value) => secrets.known!(desired.kind, desired.id, value)
+  return compared
 }
 
 /**
@@ -119,6 +123,7 @@ function maskQuotedSecrets(fields: FieldChange[], kind: ResourceKind, desired: D
 /** A class rather than an object literal with a getter: one is made for every resource a plan reads. */
 class Compared implements Comparison {
   #fingerprint: string | undefined
+  known?: (value: string) => boolean
 
   constructor(
     readonly kind: ResourceKind,
@@ -141,7 +146,8 @@ function toChange(comparison: Comparison, holds: ((text: string) => boolean) | u
   return {
     kind: kind.name,
     id: desired.id,
-    name: displayNameOf(kind, desired, live, holds),
+    // A name applied from a variable that the YAML no longer declares (the live one heads it) is not shown either.
+    name: displayNameOf(kind, desired, live, comparison.known ? (text) => holds?.(text) === true || comparison.known!(text) : holds),
     action: 'update',
     method: kind.method,
     path: kind.itemPath(desired.id),
