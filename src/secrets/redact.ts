@@ -60,6 +60,14 @@ export function variableValuesOf(resource: Pick<DesiredResource, 'fields' | 'tem
   return [...found]
 }
 
+/** Every text a value holds, at any depth (a resource's answer: what it still holds). */
+export function textsOf(value: unknown, found: string[] = []): string[] {
+  if (typeof value === 'string') found.push(value)
+  else if (Array.isArray(value)) for (const item of value) textsOf(item, found)
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) textsOf(item, found)
+  return found
+}
+
 /**
  * The secrets a live resource (in the YAML's shape: its kind's projection) holds in clear, as the
  * same rule decides: a service that does not obfuscate answers passwords and flagged values as

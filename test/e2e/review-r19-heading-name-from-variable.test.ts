@@ -62,4 +62,20 @@ describe('a name applied from a variable, no longer declared', () => {
     expect(direct.stdout).toContain('5HnBvC3xZaQw')
     expect(direct.stdout + direct.stderr).not.toContain('6Rm3')
   })
+
+  // An apply of the resource without the name leaves the live name as it was: its record is kept
+  // while the resource holds it (it was dropped, and the next plan printed the name again).
+  it('stays hidden after an apply that no longer declares it', async () => {
+    const { em, dir } = await namedThenNot()
+    expect((await cli(em, dir, ['apply', '--auto-approve'])).code).toBe(0)
+    writeFileSync(join(dir, 'c.yaml'), UNNAMED.replace('changed', 'changed again'))
+    for (const format of ['text', 'json']) {
+      const plan = await cli(em, dir, ['plan', '--format', format])
+      expect(plan.code, plan.stderr).toBe(0)
+      expect(plan.stdout).toContain('5HnBvC3xZaQw')
+      expect(plan.stdout + plan.stderr).not.toContain('6Rm3')
+    }
+    const drift = await cli(em, dir, ['drift', '--unmanaged'])
+    expect(drift.stdout + drift.stderr).not.toContain('6Rm3')
+  })
 })
