@@ -110,7 +110,7 @@ function recordSecrets(desired: DesiredResource, body: JsonObject, options: Exec
   for (const secret of compare(desired, body, context).hiddenSecrets) {
     options.secrets.record(desired.kind, desired.id, secret.stateKey, { hmac: context.hmac(secret.declared), live: secret.live }, secret.otherKeys)
   }
-  options.secrets.recordVariables(desired.kind, desired.id, variableValuesOf(desired), textsOf(body))
+  options.secrets.recordVariables(desired.kind, desired.id, variableValuesOf(desired), () => textsOf(body))
   return compare(desired, body, context)
 }
 

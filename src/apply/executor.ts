@@ -108,7 +108,7 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
     }
   }
   // The values from variables it now holds: recognised as secrets once rotated (SecretContext.known).
-  options.secrets.recordVariables(item.kind.name, item.desired.id, variableValuesOf(item.desired), textsOf(response))
+  options.secrets.recordVariables(item.kind.name, item.desired.id, variableValuesOf(item.desired), () => textsOf(response))
   // Compared again once the state knows what was just sent (the secrets sent were checked above);
   // with nothing recorded, the comparison would be the same.
   const after = recorded ? compare(item.desired, response, context) : first

@@ -374,9 +374,10 @@ export interface SecretsLedger {
   /**
    * Records the values a resource was just applied with from variables (VARIABLE_PATH, by their
    * HMACs), in place of those recorded before that the resource no longer holds (`held`: the texts
-   * of its answer): a value rotated since is recognised as a secret while the service holds it.
+   * of its answer, asked for only when some were recorded before): a value rotated since is
+   * recognised as a secret while the service holds it.
    */
-  recordVariables(kind: KindName, id: string, values: readonly string[], held: readonly string[]): void
+  recordVariables(kind: KindName, id: string, values: readonly string[], held: () => readonly string[]): void
   /** What to merge into the file; `declaredValues` re-keys a state from before key ids. */
   update(declaredValues?: (resourceKey: string) => readonly string[]): StateUpdate
 }
@@ -413,7 +414,7 @@ export function openLedger(state: SecretsState, keys: StateKeys, holds?: (text: 
       const hmacs = new Map(values.map((value) => [variablePath(context.hmac(value)), context.hmac(value)]))
       const earlier = Object.entries(state.resources[key] ?? {}).filter(([path]) => path.startsWith(`${VARIABLE_PREFIX}[`) && !hmacs.has(path))
       // A value the resource still holds (a field the YAML no longer declares keeps its value) stays recorded.
-      const stillHeld = earlier.length > 0 ? new Set(held.map((text) => context.hmac(text))) : new Set<string>()
+      const stillHeld = earlier.length > 0 ? new Set(held().map((text) => context.hmac(text))) : new Set<string>()
       const before = earlier.filter(([, entry]) => !stillHeld.has(entry.hmac)).map(([path]) => path)
       if (hmacs.size === 0) {
         if (before.length === 0) return
