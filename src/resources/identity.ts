@@ -321,8 +321,11 @@ function problem(resource: DesiredResource, at: PathSegments, message: string): 
   return { file: position.file, line: position.line, column: position.column, path: formatPath(at), message }
 }
 
+/** The kinds `drift --unmanaged` lists the live resources of (assets are not listed). */
+export const UNMANAGED_KINDS = ['target', 'agent'] as const
+
 export interface Unmanaged {
-  kind: 'target' | 'agent'
+  kind: (typeof UNMANAGED_KINDS)[number]
   id: string
   name: string | null
 }
@@ -334,8 +337,9 @@ export interface Unmanaged {
 export function unmanaged(resolved: readonly DesiredResource[], live: Pick<LiveLists, 'targets' | 'agents'>, names: Pick<Resolution['names'], 'target' | 'agent'>): Unmanaged[] {
   const declared = new Set(resolved.filter((r) => r.id !== '').map((r) => `${r.kind}\0${r.id}`))
   const out: Unmanaged[] = []
-  for (const [kind, items] of [['target', live.targets], ['agent', live.agents]] as const) {
-    const ids = (items ?? []).flatMap((item) => (isObject(item) && typeof item.id === 'string' ? [item.id] : []))
+  const lists = { target: live.targets, agent: live.agents }
+  for (const kind of UNMANAGED_KINDS) {
+    const ids = (lists[kind] ?? []).flatMap((item) => (isObject(item) && typeof item.id === 'string' ? [item.id] : []))
     for (const id of ids.sort()) if (!declared.has(`${kind}\0${id}`)) out.push({ kind, id, name: names[kind].nameOf(id) ?? null })
   }
   return out

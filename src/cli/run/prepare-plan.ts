@@ -18,6 +18,7 @@ import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
 import { startEarlyReads, type ReadsAhead } from './early-reads.js'
 import { KIND_NAMES } from '../../resources/index.js'
+import { UNMANAGED_KINDS } from '../../resources/identity.js'
 import { collectLiveSecrets, learnLiveSecrets, learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
@@ -72,8 +73,10 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
   let resources = config.resources
   if (options.kinds && options.kinds.length > 0) {
     resources = resources.filter((r) => options.kinds!.includes(r.kind))
-    // A nightly `drift --kind agent` over files that declare no agent would pass, checking nothing, in silence.
-    const undeclared = options.unmanaged ? [] : options.kinds.filter((kind) => !resources.some((r) => r.kind === kind))
+    // A nightly `drift --kind agent` over files that declare no agent would pass, checking nothing, in silence
+    // (with --unmanaged too for a kind it does not list: assets).
+    const listed = (kind: KindName) => options.unmanaged === true && (UNMANAGED_KINDS as readonly KindName[]).includes(kind)
+    const undeclared = options.kinds.filter((kind) => !listed(kind) && !resources.some((r) => r.kind === kind))
     if (undeclared.length > 0) line(io.stderr, `Note: no ${undeclared.join(' or ')} is declared in these files: --kind ${undeclared.join(',')} selects nothing.`)
   }
   // A resource known by its natural key gets its id from the live lists: --id then selects after
