@@ -107,7 +107,8 @@ function redactedRow(row: ResourceRow, redact: (text: string) => string, holds?:
       ...(field.items ? { items: { added: field.items.added.map(redact), removed: field.items.removed.map(redact) } } : {}),
     })),
   }
-  if (row.naturalKey) out.naturalKey = { ...row.naturalKey, value: holdsUrlPassword(row.naturalKey.value) ? SENSITIVE : redact(row.naturalKey.value) }
+  // A URL holding a weak secret of the run (which `redact` leaves in it) is (sensitive) whole, as its field's line shows it.
+  if (row.naturalKey) out.naturalKey = { ...row.naturalKey, value: holdsUrlPassword(row.naturalKey.value) || holds?.(row.naturalKey.value) === true ? SENSITIVE : redact(row.naturalKey.value) }
   if (row.outcome) {
     out.outcome = { ...row.outcome, warnings: row.outcome.warnings.map(redact) }
     if (row.outcome.error !== undefined) out.outcome.error = redact(row.outcome.error)
