@@ -156,7 +156,10 @@ export function renderImport(sections: ImportSection[], schema: string): string 
     section.resources.forEach((resource, index) => {
       const item = mapNode({ id: resource.id, ...resource.fields }, '', KINDS[section.kind], false)
       const comment = [secretComment(resource.notes), leftOutComment(resource.leftOut)].filter((part) => part !== undefined).join('\n')
-      if (comment) item.commentBefore = comment
+      // The YAML writer starts a comment line after a line or paragraph separator as after a line
+      // feed ("  #" inside a value of the lines to add): such characters are written as the escapes
+      // a double-quoted value (scalar) reads back; in the comment's words they read as on stdout.
+      if (comment) item.commentBefore = escapeControls(comment)
       if (index > 0) item.spaceBefore = true
       seq.items.push(item)
     })
