@@ -55,7 +55,8 @@ export function variableValuesOf(resource: Pick<DesiredResource, 'fields' | 'tem
     for (const [, member, index] of place.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
       node = index !== undefined ? (Array.isArray(node) ? node[Number(index)] : undefined) : isObject(node) ? node[member!] : undefined
     }
-    if (typeof node === 'string') found.add(node)
+    // An empty value is no secret (`${NAME:-}`): the redaction ignores it, and so does the state.
+    if (typeof node === 'string' && node !== '') found.add(node)
   }
   return [...found]
 }

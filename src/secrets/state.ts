@@ -162,6 +162,8 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
   return {
     hmac: (value) => secretHmac(hmacKey, value),
     known: (kind, id, value) => {
+      // An empty value is no secret (the redaction ignores it too): every empty text would be hidden.
+      if (value === '') return false
       // Read as it is now: an apply records into the same state as it goes.
       const entries = Object.values(state.resources[resourceKey(kind, id)] ?? {})
       if (entries.length === 0) return false
