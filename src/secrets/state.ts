@@ -223,9 +223,10 @@ export function recordSecret(state: SecretsState, kind: KindName, id: string, pa
 
 /**
  * A state read with the token (written before key ids) re-keyed with the run's key: each entry
- * whose HMAC is that of a declared value of its resource is recomputed. Only when every entry can
- * be, the state gets its key id; otherwise it stays as it was (still keyed by the token), so that
- * no entry is ever keyed differently from the others.
+ * whose HMAC is that of a declared value of its resource is recomputed (a value from a variable no
+ * longer declared is left out). Only when every other entry can be, the state gets its key id;
+ * otherwise it stays as it was (still keyed by the token), so that no entry is ever keyed
+ * differently from the others.
  */
 export function rekeyed(state: SecretsState, keys: StateKeys, declaredValues: (resourceKey: string) => readonly string[]): SecretsState {
   if (keyStatus(state, keys) !== 'legacy' && (state.key_id !== undefined || Object.keys(state.resources).length > 0)) return state
@@ -237,6 +238,10 @@ export function rekeyed(state: SecretsState, keys: StateKeys, declaredValues: (r
     resources[resource] = {}
     for (const [path, entry] of Object.entries(fields)) {
       const value = candidates.find((candidate) => secretHmac(keys.token, candidate) === entry.hmac)
+      // A value once applied from a variable that the YAML no longer declares (kept while the
+      // service holds it) cannot be found: its record is left out, rather than the whole state
+      // staying keyed by the token (every hidden secret unchecked once the token is rotated).
+      if (value === undefined && path.startsWith(`${VARIABLE_PREFIX}[`)) continue
       // A key from a variable in the path is a hash with the old key too (statePath): found among the same values.
       const rekeyedPath = path.replace(HIDDEN_KEY, (whole, hash: string) => {
         const name = candidates.find((candidate) => secretHmac(keys.token, candidate).slice(0, HIDDEN_KEY_LENGTH) === hash)
@@ -245,6 +250,7 @@ export function rekeyed(state: SecretsState, keys: StateKeys, declaredValues: (r
       if (value === undefined || rekeyedPath.includes('\0')) return state
       resources[resource][rekeyedPath] = { ...entry, hmac: secretHmac(keys.key, value) }
     }
+    if (Object.keys(resources[resource]).length === 0) delete resources[resource]
   }
   return { format_version: 1, key_id: id, resources }
 }
