@@ -317,7 +317,10 @@ function unoptimisedCompareSet(context: DiffContext, place: Place, normalize: No
     declared.flatMap((item, index) => (fromVariable(context, itemOf(place.path, { index, key: '' })) ? [sortKey(normalize(item))] : [])),
   )
   const mask = (item: unknown) => (hidden.has(sortKey(item)) ? SENSITIVE : item)
-  return [change(place, actual.map((item) => (isKnown(context, item) ? SENSITIVE : mask(item))), wanted.map(mask), { set: true })]
+  // A live item the state knows as applied from a variable, that the YAML now writes as it is, is
+  // shown as the YAML's (else it read as removed, and the literal as added, though it stays).
+  const declaredItems = new Set(wanted.map(sortKey))
+  return [change(place, actual.map((item) => (isKnown(context, item) && !declaredItems.has(sortKey(item)) ? SENSITIVE : mask(item))), wanted.map(mask), { set: true })]
 }
 
 /**
