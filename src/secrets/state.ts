@@ -424,7 +424,9 @@ export function openLedger(state: SecretsState, keys: StateKeys, holds?: (text: 
       // A value the resource still holds (a field the YAML no longer declares keeps its value) stays recorded.
       const stillHeld = earlier.length > 0 ? new Set(held().map((text) => context.hmac(text))) : new Set<string>()
       const before = earlier.filter(([, entry]) => !stillHeld.has(entry.hmac)).map(([path]) => path)
-      if (hmacs.size === 0) {
+      // A value recorded already is not recorded again: an apply with nothing new leaves the file as it is.
+      const fresh = [...hmacs].filter(([path, hmac]) => state.resources[key]?.[path]?.hmac !== hmac)
+      if (fresh.length === 0) {
         if (before.length === 0) return
         for (const path of before) delete state.resources[key]![path]
         for (const path of before) recorded.get(key)?.delete(path)
@@ -432,7 +434,7 @@ export function openLedger(state: SecretsState, keys: StateKeys, holds?: (text: 
         for (const path of before) replaced.get(key)!.add(path)
         return
       }
-      for (const [path, hmac] of hmacs) this.record(kind, id, path, { hmac }, before)
+      for (const [path, hmac] of fresh) this.record(kind, id, path, { hmac }, before)
     },
     update: (declaredValues) => ({
       recorded,
