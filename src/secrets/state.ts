@@ -128,6 +128,11 @@ export interface SecretContext {
    * them but cannot record them, so every plan after shows them "not yet tracked" again.
    */
   readonly unrecorded?: ReadonlySet<string>
+  /**
+   * The resources (`kind/id`) whose values applied from variables cannot be recognised, when
+   * `foreignKey`: every live value of theirs `known` is asked about is taken for one.
+   */
+  readonly unrecognised?: ReadonlySet<string>
   /** Told of a secret the state has no record of ("not yet tracked"). */
   untracked?(kind: KindName, id: string, path: string): void
   /** The paths the state records for a resource (to find one whose list keys another key hashed). */
@@ -159,13 +164,22 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
   const hmacKey = status === 'legacy' ? k.token : k.key
   const unchecked = new Set<string>()
   const unrecorded = new Set<string>()
+  const unrecognised = new Set<string>()
   return {
     hmac: (value) => secretHmac(hmacKey, value),
     known: (kind, id, value) => {
       // An empty value is no secret (the redaction ignores it too): every empty text would be hidden.
       if (value === '') return false
       // Read as it is now: an apply records into the same state as it goes.
-      const entries = Object.values(state.resources[resourceKey(kind, id)] ?? {})
+      const fields = state.resources[resourceKey(kind, id)] ?? {}
+      // Recorded with another key, a rotated variable's old value cannot be told from any other:
+      // each live value is shown as (sensitive) rather than perhaps in clear (a note says why).
+      if (status === 'foreign') {
+        if (!Object.keys(fields).some((path) => path.startsWith(`${VARIABLE_PREFIX}[`))) return false
+        unrecognised.add(resourceKey(kind, id))
+        return true
+      }
+      const entries = Object.values(fields)
       if (entries.length === 0) return false
       const hmac = secretHmac(hmacKey, value)
       return entries.some((entry) => entry.hmac === hmac)
@@ -178,6 +192,7 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
     foreignKey: status === 'foreign',
     unchecked,
     unrecorded,
+    unrecognised,
     untracked: (kind, id, path) => {
       if (status === 'foreign') unrecorded.add(`${kind}/${id} ${path}`)
     },
@@ -190,7 +205,8 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
 export function uncheckedNote(secrets: SecretContext, keys: { fromStateKey: boolean } | undefined, statePath: string): string | undefined {
   const unchecked = [...(secrets.unchecked ?? [])].sort()
   const unrecorded = [...(secrets.unrecorded ?? [])].sort()
-  const list = [...unchecked, ...unrecorded]
+  const unrecognised = [...(secrets.unrecognised ?? [])].sort()
+  const list = [...unchecked, ...unrecorded, ...unrecognised]
   if (list.length === 0) return undefined
   const first = list.slice(0, 5).map((u) => u.replace('/', ' ')).join(', ')
   const more = list.length > 5 ? ` and ${list.length - 5} more` : ''
@@ -200,12 +216,20 @@ export function uncheckedNote(secrets: SecretContext, keys: { fromStateKey: bool
   // mix keys in one file: without a word, every plan after the apply showed it again.
   const notRecorded = (count: number) =>
     `${count === 1 ? 'is' : 'are'} not recorded by an apply (${count === 1 ? 'it is' : 'they are'} sent, and planned as "not yet tracked" again after every apply)`
-  const problem =
-    unchecked.length === 0
-      ? `${fields(unrecorded.length)} ${notRecorded(unrecorded.length)}`
-      : unrecorded.length === 0
-        ? `${fields(unchecked.length)} cannot be checked`
-        : `${fields(unchecked.length)} cannot be checked, and ${unrecorded.length} ${notRecorded(unrecorded.length)}`
+  const secretsProblem =
+    unchecked.length + unrecorded.length === 0
+      ? undefined
+      : unchecked.length === 0
+        ? `${fields(unrecorded.length)} ${notRecorded(unrecorded.length)}`
+        : unrecorded.length === 0
+          ? `${fields(unchecked.length)} cannot be checked`
+          : `${fields(unchecked.length)} cannot be checked, and ${unrecorded.length} ${notRecorded(unrecorded.length)}`
+  // A rotated variable's old value cannot be recognised: the live values of those resources are shown as (sensitive).
+  const valuesProblem =
+    unrecognised.length === 0
+      ? undefined
+      : `the values ${unrecognised.length === 1 ? '1 resource' : `${unrecognised.length} resources`} took from variables cannot be recognised (${unrecognised.length === 1 ? 'its' : 'their'} live values are shown as (sensitive))`
+  const problem = [secretsProblem, valuesProblem].filter((part) => part !== undefined).join(', and ')
   return (
     `Note: ${problem}: the state was written with another key ` +
     `(${first}${more}; ${statePath}): ${what} it was written with. ` +
