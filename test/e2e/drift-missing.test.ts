@@ -1,26 +1,17 @@
 // A resource declared by id that someone deleted by hand: drift reports it as drift (exit 2), in
 // every format, beside the rest of the drift, instead of failing the whole report (exit 1). Plan
 // and apply still refuse it: they cannot update what is gone. The real CLI against the emulator.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAjv } from '../../src/schema/ajv.js'
 import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, exampleConfig, exampleSeed } from './helpers.js'
+import { cli, emulator, exampleConfig } from './helpers.js'
+import { lineOf, seedWithDeletions } from './deleted-resources.js'
 
 beforeAll(ensureBuilt, 120_000)
 
 const validatePlan = createAjv().getSchema('plan.schema.json')!
-
-/** The example seed without the staging shop (a target) and one asset, as if deleted by hand in the web interface. */
-function seedWithDeletions() {
-  const seed = exampleSeed()
-  seed.targets = seed.targets!.filter((t) => t.id !== '7QwErTy2UiOp')
-  seed.assets = seed.assets!.filter((a) => a.id !== '4TrEwQ9aSdFg')
-  return seed
-}
-
-const lineOf = (file: string, needle: string): number => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1
 
 describe('drift: a declared resource deleted on the service', () => {
   it('json: the deleted ones under "missing" with where they are declared, the rest of the drift still reported, exit 2', async () => {

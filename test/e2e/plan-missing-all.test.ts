@@ -2,23 +2,13 @@
 // hand: it refuses, as before, but names every one of them at the line of its id (an annotation
 // there in the github format), so that a user fixes them in one go instead of one run at a time.
 // The real CLI against the emulator.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, exampleConfig, exampleSeed } from './helpers.js'
+import { cli, emulator, exampleConfig } from './helpers.js'
+import { lineOf, seedWithDeletions } from './deleted-resources.js'
 
 beforeAll(ensureBuilt, 120_000)
-
-/** The example seed without the staging shop (a target) and one asset, as if deleted by hand. */
-function seedWithDeletions() {
-  const seed = exampleSeed()
-  seed.targets = seed.targets!.filter((t) => t.id !== '7QwErTy2UiOp')
-  seed.assets = seed.assets!.filter((a) => a.id !== '4TrEwQ9aSdFg')
-  return seed
-}
-
-const lineOf = (file: string, needle: string): number => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1
 
 describe('plan: several declared resources gone from the service', () => {
   it.each([['plan'], ['apply']])('%s names each of them at its line, and sends nothing', async (command) => {
