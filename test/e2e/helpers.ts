@@ -88,3 +88,15 @@ export async function apply(
 export const isWrite = (r: RecordedRequest) => r.method === 'PATCH' || r.method === 'PUT'
 export const writes = (em: Emulator): RecordedRequest[] => em.requests().filter(isWrite)
 export const writePaths = (em: Emulator): string[] => writes(em).map((r) => `${r.method} ${r.path}`).sort()
+
+/**
+ * The example configuration applied once against a service that obfuscates its secrets: a
+ * repository as its first apply leaves it, with the secrets state (`state`) holding records.
+ */
+export async function appliedWithState(): Promise<{ em: Emulator; dir: string; state: string }> {
+  const em = await emulator({ obfuscate: true })
+  const dir = exampleConfig()
+  const applied = await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)
+  if (applied.code !== 0) throw new Error(`the first apply failed (exit ${applied.code}): ${applied.stderr}`)
+  return { em, dir, state: join(dir, '.scansync', 'state.json') }
+}

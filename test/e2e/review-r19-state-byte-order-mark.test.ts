@@ -3,16 +3,11 @@
 // said it "is not a scansync state file; move it away to start over" (which re-sends every hidden
 // secret), though the configuration's reader skips the mark. The state's reader now skips it too.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { cli, emulator, exampleConfig, EXAMPLE_SECRETS } from './helpers.js'
+import { appliedWithState, cli, EXAMPLE_SECRETS } from './helpers.js'
 
 it('a state starting with a byte order mark is read as the state it is', async () => {
-  const em = await emulator({ obfuscate: true })
-  const dir = exampleConfig()
-  const applied = await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)
-  expect(applied.code, applied.stderr).toBe(0)
-  const state = join(dir, '.scansync', 'state.json')
+  const { em, dir, state } = await appliedWithState()
   writeFileSync(state, '\uFEFF' + readFileSync(state, 'utf8'))
 
   const plan = await cli(em, dir, ['plan', '--detailed-exitcode'], EXAMPLE_SECRETS)

@@ -6,14 +6,10 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { cli, emulator, exampleConfig, EXAMPLE_SECRETS } from './helpers.js'
+import { appliedWithState, cli, EXAMPLE_SECRETS } from './helpers.js'
 
 it('a state that is not valid JSON is reported with its line and column, and nothing is sent', async () => {
-  const em = await emulator({ obfuscate: true })
-  const dir = exampleConfig()
-  const applied = await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)
-  expect(applied.code, applied.stderr).toBe(0)
-  const state = join(dir, '.scansync', 'state.json')
+  const { em, dir, state } = await appliedWithState()
   const good = readFileSync(state, 'utf8')
   const lines = good.split('\n')
   // The first resource's closing brace, given the comma of a hand merge: the next line is then wrong.

@@ -6,14 +6,10 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { cli, emulator, exampleConfig, EXAMPLE_SECRETS } from './helpers.js'
+import { appliedWithState, cli, EXAMPLE_SECRETS } from './helpers.js'
 
 it('a state left with conflict markers is named as a merge conflict, with its line, and nothing is sent', async () => {
-  const em = await emulator({ obfuscate: true })
-  const dir = exampleConfig()
-  const applied = await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)
-  expect(applied.code, applied.stderr).toBe(0)
-  const state = join(dir, '.scansync', 'state.json')
+  const { em, dir, state } = await appliedWithState()
   const ours = readFileSync(state, 'utf8')
   const lines = ours.split('\n')
   const keyLine = lines.findIndex((l) => l.includes('"key_id"'))
