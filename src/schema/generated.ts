@@ -507,7 +507,7 @@ export interface SecretsState {
    */
   key_id?: string
   /**
-   * Keyed by <kind>/<id>, then by the field's dotted path.
+   * Keyed by <kind>/<id>, then by the field's dotted path; `variables[#<16 hex>]` entries record the HMAC of a value the resource was applied with from a ${VARIABLE}, so that its old value, once the variable is rotated, is recognised as a secret while the service holds it.
    */
   resources: {
     [k: string]: {
