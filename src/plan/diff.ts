@@ -73,7 +73,8 @@ export interface DiffContext {
   /** The other keys an earlier run may have recorded the place under (HiddenSecret.otherKeys). */
   otherStateKeys?(path: FieldPath): string[]
   /** Whether a live value is one the secrets state records as applied to the resource (a rotated variable's old value). */
-  known?(value: unknown): boolean
+  /** `fromVariable`: the value is at a place the YAML takes from a variable (a list's item, a key, the value itself). */
+  known?(value: unknown, fromVariable?: boolean): boolean
 }
 
 /** A place being compared: both values, the objects holding them, and the send unit it inherits. */
@@ -189,7 +190,7 @@ export function diffContext(kind: ResourceKind, desired: DesiredResource, secret
   return {
     kind,
     templates: desired.templates,
-    known: (value) => typeof value === 'string' && secrets.known?.(desired.kind, desired.id, value) === true,
+    known: (value, fromVariable) => typeof value === 'string' && secrets.known?.(desired.kind, desired.id, value, fromVariable) === true,
     stateKey,
     otherStateKeys: otherForms,
     secretReason(path, declared, live) {
@@ -320,7 +321,7 @@ function unoptimisedCompareSet(context: DiffContext, place: Place, normalize: No
   // A live item the state knows as applied from a variable, that the YAML now writes as it is, is
   // shown as the YAML's (else it read as removed, and the literal as added, though it stays).
   const declaredItems = new Set(wanted.map(sortKey))
-  return [change(place, actual.map((item) => (isKnown(context, item) && !declaredItems.has(sortKey(item)) ? SENSITIVE : mask(item))), wanted.map(mask), { set: true })]
+  return [change(place, actual.map((item) => (!declaredItems.has(sortKey(item)) && isKnown(context, item, hidden.size > 0) ? SENSITIVE : mask(item))), wanted.map(mask), { set: true })]
 }
 
 /**
@@ -403,8 +404,9 @@ function unoptimisedCompareItems(context: DiffContext, place: Place, key: string
   const liveByKey = new Map(live.map((item) => [String(item[key]), item]))
   const declaredKeys = new Set(declared.map((item) => String(item[key])))
   const findings = declared.flatMap((item, index) => unoptimisedCompareItem(context, place, key, { item, index }, live))
+  const keysFromVariables = declared.some((_, index) => fromVariable(context, memberOf(itemOf(place.path, { index, key: '' }), key)))
   for (const [itemKey, item] of liveByKey) {
-    if (!declaredKeys.has(itemKey)) findings.push(change({ ...place, path: itemOf(place.path, { key: itemKey, ...(isKnown(context, itemKey) ? { hiddenKey: true } : {}) }) }, maskEntry(context, place.path, item), undefined))
+    if (!declaredKeys.has(itemKey)) findings.push(change({ ...place, path: itemOf(place.path, { key: itemKey, ...(isKnown(context, itemKey, keysFromVariables) ? { hiddenKey: true } : {}) }) }, maskEntry(context, place.path, item), undefined))
   }
   return findings
 }
@@ -500,7 +502,7 @@ export function maskEntry(context: DiffContext, list: FieldPath, entry: JsonObje
 }
 
 /** A live value the secrets state knows as applied to the resource (DiffContext.known). */
-const isKnown = (context: DiffContext, value: unknown): boolean => context.known?.(value) === true
+const isKnown = (context: DiffContext, value: unknown, fromVariable = false): boolean => context.known?.(value, fromVariable) === true
 
 const fromVariable = (context: DiffContext, path: FieldPath): boolean => {
   // Most resources hold no variable: no place to spell out.

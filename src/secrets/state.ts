@@ -133,6 +133,13 @@ export interface SecretContext {
    * `foreignKey`: every live value of theirs `known` is asked about is taken for one.
    */
   readonly unrecognised?: ReadonlySet<string>
+  /**
+   * The resources (`kind/id`) whose state records none of the values they take from variables
+   * (last applied by an older scansync, or not yet by an apply of this version), a live value of
+   * which, at a place the YAML takes from a variable, `known` could not recognise: a rotated variable's old value may then be shown in
+   * clear, and a note says why.
+   */
+  readonly unrecordedValues?: ReadonlySet<string>
   /** Told of a secret the state has no record of ("not yet tracked"). */
   untracked?(kind: KindName, id: string, path: string): void
   /** The paths the state records for a resource (to find one whose list keys another key hashed). */
@@ -147,7 +154,7 @@ export interface SecretContext {
    * value from a variable: VARIABLE_PATH), by its HMAC: a live value the YAML no longer declares
    * (a rotated variable's old value) is then shown as (sensitive), never in clear.
    */
-  known?(kind: KindName, id: string, value: string): boolean
+  known?(kind: KindName, id: string, value: string, fromVariable?: boolean): boolean
 }
 
 /**
@@ -165,9 +172,10 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
   const unchecked = new Set<string>()
   const unrecorded = new Set<string>()
   const unrecognised = new Set<string>()
+  const unrecordedValues = new Set<string>()
   return {
     hmac: (value) => secretHmac(hmacKey, value),
-    known: (kind, id, value) => {
+    known: (kind, id, value, fromVariable) => {
       // An empty value is no secret (the redaction ignores it too): every empty text would be hidden.
       if (value === '') return false
       // Read as it is now: an apply records into the same state as it goes.
@@ -179,10 +187,12 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
         unrecognised.add(resourceKey(kind, id))
         return true
       }
-      const entries = Object.values(fields)
-      if (entries.length === 0) return false
       const hmac = secretHmac(hmacKey, value)
-      return entries.some((entry) => entry.hmac === hmac)
+      if (Object.values(fields).some((entry) => entry.hmac === hmac)) return true
+      // No record of the values the YAML takes from variables (an older scansync applied them,
+      // recording none): a rotated variable's old value cannot be told from any other.
+      if (fromVariable && !Object.keys(fields).some((path) => path.startsWith(`${VARIABLE_PREFIX}[`))) unrecordedValues.add(resourceKey(kind, id))
+      return false
     },
     entry: (kind, id, path) => {
       const found = state.resources[resourceKey(kind, id)]?.[path]
@@ -193,6 +203,7 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
     unchecked,
     unrecorded,
     unrecognised,
+    unrecordedValues,
     untracked: (kind, id, path) => {
       if (status === 'foreign') unrecorded.add(`${kind}/${id} ${path}`)
     },
@@ -203,6 +214,24 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
 
 /** The note for secrets that cannot be checked, or not recorded, with this run's key (undefined when there are none). */
 export function uncheckedNote(secrets: SecretContext, keys: { fromStateKey: boolean } | undefined, statePath: string): string | undefined {
+  const notes = [keyNote(secrets, keys, statePath), unrecordedValuesNote(secrets, statePath)].filter((note) => note !== undefined)
+  return notes.length === 0 ? undefined : notes.join('\n')
+}
+
+/** The note for resources whose values from variables the state has no record of (SecretContext.unrecordedValues). */
+function unrecordedValuesNote(secrets: SecretContext, statePath: string): string | undefined {
+  const list = [...(secrets.unrecordedValues ?? [])].sort()
+  if (list.length === 0) return undefined
+  const first = list.slice(0, 5).map((u) => u.replace('/', ' ')).join(', ')
+  const more = list.length > 5 ? ` and ${list.length - 5} more` : ''
+  return (
+    `Note: ${statePath} has no record of the values ${list.length === 1 ? 'this resource' : 'these resources'} took from variables (${first}${more}): ` +
+    'they were last applied by an older scansync, or not yet by an apply of this version. A live value a variable held before (rotated since) cannot be recognised, and is shown in clear if it differs from the YAML; ' +
+    'the next apply that changes them records their values from variables.'
+  )
+}
+
+function keyNote(secrets: SecretContext, keys: { fromStateKey: boolean } | undefined, statePath: string): string | undefined {
   const unchecked = [...(secrets.unchecked ?? [])].sort()
   const unrecorded = [...(secrets.unrecorded ?? [])].sort()
   const unrecognised = [...(secrets.unrecognised ?? [])].sort()
