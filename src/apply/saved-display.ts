@@ -16,8 +16,12 @@ import type { Ready } from '../plan/staleness.js'
 export function valuesAsPlanned(ready: readonly Ready[]): void {
   for (const { planned, comparison } of ready) {
     const fresh = new Map(comparison.fields.map((field) => [field.path, field]))
+    // Fields under one masked path (two list keys from variables: the rotated one removed, the new
+    // one added) are told apart by none: each keeps the plan's values, not the last one's.
+    const repeated = (fields: ReadonlyArray<{ path: string }>) => fields.map((field) => field.path).filter((path, i, all) => all.indexOf(path) !== i)
+    const twice = new Set([...repeated(comparison.fields), ...repeated(planned.change.fields)])
     planned.change.fields = planned.change.fields.map((field) => {
-      const again = fresh.get(field.path)
+      const again = twice.has(field.path) ? undefined : fresh.get(field.path)
       if (!again || field.sensitive || again.sensitive) return field
       return { ...field, before: again.before, after: again.after }
     })
