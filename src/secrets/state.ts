@@ -187,8 +187,12 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
         unrecognised.add(resourceKey(kind, id))
         return true
       }
-      const hmac = secretHmac(hmacKey, value)
-      if (Object.values(fields).some((entry) => entry.hmac === hmac)) return true
+      const entries = Object.values(fields)
+      // Most resources have no record: no HMAC to compute for each value that changed.
+      if (entries.length > 0) {
+        const hmac = secretHmac(hmacKey, value)
+        if (entries.some((entry) => entry.hmac === hmac)) return true
+      }
       // No record of the values the YAML takes from variables (an older scansync applied them,
       // recording none): a rotated variable's old value cannot be told from any other.
       if (fromVariable && !Object.keys(fields).some((path) => path.startsWith(`${VARIABLE_PREFIX}[`))) unrecordedValues.add(resourceKey(kind, id))
