@@ -45,7 +45,7 @@ function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagno
           line: at.line,
           column: at.column,
           path: `${rulePath}[${index}]`,
-          message: `${declaredLabel(resource)}: ${rulePath}[${index}]: ${rule.key} ${quoted(key)} is declared twice (first at line ${before.line}); each ${rule.key} may appear once`,
+          message: `${declaredLabel(resource, quoted.holds)}: ${rulePath}[${index}]: ${rule.key} ${quoted(key)} is declared twice (first at line ${before.line}); each ${rule.key} may appear once`,
         })
       })
     }
@@ -60,13 +60,14 @@ function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagno
  * common to replace (a label named `${TEAM}`), and a literal equal to it would say what it is.
  * The secrets are worked out on the first error only: this runs before the first request.
  */
-function quoter(resources: readonly DesiredResource[]): (text: string) => string {
+function quoter(resources: readonly DesiredResource[]): ((text: string) => string) & { holds: (text: string) => boolean } {
   let secrets: string[] | undefined
-  return (text) => {
+  const holds = (text: string) => {
     secrets ??= secretValues([...resources]).map((secret) => secret.toLowerCase())
     const lower = text.toLowerCase()
-    return secrets.some((secret) => lower.includes(secret)) ? SENSITIVE : JSON.stringify(text)
+    return secrets.some((secret) => lower.includes(secret))
   }
+  return Object.assign((text: string) => (holds(text) ? SENSITIVE : JSON.stringify(text)), { holds })
 }
 
 /**
@@ -74,7 +75,7 @@ function quoter(resources: readonly DesiredResource[]): (text: string) => string
  * colour the other undoes, and no plan could come out empty. Said at the later place, naming the
  * first.
  */
-function unoptimisedColourConflicts(resources: readonly DesiredResource[], quoted: (text: string) => string): Diagnostic[] {
+function unoptimisedColourConflicts(resources: readonly DesiredResource[], quoted: ReturnType<typeof quoter>): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   const first = new Map<string, { color: string; resource: DesiredResource; segments: Array<string | number> }>()
   for (let r = 0; r < resources.length; r++) {
@@ -102,7 +103,7 @@ function unoptimisedColourConflicts(resources: readonly DesiredResource[], quote
           column: at.column,
           path: `${path}[${i}]`,
           message:
-            `${declaredLabel(resource)}: ${path}[${i}]: the ${family} ${quoted(item.name)} is declared with the colour ${quoted(item.color)} here and ${quoted(earlier.color)} at ${before.file}:${before.line}; ` +
+            `${declaredLabel(resource, quoted.holds)}: ${path}[${i}]: the ${family} ${quoted(item.name)} is declared with the colour ${quoted(item.color)} here and ${quoted(earlier.color)} at ${before.file}:${before.line}; ` +
             `the service keeps one colour per ${family} name, shown on every resource with it, so declare one colour (or none)`,
         })
       }

@@ -131,20 +131,20 @@ function overlapping(text: string, references: ReadonlyArray<[string, string]>):
 }
 
 /** The declaration as templates: secrets as their ${NAME} reference, every other `${` escaped (see LiteralWriter). */
-const templatedFields = (desired: DesiredResource, literal: LiteralWriter, held: readonly string[]): JsonObject =>
+const templatedFields = (desired: DesiredResource, literal: LiteralWriter, held: readonly string[], holds?: (text: string) => boolean): JsonObject =>
   mapStrings(desired.fields, (text, place) => desired.templates.get(place) ?? literal(text, () => {
     const where = desired.locate(placeSegments(place))
-    return `${where.file}:${where.line}: ${declaredLabel(desired)}: ${place}`
+    return `${where.file}:${where.line}: ${declaredLabel(desired, holds)}: ${place}`
   }, held)) as JsonObject
 
 /** `site.headers[0].value` as path segments. */
 const placeSegments = (place: string): Array<string | number> => place.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 
-function savedResource({ kind, desired, live, fingerprint }: Comparison, key: string, literal: LiteralWriter): SavedResource {
+function savedResource({ kind, desired, live, fingerprint }: Comparison, key: string, literal: LiteralWriter, holds?: (text: string) => boolean): SavedResource {
   // A literal the YAML writes that holds a live URL's password (a staging site's `staging`) is saved
   // as written, as the plan shows it; one that holds a secret the service holds in clear is refused.
   const held = liveSecrets(kind, live, { urlPasswords: false })
-  const fields = templatedFields(desired, literal, held)
+  const fields = templatedFields(desired, literal, held, holds)
   return {
     kind: kind.name,
     id: desired.id,
@@ -174,12 +174,12 @@ export const savedPlanChecksum = (document: Omit<SavedPlan, 'checksum'>, key: st
  * itself (flagged `*_is_sensitive`, or an otp_secret) has no reference to keep, so a plan that
  * would have to store it is refused, naming each place, before anything is written.
  */
-function refuseLiteralSecrets(comparisons: readonly Comparison[]): void {
+function refuseLiteralSecrets(comparisons: readonly Comparison[], holds?: (text: string) => boolean): void {
   const places = comparisons.flatMap((comparison) => {
     const { desired } = comparison
     const at = (segments: Array<string | number>, place: string, why = '') => {
       const where = desired.locate(segments)
-      return `${where.file}:${where.line}: ${declaredLabel(desired)}: ${place}${why}`
+      return `${where.file}:${where.line}: ${declaredLabel(desired, holds)}: ${place}${why}`
     }
     const declared = declaredSecrets(desired).filter((secret) => !secret.fromVariable)
     const known = new Set(declared.map((secret) => secret.place))
@@ -227,7 +227,7 @@ function withoutWeakSecrets(plan: SavedPlan['plan'], holds: (text: string) => bo
  * name to an id, which apply --plan would send, and the file could keep only the `${TEAM}` of the
  * name, or the id, which says which name the variable holds. Refused up front, as a literal secret is.
  */
-function refuseNamesFromVariables(comparisons: readonly Comparison[], env: Env): void {
+function refuseNamesFromVariables(comparisons: readonly Comparison[], env: Env, holds?: (text: string) => boolean): void {
   const places: string[] = []
   for (const { desired } of comparisons) {
     for (const [place, template] of desired.templates) {
@@ -238,7 +238,7 @@ function refuseNamesFromVariables(comparisons: readonly Comparison[], env: Env):
       // `{id: "${AGENT_ID}"}` is an id from a variable, which the file keeps as its reference.
       if (interpolate(template, env).value === value) continue
       const where = desired.locate(segments.slice(0, -1))
-      places.push(`${where.file}:${where.line}: ${declaredLabel(desired)}: ${place.replace(/id$/, 'name')}`)
+      places.push(`${where.file}:${where.line}: ${declaredLabel(desired, holds)}: ${place.replace(/id$/, 'name')}`)
     }
   }
   if (places.length === 0) return
@@ -352,11 +352,11 @@ function savedRules(rules: readonly PolicyRule[], redact: (text: string) => stri
 
 /** The saved plan of a plan (refused when it would have to hold a secret). */
 export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
-  refuseLiteralSecrets(input.changed)
-  refuseNamesFromVariables(input.changed, input.env ?? {})
+  refuseLiteralSecrets(input.changed, input.holds)
+  refuseNamesFromVariables(input.changed, input.env ?? {}, input.holds)
   const refused: string[] = []
   const literal = literalWriter(input.changed, input.redact ?? ((text) => text), input.holds, input.env ?? {}, refused)
-  const resources = input.changed.map((comparison) => savedResource(comparison, key, literal))
+  const resources = input.changed.map((comparison) => savedResource(comparison, key, literal, input.holds))
   if (refused.length > 0) {
     throw new ScansyncError(
       `cannot save the plan: ${refused.length === 1 ? 'this literal value holds' : 'these literal values hold'} a secret of the run (a variable's value, or a secret the service holds) that a saved plan cannot write as a \${NAME} reference:\n  ${refused.join('\n  ')}\n` +

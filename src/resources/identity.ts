@@ -184,51 +184,51 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
     const problems: Diagnostic[] = []
     let resolved = resource
     if (resource.id === '' && resource.naturalKey) {
-      const id = findByKey(resource, urls, names, problems)
+      const id = findByKey(resource, urls, names, problems, holds)
       if (id !== undefined) resolved = { ...resolved, id }
     }
-    const fields = replaceNameReferences(resolved, names, problems, renamedFrom)
+    const fields = replaceNameReferences(resolved, names, problems, renamedFrom, holds)
     if (fields !== resolved.fields) resolved = { ...resolved, fields, templates: movedTemplates(resolved.templates, fields) }
     for (let p = 0; p < problems.length; p++) errors.push(problems[p])
     resources.push(resolved)
     if (resolved.kind === 'target' && resolved.id === '' && problems.length === 0) creations.push(resolved)
   }
-  for (const problem of declaredTwice(declared, resources)) errors.push(problem)
+  for (const problem of declaredTwice(declared, resources, holds)) errors.push(problem)
   return { resources, creations, errors, names }
 }
 
 /** The live id of a resource declared without one; undefined for a target to create or an error (pushed). */
-function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>, names: Resolution['names'], problems: Diagnostic[]): string | undefined {
+function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>, names: Resolution['names'], problems: Diagnostic[], holds?: (text: string) => boolean): string | undefined {
   const key = resource.naturalKey!
   const at = key.field.split('.')
   if (resource.kind === 'target') {
     const ids = urls.idsOf(key.value)
     if (ids.length === 1) return ids[0]
-    if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource)}: ${ids.length} live targets have this URL (${ids.join(', ')}): write the id of the one you mean`))
+    if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: ${ids.length} live targets have this URL (${ids.join(', ')}): write the id of the one you mean`))
     else if (typeof getPath(resource.fields, ['site', 'name']) !== 'string') {
-      problems.push(problem(resource, at, `${declaredLabel(resource)}: no live target has this URL, so it would be created, and a target to create needs site.name`))
+      problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: no live target has this URL, so it would be created, and a target to create needs site.name`))
     }
     return undefined
   }
   const ids = names.agent.idsNamed(key.value)
   if (ids.length === 1) return ids[0]
-  if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource)}: ${ids.length} live agents have this name (${ids.join(', ')}): write the id of the one you mean`))
-  else problems.push(problem(resource, at, `${declaredLabel(resource)}: no live agent has this name${suggestion(key.value, names.agent, resource.templates.has(key.field))}; agents are created by installing them, never by scansync`))
+  if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: ${ids.length} live agents have this name (${ids.join(', ')}): write the id of the one you mean`))
+  else problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: no live agent has this name${suggestion(key.value, names.agent, resource.templates.has(key.field))}; agents are created by installing them, never by scansync`))
   return undefined
 }
 
 /** The fields with `{name}` references replaced by `{id}`; the same object when there are none. */
-function replaceNameReferences(resource: DesiredResource, names: Resolution['names'], problems: Diagnostic[], renamedFrom: (name: string) => { id: string; to: string } | undefined): JsonObject {
+function replaceNameReferences(resource: DesiredResource, names: Resolution['names'], problems: Diagnostic[], renamedFrom: (name: string) => { id: string; to: string } | undefined, holds?: (text: string) => boolean): JsonObject {
   const { fields } = resource
   if (resource.kind === 'target' && isNameRef(fields.scanning_agent)) {
-    const id = idOfName(resource, ['scanning_agent', 'name'], fields.scanning_agent.name, 'agent', names.agent, problems, renamedFrom)
+    const id = idOfName(resource, ['scanning_agent', 'name'], fields.scanning_agent.name, 'agent', names.agent, problems, renamedFrom, holds)
     return id === undefined ? fields : { ...fields, scanning_agent: { id } }
   }
   if (resource.kind === 'agent' && Array.isArray(fields.teams) && fields.teams.some(isNameRef)) {
     let failed = false
     const teams = fields.teams.map((team, index) => {
       if (!isNameRef(team)) return team
-      const id = idOfName(resource, ['teams', index, 'name'], team.name, 'team', names.team, problems)
+      const id = idOfName(resource, ['teams', index, 'name'], team.name, 'team', names.team, problems, undefined, holds)
       if (id === undefined) failed = true
       return { id }
     })
@@ -237,10 +237,10 @@ function replaceNameReferences(resource: DesiredResource, names: Resolution['nam
   return fields
 }
 
-function idOfName(resource: DesiredResource, at: PathSegments, name: string, kind: 'agent' | 'team', index: NameIndex, problems: Diagnostic[], renamedFrom?: (name: string) => { id: string; to: string } | undefined): string | undefined {
+function idOfName(resource: DesiredResource, at: PathSegments, name: string, kind: 'agent' | 'team', index: NameIndex, problems: Diagnostic[], renamedFrom?: (name: string) => { id: string; to: string } | undefined, holds?: (text: string) => boolean): string | undefined {
   const ids = index.idsNamed(name)
   if (ids.length === 1) return ids[0]
-  const place = `${declaredLabel(resource)}: ${formatPath(at)}`
+  const place = `${declaredLabel(resource, holds)}: ${formatPath(at)}`
   const secret = resource.templates.has(formatPath(at))
   const shown = secret ? SENSITIVE : JSON.stringify(name)
   // Not for a name from a variable: which agent it names would say what the variable holds.
@@ -282,7 +282,7 @@ function movedTemplates(templates: Map<string, string>, fields: JsonObject): Map
 }
 
 /** A live resource found by key that is also declared by its id (or found twice): both places named. */
-function* declaredTwice(declared: readonly DesiredResource[], resolved: readonly DesiredResource[]): Generator<Diagnostic> {
+function* declaredTwice(declared: readonly DesiredResource[], resolved: readonly DesiredResource[], holds?: (text: string) => boolean): Generator<Diagnostic> {
   const byId = new Map<string, number>()
   for (let index = 0; index < resolved.length; index++) {
     const resource = resolved[index]
@@ -301,7 +301,7 @@ function* declaredTwice(declared: readonly DesiredResource[], resolved: readonly
       return `${position.file}:${position.line}`
     }
     const message = (self: DesiredResource, other: DesiredResource) =>
-      `${declaredLabel(self)} is the live ${resource.kind} ${resource.id}, also declared at ${where(other)}${other.id === '' ? ` (by its ${other.naturalKey!.field})` : ''}: declare it once (keep the id)`
+      `${declaredLabel(self, holds)} is the live ${resource.kind} ${resource.id}, also declared at ${where(other)}${other.id === '' ? ` (by its ${other.naturalKey!.field})` : ''}: declare it once (keep the id)`
     yield located(first, message(first, second))
     yield located(second, message(second, first))
   }
