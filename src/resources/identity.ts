@@ -242,7 +242,8 @@ function idOfName(resource: DesiredResource, at: PathSegments, name: string, kin
   if (ids.length === 1) return ids[0]
   const place = `${declaredLabel(resource, holds)}: ${formatPath(at)}`
   const secret = resource.templates.has(formatPath(at))
-  const shown = secret ? SENSITIVE : JSON.stringify(name)
+  // A literal name holding a secret of the run (a weak one, which the output step leaves in a text) too.
+  const shown = secret || holds?.(name) === true ? SENSITIVE : JSON.stringify(name)
   // Not for a name from a variable: which agent it names would say what the variable holds.
   const renaming = ids.length === 0 && !secret ? renamedFrom?.(name) : undefined
   if (ids.length > 1) problems.push(problem(resource, at, `${place}: ${ids.length} ${kind}s are named ${shown} (${ids.join(', ')}): refer to the one you mean by its id`))
