@@ -95,9 +95,10 @@ export class PolicyChecker {
   checkAfterApply(kind: ResourceKind, id: string, declared: DesiredResource | undefined, live: JsonObject, { unchanged = false, held }: { unchanged?: boolean; held?: readonly string[] } = {}): void {
     if (!this.byKind.has(kind.name)) return
     const fields = declared ? declaredForRules(declared.fields, declared.templates) : NOTHING_DECLARED
-    // A name that came from a variable, or a URL with a password in it, is a secret too (a target to create, named by its URL).
+    // A name that came from a variable, or a URL with a password in it, is a secret too (a target to create, named by its URL);
+    // so is one holding a secret of the run (a weak one, which the output step leaves in a text), as the plan's heading shows it.
     const key = declared?.naturalKey
-    const secretName = (declared?.id === '' && key !== undefined && declared.templates.has(key.field)) || holdsUrlPassword(id)
+    const secretName = (declared?.id === '' && key !== undefined && (declared.templates.has(key.field) || this.holdsSecret?.(id) === true)) || holdsUrlPassword(id)
     const shownId = secretName ? SENSITIVE : id
     // A value no file declares is not compared, but a rule may read it: an answer nested thousands
     // of levels deep there overflowed while the shape was built ("unexpected failure … please
