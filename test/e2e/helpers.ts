@@ -1,12 +1,14 @@
 // Shared set-up of the end-to-end tests: the emulator in-process on 127.0.0.1, configurations in
 // temporary directories, the CLI (real or in-process) pointed at the emulator.
 import { cpSync } from 'node:fs'
+import { beforeAll } from 'vitest'
 import { join } from 'node:path'
 import { runApply, type ApplyOptions } from '../../src/cli/run/apply.js'
 import { runPlan, type PlanOptions } from '../../src/cli/run/plan.js'
 import type { Emulator, RecordedRequest } from '../../src/emulator/index.js'
 import { captureIo, ROOT, runCli, type CapturedIo, type CliResult } from '../helpers/cli.js'
 import { emulatorWith, exampleSeed, temporaryDirectory } from '../helpers/emulator.js'
+import { ensureBuilt } from '../config/helpers.js'
 
 export { ROOT, runCli, captureIo, exampleSeed, type CliResult, type CapturedIo }
 
@@ -99,4 +101,20 @@ export async function appliedWithState(): Promise<{ em: Emulator; dir: string; s
   const applied = await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)
   if (applied.code !== 0) throw new Error(`the first apply failed (exit ${applied.code}): ${applied.stderr}`)
   return { em, dir, state: join(dir, '.scansync', 'state.json') }
+}
+
+/**
+ * One emulator for all of a file's tests, started once the build is there (the tests drive the
+ * built CLI): a getter, as the emulator exists only once the file's `beforeAll` has run.
+ */
+export function sharedEmulator(): () => Emulator {
+  let started: Emulator | undefined
+  beforeAll(async () => {
+    await ensureBuilt()
+    started = await emulator()
+  }, 120_000)
+  return () => {
+    if (!started) throw new Error('the shared emulator is asked for before beforeAll started it')
+    return started
+  }
 }

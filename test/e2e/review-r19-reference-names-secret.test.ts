@@ -2,7 +2,8 @@
 // the names of the teams and agents a change refers to (`teams: [] -> [Security, Marketing]`). A
 // name holding a secret of the run is (sensitive) there, as it is in a saved plan and everywhere
 // else a change is shown: a weak secret (short, which the output step cannot replace without
-// revealing it) printed in clear, and a long one left the rest of the name around it.
+// revealing it) printed in clear, and a long one left the rest of the name around it. Nor is a
+// mistyped name, an error at its line, answered with such a live name (`did you mean "Sec qz7x"?`).
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,13 +25,23 @@ targets:
     scanning_agent: {name: dc-lisbon-agent}
 `
 
-async function account() {
+/** A mistyped team and a mistyped agent name, near the live names holding the weak secret. */
+const MISTYPED = `assets:
+  - id: 4TrEwQ9aSdFg
+    comment: "\${WEAK}"
+agents:
+  - id: 6NbVcX4zLkJh
+    teams: [{name: "Sec qz7y"}]
+  - name: "fallback qz7y"
+`
+
+async function account(config = CONFIG) {
   const seed = exampleSeed()
   // Security is named with the weak secret, Platform with the long one; the staging target's agent with the weak one.
   seed.teams = seed.teams!.map((team) => (team.id === 'Tm1Zz9Yy8Xx7' ? { ...team, name: `Sec ${WEAK}` } : team.id === 'Tm8Kq2Xa9Lp3' ? { ...team, name: `Plat ${LONG}` } : team))
   seed.agents = seed.agents!.map((agent) => (agent.id === '2PqRsT6uVwXy' ? { ...agent, name: `fallback ${WEAK}` } : agent))
   seed.targets = seed.targets!.map((target) => (target.id === '7QwErTy2UiOp' ? { ...target, scanning_agent: { id: '2PqRsT6uVwXy' } } : target))
-  return { em: await emulator({ seed }), dir: tempdir({ 'c.yaml': CONFIG }) }
+  return { em: await emulator({ seed }), dir: tempdir({ 'c.yaml': config }) }
 }
 
 const env = { WEAK, LONG }
@@ -64,5 +75,17 @@ describe('the names a change refers to, holding a secret of the run', () => {
     const applied = await cli(em, dir, ['apply', '--plan', 'saved.json', '--auto-approve'], env)
     expect(applied.code, applied.stderr).toBe(0)
     expect(applied.stdout + applied.stderr).not.toContain(WEAK)
+  })
+})
+
+describe('a mistyped team or agent name', () => {
+  it.each(['text', 'github'])('is not answered with a live name holding a weak secret (plan --format %s)', async (format) => {
+    const { em, dir } = await account(MISTYPED)
+    const plan = await cli(em, dir, ['plan', '--format', format], { WEAK })
+    expect(plan.code).toBe(1)
+    // Both errors still said, at their lines.
+    expect(plan.stderr).toMatch(/c\.yaml.*6.*no team is named "Sec qz7y"/)
+    expect(plan.stderr).toMatch(/c\.yaml.*7.*"fallback qz7y": no live agent has this name/)
+    expect(plan.stdout + plan.stderr).not.toContain(WEAK)
   })
 })

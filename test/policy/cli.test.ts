@@ -3,9 +3,8 @@
 // an unknown kind, a bad level), plan seeing the after-apply shape, apply refusing before any
 // request, drift, and audit over declared and undeclared live resources in every format.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, runCli, tempdir, writes } from '../e2e/helpers.js'
-import type { Emulator } from '../../src/emulator/index.js'
+import { cli, emulator, runCli, sharedEmulator, tempdir, writes } from '../e2e/helpers.js'
+import { AGENT_IN_TEAM, AUDITED_TARGETS, BLACKOUT_ENABLED } from './audit-rules.js'
 
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1
 
@@ -29,17 +28,13 @@ const STAGING_AS_PRODUCTION = `targets:
     labels: [production]
 `
 
-let em: Emulator
-beforeAll(async () => {
-  await ensureBuilt()
-  em = await emulator()
-}, 120_000)
+const em = sharedEmulator()
 
 describe.concurrent('plan: each outcome of a rule', () => {
   it('error: the violation at the resource line on stderr, exit 1; the plan itself still printed', async () => {
     const text = `${STAGING_AS_PRODUCTION}policies:${BLACKOUT_RULE()}`
     const dir = tempdir({ 'a.yaml': text })
-    const { code, stdout, stderr } = await cli(em, dir, ['plan'])
+    const { code, stdout, stderr } = await cli(em(), dir, ['plan'])
     expect(stdout).toContain('Plan: 1 to change, 0 unchanged.')
     expect(stderr).toContain(
       `a.yaml:${lineOf(text, '- id: 7QwErTy2UiOp')}:5: policy production-has-blackout: target 7QwErTy2UiOp: Production targets pause scans in office hours (the target: must have required property 'blackout_period')\n`,
@@ -50,15 +45,15 @@ describe.concurrent('plan: each outcome of a rule', () => {
 
   it('warning: reported with its level, exit code unchanged (0, and 2 with --detailed-exitcode)', async () => {
     const dir = tempdir({ 'a.yaml': `${STAGING_AS_PRODUCTION}policies:${BLACKOUT_RULE('warning')}` })
-    const plain = await cli(em, dir, ['plan'])
+    const plain = await cli(em(), dir, ['plan'])
     expect(plain.stderr).toMatch(/^a\.yaml:2:5: policy production-has-blackout: target 7QwErTy2UiOp: .* \[warning\]$/m)
     expect(plain.code).toBe(0)
-    expect((await cli(em, dir, ['plan', '--detailed-exitcode'])).code).toBe(2)
+    expect((await cli(em(), dir, ['plan', '--detailed-exitcode'])).code).toBe(2)
   })
 
   it('`when` not matching: the rule does not apply, nothing reported', async () => {
     const text = `targets:\n  - id: 7QwErTy2UiOp\n    labels: [staging]\npolicies:${BLACKOUT_RULE()}`
-    const { code, stderr } = await cli(em, tempdir({ 'a.yaml': text }), ['plan'])
+    const { code, stderr } = await cli(em(), tempdir({ 'a.yaml': text }), ['plan'])
     expect(stderr).not.toContain('policy')
     expect(code).toBe(0)
   })
@@ -66,12 +61,12 @@ describe.concurrent('plan: each outcome of a rule', () => {
   it('the after-apply shape: a live field the YAML does not declare satisfies a rule; a declared change is what is checked', async () => {
     // The shop has a blackout window enabled on the service; the YAML declares only its name.
     const live = `targets:\n  - id: 2DZkoZH8WMEM\n    site: {name: Shop}\npolicies:${BLACKOUT_RULE()}`
-    const satisfied = await cli(em, tempdir({ 'a.yaml': live }), ['plan'])
+    const satisfied = await cli(em(), tempdir({ 'a.yaml': live }), ['plan'])
     expect(satisfied.stderr).toBe('')
     expect(satisfied.code).toBe(0)
     // The same target with the window switched off in the YAML: the plan would break the rule.
     const declared = `targets:\n  - id: 2DZkoZH8WMEM\n    blackout_period: {begin: "22:00", cease: "06:00", weekdays: [1, 2, 3, 4, 5], enabled: false}\npolicies:${BLACKOUT_RULE()}`
-    const broken = await cli(em, tempdir({ 'a.yaml': declared }), ['plan'])
+    const broken = await cli(em(), tempdir({ 'a.yaml': declared }), ['plan'])
     expect(broken.stderr).toContain(`a.yaml:2:5: policy production-has-blackout: target 2DZkoZH8WMEM:`)
     expect(broken.stderr).toContain(`(blackout_period.enabled: must be equal to constant true)`)
     expect(broken.code).toBe(1)
@@ -79,7 +74,7 @@ describe.concurrent('plan: each outcome of a rule', () => {
 
   it('rules in another file apply to the resources of every file; the json, markdown and github plans carry them', async () => {
     const dir = tempdir({ 'targets.yaml': STAGING_AS_PRODUCTION, 'rules/policies.yaml': `policies:${BLACKOUT_RULE()}` })
-    const json = await cli(em, dir, ['plan', '--format', 'json'])
+    const json = await cli(em(), dir, ['plan', '--format', 'json'])
     expect(json.code).toBe(1)
     expect(JSON.parse(json.stdout).violations).toEqual([
       {
@@ -92,18 +87,18 @@ describe.concurrent('plan: each outcome of a rule', () => {
         line: 2,
       },
     ])
-    const markdown = await cli(em, dir, ['plan', '--format', 'markdown'])
+    const markdown = await cli(em(), dir, ['plan', '--format', 'markdown'])
     expect(markdown.stdout).toMatch(/### scansync plan[\s\S]*### Policy violations\n\n\*\*1 policy violation: 1 error, 0 warnings\.\*\*/)
     expect(markdown.stdout).toContain('| ✗ error | <code>production-has-blackout</code> | target <code>7QwErTy2UiOp</code> | targets.yaml:2 |')
     // The job's log has every violation, whatever the comment's room (a review of the fifteenth round).
     expect(markdown.stderr).toMatch(/^targets\.yaml:2:5: policy production-has-blackout: target 7QwErTy2UiOp: Production targets pause scans/m)
-    const github = await cli(em, dir, ['plan', '--format', 'github'])
+    const github = await cli(em(), dir, ['plan', '--format', 'github'])
     expect(github.stdout).toMatch(/^::error file=targets\.yaml,line=2,col=5,title=scansync policy production-has-blackout::target 7QwErTy2UiOp: Production targets pause scans/m)
     expect(github.code).toBe(1)
   })
 
   it('a configuration without rules plans as before: no violations key in JSON', async () => {
-    const { stdout, code } = await cli(em, tempdir({ 'a.yaml': STAGING_AS_PRODUCTION }), ['plan', '--format', 'json'])
+    const { stdout, code } = await cli(em(), tempdir({ 'a.yaml': STAGING_AS_PRODUCTION }), ['plan', '--format', 'json'])
     expect(code).toBe(0)
     expect(JSON.parse(stdout)).not.toHaveProperty('violations')
   })
@@ -148,7 +143,7 @@ describe.concurrent('apply and drift', () => {
 
   it('drift checks the rules too: an error violation fails it', async () => {
     const dir = tempdir({ 'a.yaml': `targets:\n  - id: 9XcVbN5mQwEr\n    labels: [production, marketing]\npolicies:${BLACKOUT_RULE()}` })
-    const { code, stderr } = await cli(em, dir, ['drift'])
+    const { code, stderr } = await cli(em(), dir, ['drift'])
     expect(stderr).toContain('a.yaml:2:5: policy production-has-blackout: target 9XcVbN5mQwEr')
     expect(code).toBe(1)
   })
@@ -397,7 +392,7 @@ describe.concurrent('validate: rules must be well-formed, reported at their line
 describe.concurrent('a rule that recurses on some values', () => {
   it('plan stops with an error naming the rule, not a crash', async () => {
     const dir = tempdir({ 'a.yaml': `targets:\n  - id: 2DZkoZH8WMEM\npolicies:\n  - name: loop-on-site\n    kind: target\n    require: {if: {type: object, required: [site]}, then: {$ref: "#"}}\n` })
-    const { code, stdout, stderr } = await cli(em, dir, ['plan'])
+    const { code, stdout, stderr } = await cli(em(), dir, ['plan'])
     expect(stderr).toContain('a.yaml:4:5: policy loop-on-site: require: the schema refers to itself without end ($ref) on a target\'s values, so it cannot be checked')
     expect(stderr).not.toMatch(/unexpected failure|at .*\(/)
     expect(stdout).toBe('')
@@ -431,14 +426,14 @@ describe.concurrent('secrets are kept from the rules', () => {
     const dir = tempdir({ 'targets.yaml': TARGETS, 'policies.yaml': RULES })
     // WEAK_SECRET: a secret of the run that a live text holds (the shop's name: "Shop").
     const env = { CI_SECRET: 'AwsKey-9zQ7-long-enough', WEAK_SECRET: 'Shop' }
-    const planned = await cli(em, dir, ['plan'], env)
+    const planned = await cli(em(), dir, ['plan'], env)
     const fired = (stderr: string) => [...stderr.matchAll(/policy ([\w-]+): target (\w+)/g)].map((m) => `${m[1]} ${m[2]}`).sort()
     const expected = ['password-set 2DZkoZH8WMEM', 'shown-sensitive 2DZkoZH8WMEM', 'shown-sensitive 7QwErTy2UiOp']
     expect(fired(planned.stderr)).toEqual(expected)
     expect(planned.stderr).not.toContain(env.CI_SECRET)
     expect(planned.code).toBe(0)
     // Every live target: the API target's payload, flagged sensitive, no file declaring it.
-    const audited = await cli(em, dir, ['audit'], env)
+    const audited = await cli(em(), dir, ['audit'], env)
     expect(fired(audited.stderr)).toEqual(expected)
     expect(audited.code).toBe(0)
   })
@@ -493,7 +488,7 @@ describe('a rule whose pattern backtracks without end on a value', () => {
     const dir = tempdir({
       'a.yaml': `targets:\n  - id: 2DZkoZH8WMEM\n    site: {name: "${'a'.repeat(40)}!"}\npolicies:\n  - name: fine\n    kind: target\n    require: {properties: {site: {properties: {name: {pattern: "^[A-Za-z!]+$"}}}}}\n  - name: slow\n    kind: target\n    require: {properties: {site: {properties: {name: {pattern: "^(a|a)*$"}}}}}\n`,
     })
-    const { code, stdout, stderr } = await cli(em, dir, ['plan'])
+    const { code, stdout, stderr } = await cli(em(), dir, ['plan'])
     expect(stderr).toContain('a.yaml:8:5: policy slow: checking target 2DZkoZH8WMEM took more than 1 s (a pattern that backtracks on its values?), so the rule cannot be checked')
     expect(stderr).not.toMatch(/unexpected failure|at .*\(/)
     expect(stdout).toBe('')
@@ -507,31 +502,15 @@ describe.concurrent('audit: every live resource, declared or not', () => {
   // porto agent is in no team. The file declares staging (fixing it after the apply) and the
   // payments API (not fixing it).
   const RULES = `policies:
-  - name: blackout-enabled
-    description: Every target pauses scans in office hours
-    kind: target
-    require:
-      required: [blackout_period]
-      properties: {blackout_period: {required: [enabled], properties: {enabled: {const: true}}}}
-  - name: agent-in-team
-    description: Every agent belongs to a team
-    kind: agent
-    require: {required: [teams], properties: {teams: {minItems: 1}}}
-    level: warning
-`
-  const TARGETS = `targets:
-  - id: 7QwErTy2UiOp
-    blackout_period: {begin: "08:00", cease: "18:00", weekdays: [1, 2, 3, 4, 5], enabled: true}
-  - id: 5HnBvC3xZaQw
-    site: {name: Payments API}
-`
+${BLACKOUT_ENABLED}${AGENT_IN_TEAM}`
+  const TARGETS = AUDITED_TARGETS
   let dir: string
   beforeAll(() => {
     dir = tempdir({ 'targets.yaml': TARGETS, 'policies.yaml': RULES })
   })
 
   it('text: declared violations at their line, undeclared ones at the rule, exit 2', async () => {
-    const { code, stdout, stderr } = await cli(em, dir, ['audit'])
+    const { code, stdout, stderr } = await cli(em(), dir, ['audit'])
     expect(stdout).toBe('Audit: 7 live resources checked against 2 rules; 3 policy violations: 2 errors, 1 warning.\n')
     expect(stderr.trim().split('\n')).toEqual([
       `targets.yaml:4:5: policy blackout-enabled: target 5HnBvC3xZaQw: Every target pauses scans in office hours (blackout_period.enabled: must be equal to constant true)`,
@@ -543,7 +522,7 @@ describe.concurrent('audit: every live resource, declared or not', () => {
   })
 
   it('json: every violation with file and line (null when no file declares the resource)', async () => {
-    const { code, stdout } = await cli(em, dir, ['audit', '--format', 'json'])
+    const { code, stdout } = await cli(em(), dir, ['audit', '--format', 'json'])
     const document = JSON.parse(stdout)
     expect(document.summary).toEqual({ checked: 7, rules: 2, errors: 2, warnings: 1 })
     expect(document.violations.map((v: Record<string, unknown>) => [v.policy, v.level, v.kind, v.id, v.file, v.line])).toEqual([
@@ -555,11 +534,11 @@ describe.concurrent('audit: every live resource, declared or not', () => {
   })
 
   it('markdown and github', async () => {
-    const markdown = await cli(em, dir, ['audit', '--format', 'markdown'])
+    const markdown = await cli(em(), dir, ['audit', '--format', 'markdown'])
     expect(markdown.stdout).toMatch(/^### scansync audit\n\n\*\*Audit: 7 live resources checked against 2 rules; 3 policy violations: 2 errors, 1 warning\.\*\*\n/)
     expect(markdown.stdout).toContain('| ✗ error | <code>blackout-enabled</code> | target <code>9XcVbN5mQwEr</code> | declared in no file |')
     expect(markdown.code).toBe(2)
-    const github = await cli(em, dir, ['audit', '--format', 'github'])
+    const github = await cli(em(), dir, ['audit', '--format', 'github'])
     expect(github.stdout.split('\n').slice(0, 3)).toEqual([
       expect.stringMatching(/^::error file=targets\.yaml,line=4,col=5,title=scansync policy blackout-enabled::target 5HnBvC3xZaQw: /),
       expect.stringMatching(/^::error file=policies\.yaml,line=2,col=5,title=scansync policy blackout-enabled::target 9XcVbN5mQwEr: .*\(declared in no file\)$/),

@@ -3,10 +3,8 @@
 // error says that the base URL is probably wrong and shows the URL tried, instead of blaming the
 // ids." audit said "the service does not list assets (…answered 404); name them with --id
 // instead": audit has no --id, and the URL was what was wrong.
-import { beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, tempdir } from '../e2e/helpers.js'
-import type { Emulator } from '../../src/emulator/index.js'
+import { describe, expect, it } from 'vitest'
+import { cli, emulator, sharedEmulator, tempdir } from '../e2e/helpers.js'
 
 const RULES = `policies:
   - name: asset-has-state
@@ -14,17 +12,13 @@ const RULES = `policies:
     require: {required: [state]}
 `
 
-let em: Emulator
-beforeAll(async () => {
-  await ensureBuilt()
-  em = await emulator()
-}, 120_000)
+const em = sharedEmulator()
 
 describe('audit with a wrong service URL', () => {
   it('says the URL is probably wrong and shows the one tried, in every format; exit 1', async () => {
-    const url = `${em.url}/api/v2`
+    const url = `${em().url}/api/v2`
     for (const format of ['text', 'json']) {
-      const { code, stdout, stderr } = await cli(em, tempdir({ 'policies.yaml': RULES }), ['audit', '--format', format], { SCANSYNC_API_URL: url })
+      const { code, stdout, stderr } = await cli(em(), tempdir({ 'policies.yaml': RULES }), ['audit', '--format', format], { SCANSYNC_API_URL: url })
       expect(stderr).toContain(`the service URL ${url} is probably wrong`)
       expect(stderr).toContain(`The first URL tried: GET ${url}/discovery/assets/?page=1`)
       expect(stderr).not.toContain('--id')

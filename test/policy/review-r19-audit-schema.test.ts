@@ -5,12 +5,11 @@
 // document the real audit prints here, over declared and undeclared resources, with no violation,
 // warnings only, errors, and a rule of each kind, is valid against it; and the markdown and github
 // outputs of the same audit report the same counts and the same resources.
-import { beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, tempdir } from '../e2e/helpers.js'
+import { describe, expect, it } from 'vitest'
+import { cli, sharedEmulator, tempdir } from '../e2e/helpers.js'
+import { AGENT_IN_TEAM, AUDITED_TARGETS, BLACKOUT_ENABLED } from './audit-rules.js'
 import { createAjv } from '../../src/schema/ajv.js'
 import { validator } from '../../src/schema/validators.js'
-import type { Emulator } from '../../src/emulator/index.js'
 
 const ajv = createAjv()
 const validateAudit = (document: unknown): boolean => {
@@ -24,12 +23,7 @@ const validateAudit = (document: unknown): boolean => {
 }
 
 /** Declared: the staging target (its blackout window enabled by the apply), the payments API (not), two assets. */
-const DECLARED = `targets:
-  - id: 7QwErTy2UiOp
-    blackout_period: {begin: "08:00", cease: "18:00", weekdays: [1, 2, 3, 4, 5], enabled: true}
-  - id: 5HnBvC3xZaQw
-    site: {name: Payments API}
-assets:
+const DECLARED = `${AUDITED_TARGETS}assets:
   - id: 8YuIoP3lKjHg
     state: ACTIVE
   - id: 6WsXdC2rFvTg
@@ -37,20 +31,9 @@ assets:
 `
 
 const BLACKOUT = `
-  - name: blackout-enabled
-    description: Every target pauses scans in office hours
-    kind: target
-    require:
-      required: [blackout_period]
-      properties: {blackout_period: {required: [enabled], properties: {enabled: {const: true}}}}
-`
-const AGENT_IN_TEAM = `
-  - name: agent-in-team
-    description: Every agent belongs to a team
-    kind: agent
-    require: {required: [teams], properties: {teams: {minItems: 1}}}
-    level: warning
-`
+${BLACKOUT_ENABLED}`
+const AGENT_IN_TEAM_RULE = `
+${AGENT_IN_TEAM}`
 const ASSET_NOT_ARCHIVED = `
   - name: asset-not-archived
     kind: asset
@@ -89,7 +72,7 @@ const CASES: Case[] = [
   { name: 'no violation', rules: [AGENT_NAMED, ASSET_HAS_STATE], code: 0, summary: { checked: 7, rules: 2, errors: 0, warnings: 0 }, violations: [] },
   {
     name: 'warnings only',
-    rules: [AGENT_IN_TEAM],
+    rules: [AGENT_IN_TEAM_RULE],
     code: 0,
     summary: { checked: 3, rules: 1, errors: 0, warnings: 1 },
     violations: [['agent-in-team', 'warning', 'agent', '6NbVcX4zLkJh', null, null]],
@@ -106,7 +89,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a rule of each kind',
-    rules: [BLACKOUT, ASSET_NOT_ARCHIVED, AGENT_IN_TEAM],
+    rules: [BLACKOUT, ASSET_NOT_ARCHIVED, AGENT_IN_TEAM_RULE],
     code: 2,
     summary: { checked: 11, rules: 3, errors: 3, warnings: 1 },
     violations: [
@@ -118,17 +101,13 @@ const CASES: Case[] = [
   },
 ]
 
-let em: Emulator
-beforeAll(async () => {
-  await ensureBuilt()
-  em = await emulator()
-}, 120_000)
+const em = sharedEmulator()
 
 describe.concurrent('audit --format json is described by schemas/audit.schema.json', () => {
   for (const c of CASES) {
     it(`${c.name}: valid, and markdown and github report the same counts and resources`, async () => {
       const dir = tempdir({ 'targets.yaml': DECLARED, 'policies.yaml': `policies:${c.rules.join('')}` })
-      const json = await cli(em, dir, ['audit', '--format', 'json'])
+      const json = await cli(em(), dir, ['audit', '--format', 'json'])
       expect(json.stderr).toBe('')
       expect(json.code).toBe(c.code)
       const document = JSON.parse(json.stdout)
@@ -142,7 +121,7 @@ describe.concurrent('audit --format json is described by schemas/audit.schema.js
       const counts = total === 0 ? 'no policy violations.' : `${total} policy ${total === 1 ? 'violation' : 'violations'}: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}.`
       const summaryLine = `Audit: ${checked} live ${checked === 1 ? 'resource' : 'resources'} checked against ${rules} ${rules === 1 ? 'rule' : 'rules'}; ${counts}`
 
-      const markdown = await cli(em, dir, ['audit', '--format', 'markdown'])
+      const markdown = await cli(em(), dir, ['audit', '--format', 'markdown'])
       expect(markdown.code).toBe(c.code)
       expect(markdown.stdout.startsWith(`### scansync audit\n\n**${summaryLine}**\n`), markdown.stdout).toBe(true)
       const rows = markdown.stdout.split('\n').filter((l) => /^\| [✗⚠]/.test(l))
@@ -155,7 +134,7 @@ describe.concurrent('audit --format json is described by schemas/audit.schema.js
         ),
       )
 
-      const github = await cli(em, dir, ['audit', '--format', 'github'])
+      const github = await cli(em(), dir, ['audit', '--format', 'github'])
       expect(github.code).toBe(c.code)
       const lines = github.stdout.trimEnd().split('\n')
       expect(lines.at(-1)).toBe(summaryLine)
@@ -171,8 +150,8 @@ describe.concurrent('audit --format json is described by schemas/audit.schema.js
   }
 
   it('is exact: a plan document, or an audit document with a field it does not print, is refused', async () => {
-    const dir = tempdir({ 'targets.yaml': DECLARED, 'policies.yaml': `policies:${AGENT_IN_TEAM}` })
-    const document = JSON.parse((await cli(em, dir, ['audit', '--format', 'json'])).stdout)
+    const dir = tempdir({ 'targets.yaml': DECLARED, 'policies.yaml': `policies:${AGENT_IN_TEAM_RULE}` })
+    const document = JSON.parse((await cli(em(), dir, ['audit', '--format', 'json'])).stdout)
     const validate = ajv.getSchema('audit.schema.json')
     expect(validate).toBeTypeOf('function')
     expect(validate!(document)).toBe(true)
