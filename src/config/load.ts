@@ -211,7 +211,7 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
       // A variable that is not set was reported as such; its empty stand-in is no further news.
       if (unresolved.has(place)) continue
       const position = parsed.locate(problem.path, { key: problem.atKey })
-      diagnostics.push({ ...position, path: place, message: problem.message })
+      diagnostics.push({ ...position, path: place, message: problem.message, subject: resourceNamed(data as JsonObject, problem.path) })
     }
   }
   if (diagnostics.length > 0) {
@@ -300,7 +300,7 @@ function resolveVariables(
       return
     }
     for (const error of result.errors) {
-      diagnostics.push({ ...parsed.locate(here), path: place, message: `${nameOf(data, here)}: ${error}` })
+      diagnostics.push({ ...parsed.locate(here), path: place, message: `${nameOf(data, here)}: ${error}`, subject: resourceNamed(data, here) })
     }
     if (result.errors.length > 0) unresolved.add(place)
     container[key] = result.value
@@ -359,13 +359,19 @@ function secretByItsPlace(data: JsonObject, path: PathSegments): boolean {
 
 /** `target 2DZkoZH8WMEM: site.name`, or `targets[3]: site.name` before the id is known. */
 function nameOf(data: JsonObject, path: PathSegments): string {
-  const [list, index, ...rest] = path
+  const resource = resourceNamed(data, path)
+  if (resource === undefined) return formatPath(path)
+  return path.length > 2 ? `${resource}: ${formatPath(path.slice(2))}` : resource
+}
+
+/** The resource a place lies in, as messages name it (`target a1`, or `targets[3]` without an id). */
+function resourceNamed(data: JsonObject, path: PathSegments): string | undefined {
+  const [list, index] = path
   const kind = kindOfList(list)
-  if (!kind || typeof index !== 'number') return formatPath(path)
+  if (!kind || typeof index !== 'number') return undefined
   const item = (data[list as string] as unknown[] | undefined)?.[index] as JsonObject | undefined
   const id = item && typeof item === 'object' && typeof item.id === 'string' ? item.id : undefined
-  const resource = id ? `${kind} ${id}` : `${list}[${index}]`
-  return rest.length > 0 ? `${resource}: ${formatPath(rest)}` : resource
+  return id ? `${kind} ${id}` : `${list}[${index}]`
 }
 
 const RESOURCE_PLACE = /^([a-z]+)\[(\d+)\]\.(.+)$/

@@ -102,11 +102,28 @@ export interface DescribeOptions {
 }
 
 /**
- * Past this many problems in one file, an unknown field gets no "did you mean": each suggestion
+ * Past this many different unknown fields in one file, one gets no "did you mean": each suggestion
  * measures the field against every known one, and a hostile file of 70,000 unknown keys spent
- * seconds on them.
+ * seconds on them. The same unknown field among the same known ones (a block 2,000 resources
+ * merge) gets the same hint each time, so that it is said once (groupRepeated).
  */
 const SUGGESTED_PROBLEMS = 1_000
+
+/** What follows "unknown field" for a field among known ones, worked out once for each. */
+class UnknownFieldHints {
+  private readonly hints = new Map<string, string>()
+
+  hint(field: string, known: string[]): string {
+    const key = JSON.stringify([field, known])
+    let hint = this.hints.get(key)
+    if (hint !== undefined) return hint
+    if (this.hints.size >= SUGGESTED_PROBLEMS) return ''
+    const suggestion = closest(field, known)
+    hint = suggestion ? `; did you mean "${suggestion}"?` : known.length > 0 ? ` (known fields: ${known.join(', ')})` : ''
+    this.hints.set(key, hint)
+    return hint
+  }
+}
 
 /**
  * A value of the wrong type also fails the checks that only make sense for the right type (an
@@ -128,6 +145,7 @@ export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOpt
   const problems: SchemaProblem[] = []
   const seen = new Set<string>()
   const missing = new Map<string, string[]>()
+  const hints = new UnknownFieldHints()
   for (const error of errors) {
     if (error.keyword !== 'required') continue
     const fields = missing.get(error.instancePath) ?? []
@@ -136,7 +154,7 @@ export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOpt
     missing.set(error.instancePath, fields)
   }
   for (const error of pruneBesideTypeErrors(pruneAnyOfBranches(errors))) {
-    const problem = error.keyword === 'required' ? describeMissing(error.instancePath, missing.get(error.instancePath) ?? [], options) : describe(error, options, problems.length < SUGGESTED_PROBLEMS)
+    const problem = error.keyword === 'required' ? describeMissing(error.instancePath, missing.get(error.instancePath) ?? [], options) : describe(error, options, hints)
     const key = JSON.stringify(problem)
     if (!seen.has(key)) {
       seen.add(key)
@@ -158,7 +176,7 @@ function describeMissing(pointer: string, fields: string[], options: DescribeOpt
   return { path, atKey: typeof path.at(-1) === 'string', message: `${subject ? subject + ': ' : ''}${what}` }
 }
 
-function describe(error: ErrorObject, options: DescribeOptions, suggest = true): SchemaProblem {
+function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFieldHints): SchemaProblem {
   const path = pointerToSegments(error.instancePath)
   const data: unknown = error.data
   const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>
@@ -171,9 +189,8 @@ function describe(error: ErrorObject, options: DescribeOptions, suggest = true):
     case 'additionalProperties': {
       const field = String(params.additionalProperty)
       const known = Object.keys((parentSchema.properties ?? {}) as object)
-      const suggestion = suggest ? closest(field, known) : undefined
       const where = options.name([...path, field])
-      const hint = suggestion ? `; did you mean "${suggestion}"?` : known.length > 0 && suggest ? ` (known fields: ${known.join(', ')})` : ''
+      const hint = hints.hint(field, known)
       return { path: [...path, field], atKey: true, message: `${where}: unknown field${hint}` }
     }
     case 'type': {

@@ -1,3 +1,5 @@
+import { groupThousands } from './thousands.js'
+
 /** A problem found in a configuration file, located at the YAML node it concerns. */
 export interface Diagnostic {
   file: string
@@ -6,6 +8,11 @@ export interface Diagnostic {
   /** Dotted path of the offending value inside the file (`targets[0].site.name`), or "" for the file. */
   path: string
   message: string
+  /**
+   * The resource the message opens with (`target a1` in `target a1: labels[1]: …`), when it opens
+   * with one: the same mistake in a block many resources merge is then said once (groupRepeated).
+   */
+  subject?: string
 }
 
 export interface SourcePosition {
@@ -28,6 +35,54 @@ const LINE_BREAKS = /[\n\r\u2028\u2029]/g
 /** Whether a text holds a line break: printed as it is, it would be two lines. */
 export const hasLineBreak = (text: string): boolean => /[\n\r\u2028\u2029]/.test(text)
 const LINE_BREAK_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\u2028': '\\u2028', '\u2029': '\\u2029' }
+
+/** How many resources a grouped problem names before "and N more". */
+const NAMED_IN_GROUP = 5
+
+/**
+ * Problems that are one mistake written once, in a block that several resources merge or alias
+ * (the same place, the same words after the resource's name), as one problem naming them all:
+ * a typo in a blackout window 2,000 targets merge is one line, not 2,000. Order is kept (each
+ * group where its first problem was).
+ */
+export function groupRepeated(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const groups = new Map<string, { first: Diagnostic; rest: string; subjects: string[] }>()
+  const out: Array<Diagnostic | { group: string }> = []
+  for (const d of diagnostics) {
+    const subject = d.subject
+    if (subject === undefined || !d.message.startsWith(`${subject}: `)) {
+      out.push(d)
+      continue
+    }
+    const rest = d.message.slice(subject.length + 2)
+    const key = JSON.stringify([d.file, d.line, d.column, rest])
+    const group = groups.get(key)
+    if (group) {
+      if (!group.subjects.includes(subject)) group.subjects.push(subject)
+      continue
+    }
+    groups.set(key, { first: d, rest, subjects: [subject] })
+    out.push({ group: key })
+  }
+  return out.map((entry) => {
+    if (!('group' in entry)) return entry
+    const { first, rest, subjects } = groups.get(entry.group)!
+    if (subjects.length === 1) return first
+    const names = namesTogether(subjects)
+    return { ...first, subject: names, message: `${names}: ${rest}` }
+  })
+}
+
+/** `targets a1, a2 and a3`; `targets a1, a2, a3, a4, a5 and 1,995 more`; subjects of other forms listed as they are. */
+function namesTogether(subjects: readonly string[]): string {
+  const word = /^([a-z]+) /.exec(subjects[0]!)?.[1]
+  const sameKind = word !== undefined && subjects.every((s) => s.startsWith(`${word} `))
+  const names = sameKind ? subjects.map((s) => s.slice(word!.length + 1)) : [...subjects]
+  const shown = names.slice(0, NAMED_IN_GROUP)
+  const more = names.length - shown.length
+  const list = more > 0 ? `${shown.join(', ')} and ${groupThousands(more)} more` : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+  return sameKind ? `${word}s ${list}` : list
+}
 
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(

@@ -45,6 +45,7 @@ function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagno
           line: at.line,
           column: at.column,
           path: `${rulePath}[${index}]`,
+          subject: declaredLabel(resource, quoted.holds),
           message: `${declaredLabel(resource, quoted.holds)}: ${rulePath}[${index}]: ${rule.key} ${quoted(key)} is declared twice (first at line ${before.line}); each ${rule.key} may appear once`,
         })
       })
@@ -102,6 +103,7 @@ function unoptimisedColourConflicts(resources: readonly DesiredResource[], quote
           line: at.line,
           column: at.column,
           path: `${path}[${i}]`,
+          subject: declaredLabel(resource, quoted.holds),
           message:
             `${declaredLabel(resource, quoted.holds)}: ${path}[${i}]: the ${family} ${quoted(item.name)} is declared with the colour ${quoted(item.color)} here and ${quoted(earlier.color)} at ${before.file}:${before.line}; ` +
             `the service keeps one colour per ${family} name, shown on every resource with it, so declare one colour (or none)`,

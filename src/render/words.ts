@@ -24,10 +24,7 @@ export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`
 }
 
-/** `65,536` */
-export function groupThousands(count: number): string {
-  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-}
+export { groupThousands } from '../core/thousands.js'
 
 /**
  * `target 2DZkoZH8WMEM "Shop (production)"`, or by its id alone when it has no name or a sensitive

@@ -204,16 +204,16 @@ function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>,
   if (resource.kind === 'target') {
     const ids = urls.idsOf(key.value)
     if (ids.length === 1) return ids[0]
-    if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: ${ids.length} live targets have this URL (${ids.join(', ')}): write the id of the one you mean`))
+    if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: ${ids.length} live targets have this URL (${ids.join(', ')}): write the id of the one you mean`, holds))
     else if (typeof getPath(resource.fields, ['site', 'name']) !== 'string') {
-      problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: no live target has this URL, so it would be created, and a target to create needs site.name`))
+      problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: no live target has this URL, so it would be created, and a target to create needs site.name`, holds))
     }
     return undefined
   }
   const ids = names.agent.idsNamed(key.value)
   if (ids.length === 1) return ids[0]
-  if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: ${ids.length} live agents have this name (${ids.join(', ')}): write the id of the one you mean`))
-  else problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: no live agent has this name${suggestion(key.value, names.agent, resource.templates.has(key.field))}; agents are created by installing them, never by scansync`))
+  if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: ${ids.length} live agents have this name (${ids.join(', ')}): write the id of the one you mean`, holds))
+  else problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: no live agent has this name${suggestion(key.value, names.agent, resource.templates.has(key.field))}; agents are created by installing them, never by scansync`, holds))
   return undefined
 }
 
@@ -246,9 +246,9 @@ function idOfName(resource: DesiredResource, at: PathSegments, name: string, kin
   const shown = secret || holds?.(name) === true ? SENSITIVE : JSON.stringify(name)
   // Not for a name from a variable: which agent it names would say what the variable holds.
   const renaming = ids.length === 0 && !secret ? renamedFrom?.(name) : undefined
-  if (ids.length > 1) problems.push(problem(resource, at, `${place}: ${ids.length} ${kind}s are named ${shown} (${ids.join(', ')}): refer to the one you mean by its id`))
-  else if (renaming) problems.push(problem(resource, at, `${place}: no ${kind} will be named ${shown} after the apply: ${renaming.id}, named so now, is renamed ${renaming.to} by the configuration; refer to it by that name or by its id`))
-  else problems.push(problem(resource, at, `${place}: no ${kind} is named ${shown}${suggestion(name, index, secret)}`))
+  if (ids.length > 1) problems.push(problem(resource, at, `${place}: ${ids.length} ${kind}s are named ${shown} (${ids.join(', ')}): refer to the one you mean by its id`, holds))
+  else if (renaming) problems.push(problem(resource, at, `${place}: no ${kind} will be named ${shown} after the apply: ${renaming.id}, named so now, is renamed ${renaming.to} by the configuration; refer to it by that name or by its id`, holds))
+  else problems.push(problem(resource, at, `${place}: no ${kind} is named ${shown}${suggestion(name, index, secret)}`, holds))
   return undefined
 }
 
@@ -316,10 +316,13 @@ const keyOrIdPosition = (resource: DesiredResource) => resource.locate(identifie
 const located = (resource: DesiredResource, message: string): Diagnostic => problem(resource, identifiedAt(resource), message)
 
 
-/** A problem at a place inside a resource (`path` relative to it, as the plan's other checks write it). */
-function problem(resource: DesiredResource, at: PathSegments, message: string): Diagnostic {
+/**
+ * A problem at a place inside a resource (`path` relative to it, as the plan's other checks write
+ * it). `holds`: the run's secrets, as the message's opening name was quoted with them (declaredLabel).
+ */
+function problem(resource: DesiredResource, at: PathSegments, message: string, holds?: (text: string) => boolean): Diagnostic {
   const position = resource.locate(at)
-  return { file: position.file, line: position.line, column: position.column, path: formatPath(at), message }
+  return { file: position.file, line: position.line, column: position.column, path: formatPath(at), message, subject: declaredLabel(resource, holds) }
 }
 
 /** The kinds `drift --unmanaged` lists the live resources of (assets are not listed). */

@@ -86,12 +86,12 @@ export const BAD_INPUTS: BadInput[] = [
   {
     name: 'unknown key, with a suggestion',
     files: { 'a.yaml': 'targets:\n  - id: T1\n    sitee:\n      name: Shop\n' },
-    expected: [{ file: 'a.yaml', line: 3, column: 5, path: 'targets[0].sitee', message: 'target T1: sitee: unknown field; did you mean "site"?' }],
+    expected: [{ subject: 'target T1', file: 'a.yaml', line: 3, column: 5, path: 'targets[0].sitee', message: 'target T1: sitee: unknown field; did you mean "site"?' }],
   },
   {
     name: 'unknown nested key, with a suggestion',
     files: { 'a.yaml': 'targets:\n  - id: T1\n    site:\n      nmae: Shop\n' },
-    expected: [{ file: 'a.yaml', line: 4, column: 7, path: 'targets[0].site.nmae', message: 'target T1: site.nmae: unknown field; did you mean "name"?' }],
+    expected: [{ subject: 'target T1', file: 'a.yaml', line: 4, column: 7, path: 'targets[0].site.nmae', message: 'target T1: site.nmae: unknown field; did you mean "name"?' }],
   },
   {
     name: 'unknown top-level key, with a suggestion',
@@ -102,15 +102,15 @@ export const BAD_INPUTS: BadInput[] = [
     name: 'wrong type',
     files: { 'a.yaml': 'targets:\n  - id: T1\n    fail_fast: "yes"\n    labels: prod\n' },
     expected: [
-      { file: 'a.yaml', line: 3, column: 16, path: 'targets[0].fail_fast', message: 'target T1: fail_fast must be true or false (got a string)' },
-      { file: 'a.yaml', line: 4, column: 13, path: 'targets[0].labels', message: 'target T1: labels must be a list (got a string)' },
+      { subject: 'target T1', file: 'a.yaml', line: 3, column: 16, path: 'targets[0].fail_fast', message: 'target T1: fail_fast must be true or false (got a string)' },
+      { subject: 'target T1', file: 'a.yaml', line: 4, column: 13, path: 'targets[0].labels', message: 'target T1: labels must be a list (got a string)' },
     ],
   },
   {
     // Targets and agents may leave out the id (their natural key identifies them); assets may not.
     name: 'missing id',
     files: { 'a.yaml': 'assets:\n  - id: A1\n  - name: a.example.com\n' },
-    expected: [{ file: 'a.yaml', line: 3, column: 5, path: 'assets[1]', message: 'assets[1]: missing required field "id"' }],
+    expected: [{ subject: 'assets[1]', file: 'a.yaml', line: 3, column: 5, path: 'assets[1]', message: 'assets[1]: missing required field "id"' }],
   },
   {
     name: 'the same id in two files, both places named',
@@ -136,7 +136,7 @@ export const BAD_INPUTS: BadInput[] = [
     files: { 'a.yaml': 'agents:\n  - id: G1\n    name: ${AGENT_NAME}\n' },
     expected: [
       {
-        file: 'a.yaml', line: 3, column: 11, path: 'agents[0].name',
+        subject: 'agent G1', file: 'a.yaml', line: 3, column: 11, path: 'agents[0].name',
         message: 'agent G1: name: environment variable AGENT_NAME is not set (referenced here; set it, or write ${AGENT_NAME:-fallback})',
       },
     ],
@@ -170,8 +170,8 @@ export const BAD_INPUTS: BadInput[] = [
     name: 'a __proto__ key',
     files: { 'a.yaml': 'targets:\n  - id: T1\n    __proto__:\n      polluted: true\n    site:\n      __proto__: {name: x}\n' },
     expected: [
-      { file: 'a.yaml', line: 3, column: 5, path: 'targets[0].__proto__', message: /^target T1: __proto__: unknown field/ },
-      { file: 'a.yaml', line: 6, column: 7, path: 'targets[0].site.__proto__', message: /^target T1: site.__proto__: unknown field/ },
+      { subject: 'target T1', file: 'a.yaml', line: 3, column: 5, path: 'targets[0].__proto__', message: /^target T1: __proto__: unknown field/ },
+      { subject: 'target T1', file: 'a.yaml', line: 6, column: 7, path: 'targets[0].site.__proto__', message: /^target T1: site.__proto__: unknown field/ },
     ],
   },
   {

@@ -121,7 +121,7 @@ describe('positions are worked out only when asked for', () => {
     const text = 'targets:\n  - id: T1\n    fail_fast: "yes"\n'
     const { diagnostics } = await load({ 'a.yaml': text, 'agents.yaml': AGENTS })
     expect(diagnostics).toEqual([
-      { file: 'a.yaml', line: 3, column: 16, path: 'targets[0].fail_fast', message: 'target T1: fail_fast must be true or false (got a string)' },
+      { subject: 'target T1', file: 'a.yaml', line: 3, column: 16, path: 'targets[0].fail_fast', message: 'target T1: fail_fast must be true or false (got a string)' },
     ])
     expect(parsed()).toBe(1)
   })

@@ -135,7 +135,7 @@ async function expectInvalid(field: Field, value: unknown, expected: string) {
   const { diagnostics, config } = await load({ 'a.yaml': fill(yaml, value) })
   expect(config.resources).toEqual([])
   expect(diagnostics).toEqual([
-    { file: 'a.yaml', line: lineOf(yaml, '@@'), column: columnOf(yaml, '@@'), path, message: `${subject} ${expected}` },
+    { file: 'a.yaml', line: lineOf(yaml, '@@'), column: columnOf(yaml, '@@'), path, message: `${subject} ${expected}`, subject: subject.split(': ')[0] },
   ])
 }
 

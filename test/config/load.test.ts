@@ -110,7 +110,7 @@ describe('variables', () => {
     const { diagnostics } = await load(agent('a ${1BAD} b'))
     expect(diagnostics).toEqual([
       {
-        file: 'a.yaml', line: 3, column: 11, path: 'agents[0].name',
+        subject: 'agent G1', file: 'a.yaml', line: 3, column: 11, path: 'agents[0].name',
         message: 'agent G1: name: malformed variable reference "${1BAD}": write ${NAME} or ${NAME:-fallback}, or $${ for a literal ${',
       },
     ])

@@ -111,7 +111,7 @@ describe('resource ids', () => {
         file: 'a.yaml', line: 2, column: 9, path: 'agents[0].id',
         message: 'agents[0].id: an id cannot come from a variable (${AGENT_ID}): values from variables are secrets, and an id is shown in every plan and sent in every URL; write the id itself',
       },
-      { file: 'a.yaml', line: 3, column: 12, path: 'agents[0].teams', message: 'agent ${AGENT_ID}: teams must be a list or null (got a string)' },
+      { subject: 'agent ${AGENT_ID}', file: 'a.yaml', line: 3, column: 12, path: 'agents[0].teams', message: 'agent ${AGENT_ID}: teams must be a list or null (got a string)' },
     ])
     expect(JSON.stringify(result)).not.toContain('Secret-Agent-Id-42')
   })

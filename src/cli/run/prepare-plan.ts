@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { statSync } from 'node:fs'
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../../core/diagnostics.js'
+import { formatDiagnostic, groupRepeated, sortDiagnostics, type Diagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
 import { liveSecrets, secretValues } from '../../secrets/redact.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
@@ -88,7 +88,8 @@ export async function loadSelected(options: SelectionOptions, io: RedactedIo): P
 }
 
 /** Configuration problems as FILE:LINE:COLUMN lines (annotations with github), then the count; nothing is sent. */
-export function printProblems(diagnostics: readonly Diagnostic[], options: SelectionOptions, io: RedactedIo, hint?: string): void {
+export function printProblems(found: readonly Diagnostic[], options: SelectionOptions, io: RedactedIo, hint?: string): void {
+  const diagnostics = groupRepeated(found)
   for (const diagnostic of diagnostics) {
     // Redacted before the annotation encodes it: `%` written `%25` would hide a secret from the output step.
     line(io.stderr, options.format === 'github' ? workflowCommand('error', diagnostic, 'scansync: invalid configuration', io.redaction.redact(diagnostic.message), annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd)) : formatDiagnostic(diagnostic))

@@ -1,4 +1,4 @@
-import { formatDiagnostic } from '../../core/diagnostics.js'
+import { formatDiagnostic, groupRepeated } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
 import { secretValues } from '../../secrets/redact.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
@@ -17,7 +17,7 @@ export async function runValidate(options: ValidateOptions, given: Io): Promise<
   const loaded = await loadConfig(options.paths, { env: io.env, cwd: io.cwd, secretsOf: (resources) => secretValues([...resources]) })
   const { config } = loaded
   learnSecrets(io.redaction, config.resources)
-  const diagnostics = configurationProblems(loaded)
+  const diagnostics = groupRepeated(configurationProblems(loaded))
   if (diagnostics.length > 0) {
     for (const diagnostic of diagnostics) line(io.stderr, formatDiagnostic(diagnostic))
     const hint = defaultPathHint(options.paths, diagnostics, config.files, 'validate')
