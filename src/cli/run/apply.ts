@@ -76,6 +76,11 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     violations = violationsAfterRead(work.rules, earlier, ready, io.redaction.holds)
     return passesPoliciesAgain(earlier, violations, options.format, io, positionsFrom)
   }
+  /** Every change found already as planned by a read made after the plan: nothing to send, reported as such. */
+  const nothingLeft = (): number => {
+    io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile }, violations))
+    return EXIT.ok
+  }
   if (!passesPolicies(violations, options.format, io, positionsFrom)) return refused()
   if (options.format === 'text') {
     const rendered = renderPlan(plan, 'text', { color, mode: 'plan', redact: io.redaction.redact, holds: io.redaction.holds })
@@ -100,7 +105,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     if (fresh.note) line(io.stderr, fresh.note)
     plan = fresh.plan
     ready = fresh.ready
-    if (ready.length === 0) return EXIT.ok
+    if (ready.length === 0) return nothingLeft()
     if (!passesAgain()) return refused()
   }
 
@@ -124,7 +129,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     ready = fresh.ready
     if (ready.length === 0) {
       releaseCreations()
-      return EXIT.ok
+      return nothingLeft()
     }
     if (!passesAgain()) {
       releaseCreations()
