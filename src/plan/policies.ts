@@ -334,7 +334,7 @@ function alternativesOf(kind: KindName, errors: readonly ErrorObject[], schema: 
   const first = errors.find(
     (error, i) => !errors.slice(i + 1).some((later) => later.keyword === 'contains' && liesIn(schema, placesOf(schema, later.schemaPath), error.schemaPath)),
   )
-  if (first === undefined) return [describeFailure(kind, undefined)]
+  if (first === undefined) return [describeFailure(kind, undefined, schema)]
   // The outermost alternatives the first error lies in, and its errors, alternative by alternative:
   // those just before it that lie in one of its alternatives (Ajv lists them in order, then the choice).
   let choice: { at: number; branches: ErrorObject[][] } | undefined
@@ -354,7 +354,7 @@ function alternativesOf(kind: KindName, errors: readonly ErrorObject[], schema: 
     }
     if (branches.some((list) => list.includes(first))) choice = { at, branches }
   })
-  if (choice === undefined) return [describeFailure(kind, first)]
+  if (choice === undefined) return [describeFailure(kind, first, schema)]
   return choice.branches.filter((branch) => branch.length > 0).flatMap((branch) => alternativesOf(kind, branch, schema))
 }
 
@@ -362,7 +362,7 @@ function alternativesOf(kind: KindName, errors: readonly ErrorObject[], schema: 
  * Ajv's first error in words: the field it concerns and its message with the value the rule allows (`must be equal to constant true`). Never the resource's value:
  * it may be a secret.
  */
-function describeFailure(kind: KindName, error: ErrorObject | undefined): string {
+function describeFailure(kind: KindName, error: ErrorObject | undefined, schema: unknown): string {
   if (!error) return `the ${kind}: does not satisfy the rule`
   const field = pointerSegments(error.instancePath)
   const params = error.params as Record<string, unknown>
@@ -371,6 +371,8 @@ function describeFailure(kind: KindName, error: ErrorObject | undefined): string
   // Only a `require` that is `false` itself allows none: a `false` under else, allOf or an alternative forbids only some.
   if (error.keyword === 'false schema') message = field.length > 0 ? 'is not allowed here' : error.schemaPath === '#/false schema' ? 'is not allowed: the rule allows none it applies to' : 'is not allowed'
   if (error.keyword === 'const') message += ` ${shownValue(params.allowedValue)}`
+  // Ajv's "must NOT be valid" says nothing of what is forbidden: the schema under `not` does.
+  if (error.keyword === 'not') message = forbiddenBy(schema, error.schemaPath)
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     // A list of thousands (the known ids) would make each violation a line of hundreds of kilobytes.
     const values = params.allowedValues
@@ -384,6 +386,27 @@ function describeFailure(kind: KindName, error: ErrorObject | undefined): string
   const name = (error as ErrorObject & { propertyName?: unknown }).propertyName
   if (typeof name === 'string') message = `the member name ${JSON.stringify(name)} ${message}`
   return `${place || `the ${kind}`}: ${message}`
+}
+
+/**
+ * What a `not` forbids, in words: `must not be "lightning"`, `must not be one of …`, or the
+ * schema under it (the rule's text, never the resource's value). Its schema path may be the
+ * rule's or, in a definition Ajv calls as a function of its own, that definition's: the schema
+ * is named only when one place has it.
+ */
+function forbiddenBy(schema: unknown, path: string): string {
+  const found = new Set(placesOf(schema, '#').map((place) => (place === '#' ? schemaAt(schema, path) : schemaAt(schemaAt(schema, place), path))))
+  found.delete(undefined)
+  const [forbidden] = found
+  if (found.size !== 1 || forbidden === null || typeof forbidden !== 'object') return 'must not match the schema under its "not"'
+  const keys = Object.keys(forbidden)
+  const only = keys.length === 1 ? (forbidden as Record<string, unknown>)[keys[0]!] : undefined
+  if (keys[0] === 'const' && keys.length === 1) return `must not be ${shownValue(only)}`
+  if (keys[0] === 'enum' && Array.isArray(only)) {
+    const shown = only.slice(0, MAX_VALUES_SHOWN).map(shownValue).join(', ')
+    return `must not be one of ${shown}${only.length > MAX_VALUES_SHOWN ? `, … (${only.length} values)` : ''}`
+  }
+  return `must not match ${shownValue(forbidden)}`
 }
 
 /** How many of an enum's values a violation names, and how long a value it names may be. */
