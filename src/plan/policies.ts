@@ -373,6 +373,9 @@ function describeFailure(kind: KindName, error: ErrorObject | undefined, schema:
   if (error.keyword === 'const') message += ` ${shownValue(params.allowedValue)}`
   // Ajv's "must NOT be valid" says nothing of what is forbidden: the schema under `not` does.
   if (error.keyword === 'not') message = forbiddenBy(schema, error.schemaPath)
+  // Ajv's "must contain at least 1 valid item(s)" does not say which item: the schema under `contains` does.
+  const wanted = error.keyword === 'contains' ? keywordSchema(schema, error.schemaPath) : undefined
+  if (wanted !== undefined) message = message.replace('valid item(s)', `item(s) matching ${shownValue(wanted)}`)
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     // A list of thousands (the known ids) would make each violation a line of hundreds of kilobytes.
     const values = params.allowedValues
@@ -389,16 +392,26 @@ function describeFailure(kind: KindName, error: ErrorObject | undefined, schema:
 }
 
 /**
- * What a `not` forbids, in words: `must not be "lightning"`, `must not be one of …`, or the
- * schema under it (the rule's text, never the resource's value). Its schema path may be the
- * rule's or, in a definition Ajv calls as a function of its own, that definition's: the schema
- * is named only when one place has it.
+ * The subschema an error's keyword holds (the rule's text, never the resource's value). Its schema
+ * path may be the rule's or, in a definition Ajv calls as a function of its own, that
+ * definition's: undefined unless exactly one place has it.
  */
-function forbiddenBy(schema: unknown, path: string): string {
+function keywordSchema(schema: unknown, path: string): object | undefined {
   const found = new Set(placesOf(schema, '#').map((place) => (place === '#' ? schemaAt(schema, path) : schemaAt(schemaAt(schema, place), path))))
   found.delete(undefined)
-  const [forbidden] = found
-  if (found.size !== 1 || forbidden === null || typeof forbidden !== 'object') return 'must not match the schema under its "not"'
+  let [only] = found
+  // A lone `$ref` names nothing to a reviewer: what it refers to does (a few steps, a cycle ends it).
+  for (let steps = 0; steps < 8 && isLoneRef(only); steps++) only = schemaAt(schema, (only as { $ref: string }).$ref)
+  return found.size === 1 && only !== null && typeof only === 'object' ? only : undefined
+}
+
+const isLoneRef = (node: unknown): boolean =>
+  node !== null && typeof node === 'object' && Object.keys(node).length === 1 && typeof (node as { $ref?: unknown }).$ref === 'string' && (node as { $ref: string }).$ref.startsWith('#')
+
+/** What a `not` forbids, in words: `must not be "lightning"`, `must not be one of …`, or the schema under it. */
+function forbiddenBy(schema: unknown, path: string): string {
+  const forbidden = keywordSchema(schema, path)
+  if (forbidden === undefined) return 'must not match the schema under its "not"'
   const keys = Object.keys(forbidden)
   const only = keys.length === 1 ? (forbidden as Record<string, unknown>)[keys[0]!] : undefined
   if (keys[0] === 'const' && keys.length === 1) return `must not be ${shownValue(only)}`

@@ -19,7 +19,7 @@ const STAGING_OK = { required: ['labels'], properties: { labels: { contains: { r
 describe('a rule with alternatives, none met', () => {
   it('anyOf: each alternative, in order (a contains among them said as a whole, not about one item)', async () => {
     expect(await messagesOf({ anyOf: [{ required: ['blackout_period'] }, STAGING_OK] }, { labels: [{ name: 'staging' }] })).toEqual([
-      `r (one of: the target: must have required property 'blackout_period'; or labels: must contain at least 1 valid item(s))`,
+      `r (one of: the target: must have required property 'blackout_period'; or labels: must contain at least 1 item(s) matching {"required":["name"],"properties":{"name":{"const":"staging-ok"}}})`,
     ])
   })
 
@@ -61,7 +61,7 @@ describe('alternatives written as references to definitions', () => {
     }
     const require = { definitions, anyOf: [{ $ref: '#/definitions/blackout' }, { $ref: '#/definitions/staging' }] }
     expect(await messagesOf(require, { labels: [{ name: 'staging' }] })).toEqual([
-      `r (one of: the target: must have required property 'blackout_period'; or labels: must contain at least 1 valid item(s))`,
+      `r (one of: the target: must have required property 'blackout_period'; or labels: must contain at least 1 item(s) matching {"required":["name"],"properties":{"name":{"const":"staging-ok"}}})`,
     ])
     expect(await messagesOf(require, {})).toEqual([
       `r (one of: the target: must have required property 'blackout_period'; or the target: must have required property 'labels')`,
