@@ -368,17 +368,21 @@ describe('drift --unmanaged', () => {
     expect(clean.stdout).toContain('No drift.')
   })
 
-  it('with --id, what the other files declare is still declared: only the resource named is compared', async () => {
+  it('with --id, only the resource named is compared, and only an undeclared one named is listed', async () => {
     const em = await emulator()
     // By id alone (no natural key to resolve): the same resources as DECLARED.
     const dir = tempdir({ 'config.yaml': `targets:\n  - id: 2DZkoZH8WMEM\n  - id: 7QwErTy2UiOp\nagents:\n  - id: 3kLx8Qy7Pb2m\n` })
     for (const id of ['2DZkoZH8WMEM', '3kLx8Qy7Pb2m']) {
       const run = await cli(em, dir, ['drift', '.', '--unmanaged', '--id', id, '--format', 'json'])
-      expect(run.code, run.stderr).toBe(2)
+      expect(run.code, run.stderr).toBe(0)
       const document = JSON.parse(run.stdout)
-      expect(document.unmanaged).toEqual(NOT_DECLARED)
+      expect(document.unmanaged).toEqual([])
       expect(document.summary).toEqual({ create: 0, change: 0, unchanged: 1 })
     }
+    // What the other files declare is still declared: only what no file declares is listed.
+    const both = await cli(em, dir, ['drift', '.', '--unmanaged', '--id', '7QwErTy2UiOp', '--id', '5HnBvC3xZaQw', '--format', 'json'])
+    expect(both.code, both.stderr).toBe(2)
+    expect(JSON.parse(both.stdout).unmanaged).toEqual([NOT_DECLARED[0]])
     const unknown = await cli(em, dir, ['drift', '.', '--unmanaged', '--id', 'NoSuchId0000'])
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('--id NoSuchId0000: no such resource is declared')

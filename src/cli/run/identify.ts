@@ -60,9 +60,10 @@ export async function identify(
 
 /**
  * The live targets and agents no declared resource is (by id or natural key), for `drift
- * --unmanaged`; with `--kind`, only of those kinds (the others were not loaded).
+ * --unmanaged`; with `--kind`, only of those kinds (the others were not loaded); with `--id`, only
+ * those ids.
  */
-export function undeclared(identified: Identified, kinds?: readonly KindName[], holds?: (text: string) => boolean, secrets?: Pick<SecretContext, 'known'>): Unmanaged[] {
+export function undeclared(identified: Identified, kinds?: readonly KindName[], holds?: (text: string) => boolean, secrets?: Pick<SecretContext, 'known'>, ids?: readonly string[]): Unmanaged[] {
   const found = unmanaged(identified.resources, identified.lists, identified.names).map((item) => {
     // A name that holds a secret of the run (a weak one, which the output step leaves in a text),
     // the resource's own URL password or another secret it holds in clear, is not shown; nor one
@@ -75,7 +76,7 @@ export function undeclared(identified: Identified, kinds?: readonly KindName[], 
       (live !== undefined && nameHoldsSecret(KINDS[item.kind], KINDS[item.kind].project(live), item.name))
     return hidden ? { ...item, name: SENSITIVE } : item
   })
-  return kinds && kinds.length > 0 ? found.filter((item) => kinds.includes(item.kind)) : found
+  return found.filter((item) => (kinds === undefined || kinds.length === 0 || kinds.includes(item.kind)) && (ids === undefined || ids.length === 0 || ids.includes(item.id)))
 }
 
 /**

@@ -42,7 +42,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       if (options.unmanaged) {
         // Before the names are looked at and anything prints: any listed resource's value may quote them.
         learnLiveSecrets(io.redaction, listedSecrets(prepared.identified))
-        plan = { ...plan, unmanaged: undeclared(prepared.identified, options.kinds, io.redaction.holds, prepared.ledger.context) }
+        plan = { ...plan, unmanaged: undeclared(prepared.identified, options.kinds, io.redaction.holds, prepared.ledger.context, options.ids) }
       }
       // Built before anything is printed: a plan that cannot be saved is refused whole.
       const saved = options.out ? savedPlanDocument(prepared, options.paths, io, options.out) : undefined

@@ -13,7 +13,7 @@ import { compare, liveKey, type Comparison, type PlanResult } from '../../plan/b
 import { assembleWithCreations, createdLive } from '../../plan/create.js'
 import { withMissing } from '../../plan/missing.js'
 import { nameShown, namesThrough, showNames } from '../../plan/names.js'
-import { identify, type Identified } from './identify.js'
+import { identify, undeclared, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
 import { startEarlyReads, type ReadsAhead } from './early-reads.js'
@@ -98,12 +98,17 @@ export function printProblems(found: readonly Diagnostic[], options: SelectionOp
   line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)
 }
 
-/** `--id`: only the resources with these ids (an id no declared resource has is a usage error). */
-function selectIds(resources: DesiredResource[], options: SelectionOptions): DesiredResource[] {
+/**
+ * `--id`: only the resources with these ids (an id no declared resource has is a usage error).
+ * `listed`: with `drift --unmanaged`, whether a live resource no file declares has the id (then it
+ * selects that one in the list of those).
+ */
+function selectIds(resources: DesiredResource[], options: SelectionOptions, listed?: (id: string) => boolean): DesiredResource[] {
   if (!options.ids || options.ids.length === 0) return resources
   const declared = new Set(resources.map((r) => r.id))
-  const unknown = options.ids.filter((id) => !declared.has(id))
-  if (unknown.length > 0) throw new UsageError(`--id ${unknown.join(', ')}: no such resource is declared${options.kinds?.length ? ` among the kinds ${options.kinds.join(', ')}` : ''}`)
+  const unknown = options.ids.filter((id) => !declared.has(id) && listed?.(id) !== true)
+  const among = options.kinds?.length ? ` among the kinds ${options.kinds.join(', ')}` : ''
+  if (unknown.length > 0) throw new UsageError(`--id ${unknown.join(', ')}: no such resource is declared${listed ? ' or live' : ''}${among}`)
   return resources.filter((r) => options.ids!.includes(r.id))
 }
 
@@ -295,7 +300,8 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
       await session.client.close()
       return undefined
     }
-    const resources = selectIds(identified.resources, options)
+    const listed = options.unmanaged ? new Set(undeclared(identified, options.kinds).map((item) => item.id)) : undefined
+    const resources = selectIds(identified.resources, options, listed && ((id) => listed.has(id)))
     const selected = new Set(resources)
     const creations = identified.creations.filter((c) => selected.has(c))
     const existing = resources.filter((r) => r.id !== '')
