@@ -184,7 +184,7 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
     const problems: Diagnostic[] = []
     let resolved = resource
     if (resource.id === '' && resource.naturalKey) {
-      const id = findByKey(resource, urls, names, problems, holds)
+      const id = findByKey(resource, urls, names, problems, renamedFrom, holds)
       if (id !== undefined) resolved = { ...resolved, id }
     }
     const fields = replaceNameReferences(resolved, names, problems, renamedFrom, holds)
@@ -198,7 +198,7 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
 }
 
 /** The live id of a resource declared without one; undefined for a target to create or an error (pushed). */
-function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>, names: Resolution['names'], problems: Diagnostic[], holds?: (text: string) => boolean): string | undefined {
+function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>, names: Resolution['names'], problems: Diagnostic[], renamedFrom: (name: string) => { id: string; to: string } | undefined, holds?: (text: string) => boolean): string | undefined {
   const key = resource.naturalKey!
   const at = key.field.split('.')
   if (resource.kind === 'target') {
@@ -213,7 +213,12 @@ function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>,
   const ids = names.agent.idsNamed(key.value)
   if (ids.length === 1) return ids[0]
   if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: ${ids.length} live agents have this name (${ids.join(', ')}): write the id of the one you mean`, holds))
-  else problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: no live agent has this name${suggestion(key.value, names.agent, resource.templates.has(key.field))}; agents are created by installing them, never by scansync`, holds))
+  else {
+    // The live agent named so now, which the configuration renames by its id: that agent, declared twice (said below).
+    const renaming = resource.templates.has(key.field) ? undefined : renamedFrom(key.value)
+    if (renaming) return renaming.id
+    problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: no live agent has this name${suggestion(key.value, names.agent, resource.templates.has(key.field))}; agents are created by installing them, never by scansync`, holds))
+  }
   return undefined
 }
 
