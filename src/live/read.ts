@@ -117,6 +117,18 @@ const LIST_READS = 3
  * pages (the list moved while it was read) counts once; a list that moved is read again.
  */
 export async function readAll(kind: ResourceKind, client: Requester, options: ReadAllOptions = {}): Promise<JsonObject[]> {
+  return (await readWhole(kind, client, options, true))!
+}
+
+/**
+ * As readAll, but undefined when the service does not list this kind (page 1 answers 404 or 405):
+ * for a list read only to check something that the run can do without.
+ */
+export function readAllIfListed(kind: ResourceKind, client: Requester, options: ReadAllOptions = {}): Promise<JsonObject[] | undefined> {
+  return readWhole(kind, client, options, false)
+}
+
+async function readWhole(kind: ResourceKind, client: Requester, options: ReadAllOptions, required: boolean): Promise<JsonObject[] | undefined> {
   const how = `GET ${kind.listPath}`
   const found = new Map<string, JsonObject>()
   const unoptimisedTake = (item: unknown) => {
@@ -130,7 +142,10 @@ export async function readAll(kind: ResourceKind, client: Requester, options: Re
   budget.watch(client, options.prefetch?.readFrom(client))
   let list = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake, options.prefetch)
   const first = await list.first()
-  if (!first) throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
+  if (!first) {
+    if (!required) return undefined
+    throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
+  }
   await options.onTotal?.(first.count ?? first.results.length * first.pageTotal)
   await firstFailure([list.take(1, first), list.rest(first.pageTotal)])
   // Page 1's count in each read: the same in every one, a page gone in each was no shrink.

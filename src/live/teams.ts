@@ -32,3 +32,17 @@ export async function readTeams(client: Requester, pageLength = 100, budget = ne
   for (const body of [first, ...rest]) for (const team of body.results) if (!byId.has(team.id as string)) byId.set(team.id as string, team)
   return [...byId.values()]
 }
+
+/**
+ * As readTeams, but undefined when the service does not list teams (404 or 405): for a list read
+ * only to check the team ids agents refer to, a check the run can do without.
+ */
+export async function readTeamsIfListed(client: Requester, budget?: ReadBudget): Promise<JsonObject[] | undefined> {
+  try {
+    return await readTeams(client, undefined, budget)
+  } catch (error) {
+    const status = (error as { status?: number } | undefined)?.status
+    if (status === 404 || status === 405) return undefined
+    throw error
+  }
+}

@@ -10,7 +10,8 @@ import { comparableUrl } from '../core/url.js'
  * Identity against the live account (design.md, Semantics 1): a target declared without `id` is
  * the live target with its URL (none: it is created; several: an error), an agent without `id`
  * the live agent with its name (none or several: an error). References by name
- * (`teams: [{name}]`, `scanning_agent: {name}`) become ids. Pure: the caller reads the lists.
+ * (`teams: [{name}]`, `scanning_agent: {name}`) become ids; a reference by an id the list read
+ * does not hold is an error at its line. Pure: the caller reads the lists.
  */
 
 /** Live objects as the service lists them; only `id`, `name` and a target's `site.url`/`site.name` are read. */
@@ -28,17 +29,33 @@ export interface ListsNeeded {
   agents: boolean
   /** An agent names a team. */
   teams: boolean
+  /**
+   * Read only to check ids (a service that lists none: the check is left to the apply): a target
+   * refers by id to an agent the configuration does not declare by id (one it declares is read
+   * with it, and a 404 there says it is gone), or an agent lists a team by id.
+   */
+  agentIds: boolean
+  teamIds: boolean
 }
 
-export function listsNeeded(declared: readonly DesiredResource[]): ListsNeeded {
-  const needed: ListsNeeded = { targets: false, agents: false, teams: false }
+export function listsNeeded(declared: readonly DesiredResource[], configuration: readonly DesiredResource[] = declared): ListsNeeded {
+  const needed: ListsNeeded = { targets: false, agents: false, teams: false, agentIds: false, teamIds: false }
+  let agentsDeclared: Set<string> | undefined
   for (const resource of declared) {
     if (resource.kind === 'target') {
       if (resource.id === '') needed.targets = true
-      if (isNameRef(resource.fields.scanning_agent)) needed.agents = true
+      const agent = resource.fields.scanning_agent
+      if (isNameRef(agent)) needed.agents = true
+      else if (isIdRef(agent) && !needed.agentIds) {
+        agentsDeclared ??= declaredAgentIds(configuration)
+        if (!agentsDeclared.has(agent.id)) needed.agentIds = true
+      }
     } else if (resource.kind === 'agent') {
       if (resource.id === '') needed.agents = true
-      if (Array.isArray(resource.fields.teams) && resource.fields.teams.some(isNameRef)) needed.teams = true
+      if (Array.isArray(resource.fields.teams)) {
+        if (resource.fields.teams.some(isNameRef)) needed.teams = true
+        if (resource.fields.teams.some(isIdRef)) needed.teamIds = true
+      }
     }
   }
   return needed
@@ -47,15 +64,24 @@ export function listsNeeded(declared: readonly DesiredResource[]): ListsNeeded {
 /** `{name: …}` without an id: a reference by name. */
 const isNameRef = (value: unknown): value is { name: string } => isObject(value) && typeof value.name === 'string' && value.id === undefined
 
+/** `{id: …}` (or a bare id, which the loader made so): a reference by id. */
+const isIdRef = (value: unknown): value is { id: string } => isObject(value) && typeof value.id === 'string'
+
+/** The agents the configuration declares by id: a plan reads each (a 404 says it is gone), so a reference to one is not checked against the list. */
+const declaredAgentIds = (configuration: readonly DesiredResource[]): Set<string> => new Set(configuration.flatMap((r) => (r.kind === 'agent' && r.id !== '' ? [r.id] : [])))
+
 /** Ids by name and names by id of one kind of live object. */
 export class NameIndex {
   private readonly idsByName = new Map<string, string[]>()
   private readonly nameById = new Map<string, string>()
+  /** Every id listed, named or not. */
+  private readonly ids = new Set<string>()
 
   /** `hidden`: ids whose name comes from a variable (an agent the configuration renames with one): shown as (sensitive), found by it all the same. */
   constructor(items: readonly unknown[] = [], nameOf: (item: JsonObject) => unknown = (item) => item.name, private readonly hidden: Set<string> = new Set()) {
     for (const item of items) {
       if (!isObject(item) || typeof item.id !== 'string') continue
+      this.ids.add(item.id)
       const name = nameOf(item)
       if (typeof name !== 'string' || name === '') continue
       this.nameById.set(item.id, name)
@@ -88,6 +114,18 @@ export class NameIndex {
   uniqueName(id: string): string | undefined {
     const name = this.hidden.has(id) ? undefined : this.nameById.get(id)
     return name !== undefined && this.idsNamed(name).length === 1 ? name : undefined
+  }
+
+  has(id: string): boolean {
+    return this.ids.has(id)
+  }
+
+  /** Every id listed, for a "did you mean"; with its name where one is known and may be shown. */
+  knownIds(): Array<{ id: string; name?: string }> {
+    return [...this.ids].map((id) => {
+      const name = this.hidden.has(id) ? undefined : this.nameById.get(id)
+      return name === undefined ? { id } : { id, name }
+    })
   }
 
   names(): string[] {
@@ -173,6 +211,9 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
       for (const id of names.agent.idsNamed(resource.naturalKey.value)) names.agent.hide(id)
     }
   }
+  // A reference by id is checked against a list read (not one left unread), but not when it is to an
+  // agent the configuration declares by id: the plan reads that agent, and says so if it is gone.
+  const checkIds: IdCheck = { agent: live.agents !== undefined, team: live.teams !== undefined, declaredAgents: live.agents === undefined ? new Set<string>() : declaredAgentIds(configuration), suggested: new Map() }
   const urls = urlIndex(live.targets ?? [])
   const errors: Diagnostic[] = []
   const resources: DesiredResource[] = []
@@ -187,6 +228,7 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
       const id = findByKey(resource, urls, names, problems, renamedFrom, holds)
       if (id !== undefined) resolved = { ...resolved, id }
     }
+    if (checkIds.agent || checkIds.team) danglingIds(resource, names, checkIds, problems, holds)
     const fields = replaceNameReferences(resolved, names, problems, renamedFrom, holds)
     if (fields !== resolved.fields) resolved = { ...resolved, fields, templates: movedTemplates(resolved.templates, fields) }
     for (let p = 0; p < problems.length; p++) errors.push(problems[p])
@@ -255,6 +297,52 @@ function idOfName(resource: DesiredResource, at: PathSegments, name: string, kin
   else if (renaming) problems.push(problem(resource, at, `${place}: no ${kind} will be named ${shown} after the apply: ${renaming.id}, named so now, is renamed ${renaming.to} by the configuration; refer to it by that name or by its id`, holds))
   else problems.push(problem(resource, at, `${place}: no ${kind} is named ${shown}${suggestion(name, index, secret)}`, holds))
   return undefined
+}
+
+interface IdCheck {
+  /** Whether the agent (team) list was read: ids are checked only against a list read. */
+  agent: boolean
+  team: boolean
+  /** Agents the configuration declares by id: not checked here (the plan reads each). */
+  declaredAgents: ReadonlySet<string>
+  /** The "did you mean" of each unknown id, worked out once (a shared YAML block repeats one id in many resources). */
+  suggested: Map<string, string>
+}
+
+/** References by id (`scanning_agent: {id}`, `teams: [{id}]`) that no listed agent or team has: a problem at each id. */
+function danglingIds(resource: DesiredResource, names: Resolution['names'], check: IdCheck, problems: Diagnostic[], holds?: (text: string) => boolean): void {
+  const { fields } = resource
+  if (resource.kind === 'target' && check.agent) {
+    const agent = fields.scanning_agent
+    if (isIdRef(agent) && !check.declaredAgents.has(agent.id) && !names.agent.has(agent.id)) unknownId(resource, ['scanning_agent'], agent.id, 'agent', names.agent, check, problems, holds)
+  } else if (resource.kind === 'agent' && check.team && Array.isArray(fields.teams)) {
+    for (let index = 0; index < fields.teams.length; index++) {
+      const team = fields.teams[index]
+      if (isIdRef(team) && !names.team.has(team.id)) unknownId(resource, ['teams', index], team.id, 'team', names.team, check, problems, holds)
+    }
+  }
+}
+
+function unknownId(resource: DesiredResource, reference: PathSegments, id: string, kind: 'agent' | 'team', index: NameIndex, check: IdCheck, problems: Diagnostic[], holds?: (text: string) => boolean): void {
+  // At the id itself: `scanning_agent: ZZZ` (the loader made it `{id: ZZZ}`) or `{id: ZZZ}`.
+  const at = [...reference, 'id']
+  const secret = resource.templates.has(formatPath(at))
+  const shown = secret || holds?.(id) === true ? SENSITIVE : JSON.stringify(id)
+  const key = `${kind}\0${secret}\0${id}`
+  let suggested = check.suggested.get(key)
+  if (suggested === undefined) check.suggested.set(key, (suggested = idSuggestion(id, index, secret, holds)))
+  problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: ${formatPath(reference)}: no ${kind} has the id ${shown}${suggested}`, holds))
+}
+
+/** As `suggestion`, for an id: the near one (with its name), or the known ones (a few), or nothing. None for an id from a variable. */
+function idSuggestion(id: string, index: NameIndex, secret: boolean, holds?: (text: string) => boolean): string {
+  if (secret) return ' (the id comes from a variable, so no known id is shown)'
+  const known = index.knownIds().filter((item) => holds?.(item.id) !== true).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const shown = (item: { id: string; name?: string }) => `${JSON.stringify(item.id)}${item.name === undefined ? '' : ` (named ${JSON.stringify(item.name)})`}`
+  const near = closest(id, known.map((item) => item.id))
+  if (near !== undefined) return `; did you mean ${shown(known.find((item) => item.id === near)!)}?`
+  if (known.length === 0) return ' (there are none)'
+  return ` (known: ${known.slice(0, KNOWN_SHOWN).map(shown).join(', ')}${known.length > KNOWN_SHOWN ? `, and ${known.length - KNOWN_SHOWN} more` : ''})`
 }
 
 /**

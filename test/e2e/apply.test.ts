@@ -136,10 +136,14 @@ describe('requests: one write per changed resource, minimal PATCH, whole PUT', (
 describe('partial failure', () => {
   it('one change refused with 400: the others land, the failure is named with the service message and the YAML place, exit 1; a second apply sends only it', async () => {
     const em = await emulator()
+    // A service that lists no agents: the plan cannot check the agent id the shop refers to (it
+    // would be a problem at its line), so the service's 400 is what says it is unknown.
+    const proxy = await startProxy(em.url, async (request, forward) => (request.method === 'GET' && request.path === '/scanning-agents/' ? { status: 404, body: '{"detail": "Not found."}' } : forward()))
+    const through = { SCANSYNC_API_URL: proxy.url }
     const dir = exampleConfig()
     const shop = join(dir, 'targets', 'shop.yaml')
     edit(shop, 'scanning_agent: {id: 3kLx8Qy7Pb2m}', 'scanning_agent: {id: NoSuchAgent1}')
-    const first = await cli(em, dir, ['apply', '--auto-approve'])
+    const first = await cli(em, dir, ['apply', '--auto-approve'], through)
     expect(first.code).toBe(1)
     const failure = first.stdout.split('\n').find((l) => l.includes('2DZkoZH8WMEM') && l.includes('failed'))
     expect(failure, first.stdout).toBeDefined()
@@ -151,7 +155,7 @@ describe('partial failure', () => {
     expect((em.get('target', '2DZkoZH8WMEM') as { site: { name: string } }).site.name).toBe('Shop')
 
     em.clearRequests()
-    const second = await cli(em, dir, ['apply', '--auto-approve', '--format', 'json'])
+    const second = await cli(em, dir, ['apply', '--auto-approve', '--format', 'json'], through)
     expect(second.code).toBe(1)
     expect(writePaths(em)).toEqual(['PATCH /targets/2DZkoZH8WMEM/'])
     const report = JSON.parse(second.stdout)

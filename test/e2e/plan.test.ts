@@ -212,7 +212,8 @@ describe('errors: a message, exit 1, and the token in no output', () => {
   it('no answer in time: a timeout', async () => {
     const em = await emulator({ faults: [{ type: 'slow', delayMs: 3000 }] })
     const run = await cli(em, exampleConfig(), ['plan'], { SCANSYNC_TIMEOUT_MS: '150', SCANSYNC_MAX_ATTEMPTS: '2' })
-    expectError(run, 'Error: the target list: no complete answer from the service within 150 ms (2 attempts)')
+    // The team list is read first (to check the team ids the example's agents list).
+    expectError(run, 'Error: the team list: no complete answer from the service within 150 ms (2 attempts)')
   })
 
   it('an http:// URL to a host that is not loopback is refused before any connection', async () => {
@@ -338,15 +339,18 @@ describe('reads', () => {
       'GET /targets/2DZkoZH8WMEM/',
       'GET /targets/5HnBvC3xZaQw/',
       'GET /targets/7QwErTy2UiOp/',
+      // The team ids the agents list are checked against the team list (not one of these lists).
+      'GET /teams/',
     ])
   })
 
-  it('examples/config: one list page for the three targets and the three assets, a GET each for the two agents', async () => {
+  it('examples/config: one list page for the three targets and the three assets, a GET each for the two agents, one team list page for their team ids', async () => {
     const em = await emulator()
     const run = await plan(em, exampleConfig())
     expect(run.code).toBe(0)
     const paths = em.requests().map((r) => `${r.method} ${r.path}`).sort()
-    expect(paths).toEqual(['GET /discovery/assets/', 'GET /scanning-agents/3kLx8Qy7Pb2m/', 'GET /scanning-agents/6NbVcX4zLkJh/', 'GET /targets/'])
+    // The targets' agent is declared (read by id): no agent list is read to check it.
+    expect(paths).toEqual(['GET /discovery/assets/', 'GET /scanning-agents/3kLx8Qy7Pb2m/', 'GET /scanning-agents/6NbVcX4zLkJh/', 'GET /targets/', 'GET /teams/'])
   })
 })
 

@@ -43,9 +43,12 @@ describe('no secret and no token anywhere', () => {
     expect(keep('drift after apply', await cli(em, dir, ['drift', '--debug', ...others], ENV_SECRETS)).code).toBe(0)
 
     // Apply in every format, each time with something to do: a failure (400) and rotated secrets.
+    // The failure is an agent id the service does not have, through a service that lists no agents
+    // (one that does lets the plan refuse it at its line, before anything is sent).
     writeFileSync(shop, readFileSync(shop, 'utf8').replace('scanning_agent: {id: 3kLx8Qy7Pb2m}', 'scanning_agent: {id: NoSuchAgent1}'))
+    const unlisted = await startProxy(em.url, async (request, forward) => (request.method === 'GET' && request.path === '/scanning-agents/' ? { status: 404, body: '{"detail": "Not found."}' } : forward()))
     for (const format of ['text', 'json', 'markdown', 'github'] as const) {
-      const rotated = { ...ENV_SECRETS, SHOP_BASIC_AUTH_PASSWORD: `${ENV_SECRETS.SHOP_BASIC_AUTH_PASSWORD}-${format}` }
+      const rotated = { ...ENV_SECRETS, SHOP_BASIC_AUTH_PASSWORD: `${ENV_SECRETS.SHOP_BASIC_AUTH_PASSWORD}-${format}`, SCANSYNC_API_URL: unlisted.url }
       em.mutate('target', '5HnBvC3xZaQw', { site: { api_scan_settings: { api_login_payload: `hand-edited-${format}` } } })
       const run = keep(`apply ${format}`, await apply(em, dir, { format, debug: true }, rotated))
       expect(run.code).toBe(1)

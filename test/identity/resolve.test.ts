@@ -180,11 +180,19 @@ describe('references by name', () => {
 
 describe('what to read, names, URLs and what no file declares', () => {
   it('reads a list only when something refers into it', () => {
-    expect(listsNeeded(declared('targets:\n  - {id: T1, scanning_agent: A1}\nagents:\n  - {id: G1, teams: [Tm1]}\n'))).toEqual({ targets: false, agents: false, teams: false })
-    expect(listsNeeded(declared('targets:\n  - site: {name: N, url: "https://n.example.com/"}\n'))).toEqual({ targets: true, agents: false, teams: false })
-    expect(listsNeeded(declared('targets:\n  - {id: T1, scanning_agent: {name: a}}\n'))).toEqual({ targets: false, agents: true, teams: false })
-    expect(listsNeeded(declared('agents:\n  - {name: a}\n'))).toEqual({ targets: false, agents: true, teams: false })
-    expect(listsNeeded(declared('agents:\n  - {id: G1, teams: [Tm1, {name: Platform}]}\n'))).toEqual({ targets: false, agents: false, teams: true })
+    const none = { targets: false, agents: false, teams: false, agentIds: false, teamIds: false }
+    // Ids referred to are checked against the lists: an agent declared by id is read anyway (no list
+    // for it), one not declared is looked for in the agent list; teams are never declared.
+    expect(listsNeeded(declared('targets:\n  - {id: T1, scanning_agent: A1}\nagents:\n  - {id: A1}\n'))).toEqual(none)
+    expect(listsNeeded(declared('targets:\n  - {id: T1, scanning_agent: A1}\nagents:\n  - {id: G1, teams: [Tm1]}\n'))).toEqual({ ...none, agentIds: true, teamIds: true })
+    expect(listsNeeded(declared('targets:\n  - site: {name: N, url: "https://n.example.com/"}\n'))).toEqual({ ...none, targets: true })
+    expect(listsNeeded(declared('targets:\n  - {id: T1, scanning_agent: {name: a}}\n'))).toEqual({ ...none, agents: true })
+    expect(listsNeeded(declared('targets:\n  - {id: T1, scanning_agent: null}\n'))).toEqual(none)
+    expect(listsNeeded(declared('agents:\n  - {name: a}\n'))).toEqual({ ...none, agents: true })
+    expect(listsNeeded(declared('agents:\n  - {id: G1, teams: [Tm1, {name: Platform}]}\n'))).toEqual({ ...none, teams: true, teamIds: true })
+    // What another kind declares counts (--kind target leaves the agents out of the selection).
+    const configuration = declared('targets:\n  - {id: T1, scanning_agent: A1}\nagents:\n  - {id: A1}\n')
+    expect(listsNeeded(configuration.filter((r) => r.kind === 'target'), configuration)).toEqual(none)
   })
 
   it('a name is unique or not; unnamed objects have none', () => {

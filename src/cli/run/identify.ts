@@ -1,7 +1,7 @@
 import { sortDiagnostics, type Diagnostic } from '../../core/diagnostics.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
-import { readAll, type ListPrefetch, type ReadBudget, type Requester } from '../../live/read.js'
-import { readTeams } from '../../live/teams.js'
+import { readAll, readAllIfListed, type ListPrefetch, type ReadBudget, type Requester } from '../../live/read.js'
+import { readTeams, readTeamsIfListed } from '../../live/teams.js'
 import { liveKey } from '../../plan/build-plan.js'
 import { checkDeclared } from '../../plan/declared-checks.js'
 import { listsNeeded, resolveIdentities, unmanaged, type LiveLists, type Resolution } from '../../resources/identity.js'
@@ -28,15 +28,16 @@ export interface Identified {
 
 /**
  * Reads only the lists the declaration needs (targets when one lacks an id, agents when one lacks
- * an id or a target names its agent, teams when an agent names a team; targets and agents
- * whole for `--unmanaged`), then resolves identities and names against them.
+ * an id or a target names its agent or refers by id to one not declared by id, teams when an
+ * agent names a team or lists one by id; targets and agents whole for `--unmanaged`), then
+ * resolves identities and names against them, and checks the ids referred to.
  */
 export async function identify(
   declared: DesiredResource[],
   client: Requester,
   options: { unmanaged?: boolean; prefetch?: ListPrefetch; budget?: ReadBudget; configuration?: readonly DesiredResource[]; holds?: (text: string) => boolean } = {},
 ): Promise<Identified> {
-  const needed = listsNeeded(declared)
+  const needed = listsNeeded(declared, options.configuration)
   const lists: LiveLists = {}
   // Pages read ahead while the configuration loaded are taken, not asked for again; the run's
   // budget counts these lists with the rest of its reads.
@@ -44,7 +45,10 @@ export async function identify(
   await Promise.all([
     (needed.targets || options.unmanaged) && readAll(KINDS.target, client, reading).then((items) => (lists.targets = items)),
     (needed.agents || options.unmanaged) && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = items)),
+    // Only to check the ids referred to: a service that does not list them leaves that to the apply.
+    !(needed.agents || options.unmanaged) && needed.agentIds && readAllIfListed(KINDS.agent, client, reading).then((items) => items && (lists.agents = items)),
     needed.teams && readTeams(client, undefined, options.budget).then((items) => (lists.teams = items)),
+    !needed.teams && needed.teamIds && readTeamsIfListed(client, options.budget).then((items) => items && (lists.teams = items)),
   ])
   const resolution = resolveIdentities(declared, lists, options.configuration, options.holds)
   // A team named twice is only seen once names are ids: the resources resolution copied are

@@ -1,0 +1,124 @@
+// Review round 20 (a plan that catches a dangling id): a target referring to its scanning agent by
+// an id the service does not have (`scanning_agent: ZZZZZZZZZZZZ`, or `{id: …}`), or an agent
+// listing a team by an id no team has, passed `plan` (the change shown as if fine) and only
+// `apply` failed, with the service's 400. A reference by name that matches nothing was already a
+// problem at its line; a dangling id now is too, in plan, apply (nothing sent) and drift, in the
+// text and github formats, without a read per resource.
+import { describe, expect, it } from 'vitest'
+import type { Emulator } from '../../src/emulator/index.js'
+import { cli, emulator, tempdir } from './helpers.js'
+import { startProxy } from './proxy.js'
+
+const TARGET_SHORT = `targets:
+  - id: 7QwErTy2UiOp
+    scanning_agent: ZZZZZZZZZZZZ
+`
+const TARGET_OBJECT = `targets:
+  - id: 7QwErTy2UiOp
+    scanning_agent: {id: ZZZZZZZZZZZZ}
+`
+const AGENT_TEAM = `agents:
+  - id: 6NbVcX4zLkJh
+    teams: [Tm1Zz9Yy8Xx7, {id: TmNoSuchTeam}]
+`
+
+const written = (em: Emulator) => em.requests().filter((r) => r.method !== 'GET')
+
+describe('a reference by an id the service does not have', () => {
+  it.each([
+    ['scanning_agent: ZZZZZZZZZZZZ', TARGET_SHORT, 'c.yaml:3:21: target 7QwErTy2UiOp: scanning_agent: no agent has the id "ZZZZZZZZZZZZ"'],
+    ['scanning_agent: {id: ZZZZZZZZZZZZ}', TARGET_OBJECT, 'c.yaml:3:26: target 7QwErTy2UiOp: scanning_agent: no agent has the id "ZZZZZZZZZZZZ"'],
+    ['teams: [{id: TmNoSuchTeam}]', AGENT_TEAM, 'c.yaml:3:32: agent 6NbVcX4zLkJh: teams[1]: no team has the id "TmNoSuchTeam"'],
+    ['teams: [TmNoSuchTeam]', `agents:\n  - id: 6NbVcX4zLkJh\n    teams: [TmNoSuchTeam]\n`, 'c.yaml:3:13: agent 6NbVcX4zLkJh: teams[0]: no team has the id "TmNoSuchTeam"'],
+  ])('%s is a problem at its line in plan, apply (nothing sent) and drift', async (_, config, expected) => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': config })
+    for (const command of [['plan'], ['apply', '--auto-approve'], ['drift']]) {
+      const run = await cli(em, dir, command)
+      expect(run.code, `${command[0]}: ${run.stdout}${run.stderr}`).toBe(1)
+      expect(run.stderr).toContain(expected)
+      expect(run.stderr).toContain('1 error in the configuration; nothing was sent.')
+      expect(run.stdout).not.toContain('->')
+    }
+    expect(written(em)).toEqual([])
+  })
+
+  it('is an annotation on the id in the github format', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': `${TARGET_SHORT}${AGENT_TEAM}` })
+    for (const command of [['plan'], ['apply', '--auto-approve']]) {
+      const run = await cli(em, dir, [...command, '--format', 'github'])
+      expect(run.code, run.stderr).toBe(1)
+      expect(run.stderr).toContain('::error file=c.yaml,line=3,col=21,title=scansync%3A invalid configuration::target 7QwErTy2UiOp: scanning_agent: no agent has the id "ZZZZZZZZZZZZ"')
+      expect(run.stderr).toContain('::error file=c.yaml,line=6,col=32,title=scansync%3A invalid configuration::agent 6NbVcX4zLkJh: teams[1]: no team has the id "TmNoSuchTeam"')
+      expect(run.stderr).toContain('2 errors in the configuration; nothing was sent.')
+    }
+    expect(written(em)).toEqual([])
+  })
+
+  it('offers the live id it is near', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': `targets:\n  - id: 7QwErTy2UiOp\n    scanning_agent: 3kLx8Qy7Pb2n\n` })
+    const run = await cli(em, dir, ['plan'])
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.stderr).toContain('target 7QwErTy2UiOp: scanning_agent: no agent has the id "3kLx8Qy7Pb2n"; did you mean "3kLx8Qy7Pb2m" (named "dc-lisbon-agent")?')
+  })
+
+  it('from a variable is (sensitive), with no id offered', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': `targets:\n  - id: 7QwErTy2UiOp\n    scanning_agent: \${AGENT_ID}\n` })
+    const run = await cli(em, dir, ['plan'], { AGENT_ID: '3kLx8Qy7Pb2n' })
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.stderr).toContain('c.yaml:3:21: target 7QwErTy2UiOp: scanning_agent: no agent has the id (sensitive)')
+    expect(run.stdout + run.stderr).not.toContain('3kLx8Qy7Pb2n')
+    expect(run.stdout + run.stderr).not.toContain('3kLx8Qy7Pb2m')
+  })
+
+  it('said once for a shared YAML block', async () => {
+    const em = await emulator()
+    const config = `targets:\n  - &t\n    id: 7QwErTy2UiOp\n    scanning_agent: ZZZZZZZZZZZZ\n  - <<: *t\n    id: 2DZkoZH8WMEM\n`
+    const run = await cli(em, tempdir({ 'c.yaml': config }), ['plan'])
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.stderr.match(/no agent has the id "ZZZZZZZZZZZZ"/g)).toHaveLength(1)
+  })
+})
+
+describe('a reference by an id the service has', () => {
+  it('plans and applies as before', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': `targets:\n  - id: 7QwErTy2UiOp\n    scanning_agent: {id: 3kLx8Qy7Pb2m}\nagents:\n  - id: 6NbVcX4zLkJh\n    teams: [Tm1Zz9Yy8Xx7]\n` })
+    const plan = await cli(em, dir, ['plan'])
+    expect(plan.code, plan.stderr).toBe(0)
+    expect(plan.stdout).toContain('7QwErTy2UiOp')
+    expect(plan.stdout).toContain('6NbVcX4zLkJh')
+    const applied = await cli(em, dir, ['apply', '--auto-approve'])
+    expect(applied.code, applied.stderr).toBe(0)
+    expect(written(em).map((r) => `${r.method} ${r.path}`).sort()).toEqual(['PATCH /scanning-agents/6NbVcX4zLkJh/', 'PATCH /targets/7QwErTy2UiOp/'])
+  })
+
+  it('to agents the configuration does not declare: the agent list is read once, not once per target', async () => {
+    const em = await emulator()
+    const targets = ['2DZkoZH8WMEM', '5HnBvC3xZaQw', '7QwErTy2UiOp', '9XcVbN5mQwEr'].map((id, n) => `  - id: ${id}\n    scanning_agent: ${n % 2 ? '3kLx8Qy7Pb2m' : '2PqRsT6uVwXy'}\n`)
+    const plan = await cli(em, tempdir({ 'c.yaml': `targets:\n${targets.join('')}` }), ['plan'])
+    expect(plan.code, plan.stderr).toBe(0)
+    expect(em.requests().filter((r) => r.path.startsWith('/scanning-agents/')).map((r) => `${r.path}?page=${r.query.page}`)).toEqual(['/scanning-agents/?page=1'])
+  })
+
+  it('on a service that lists no agents and no teams: planned as before (the apply is left to say)', async () => {
+    const em = await emulator()
+    const proxy = await startProxy(em.url, async (request, forward) =>
+      request.method === 'GET' && (request.path === '/scanning-agents/' || request.path === '/teams/') ? { status: 405, body: '{"detail": "Method \\"GET\\" not allowed."}' } : forward(),
+    )
+    const plan = await cli(em, tempdir({ 'c.yaml': `${TARGET_SHORT}${AGENT_TEAM}` }), ['plan'], { SCANSYNC_API_URL: proxy.url })
+    expect(plan.code, plan.stderr).toBe(0)
+    expect(plan.stdout).toContain('ZZZZZZZZZZZZ')
+  })
+
+  it('to an agent the configuration declares is checked by that agent\'s own read: no agent list is read', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': `targets:\n  - id: 7QwErTy2UiOp\n    scanning_agent: 3kLx8Qy7Pb2m\nagents:\n  - id: 3kLx8Qy7Pb2m\n` })
+    const plan = await cli(em, dir, ['plan'])
+    expect(plan.code, plan.stderr).toBe(0)
+    expect(em.requests().filter((r) => r.path === '/scanning-agents/')).toEqual([])
+  })
+})
