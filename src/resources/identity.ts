@@ -211,9 +211,6 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
       for (const id of names.agent.idsNamed(resource.naturalKey.value)) names.agent.hide(id)
     }
   }
-  // A reference by id is checked against a list read (not one left unread), but not when it is to an
-  // agent the configuration declares by id: the plan reads that agent, and says so if it is gone.
-  const checkIds: IdCheck = { agent: live.agents !== undefined, team: live.teams !== undefined, declaredAgents: live.agents === undefined ? new Set<string>() : declaredAgentIds(configuration), suggested: new Map() }
   const urls = urlIndex(live.targets ?? [])
   const errors: Diagnostic[] = []
   const resources: DesiredResource[] = []
@@ -228,7 +225,6 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
       const id = findByKey(resource, urls, names, problems, renamedFrom, holds)
       if (id !== undefined) resolved = { ...resolved, id }
     }
-    if (checkIds.agent || checkIds.team) danglingIds(resource, names, checkIds, problems, holds)
     const fields = replaceNameReferences(resolved, names, problems, renamedFrom, holds)
     if (fields !== resolved.fields) resolved = { ...resolved, fields, templates: movedTemplates(resolved.templates, fields) }
     for (let p = 0; p < problems.length; p++) errors.push(problems[p])
@@ -299,6 +295,27 @@ function idOfName(resource: DesiredResource, at: PathSegments, name: string, kin
   return undefined
 }
 
+/**
+ * References by id (`scanning_agent: {id}`, `teams: [{id}]`) that no listed agent or team has: a
+ * problem at each id. Checked against a list read (not one left unread), and not for an agent the
+ * configuration declares by id: the plan reads that agent, and says so if it is gone.
+ */
+export function danglingIdProblems(declared: readonly DesiredResource[], live: LiveLists, configuration: readonly DesiredResource[] = declared, holds?: (text: string) => boolean): Diagnostic[] {
+  const check: IdCheck = { agent: live.agents !== undefined, team: live.teams !== undefined, declaredAgents: live.agents === undefined ? new Set<string>() : declaredAgentIds(configuration), suggested: new Map() }
+  if (!check.agent && !check.team) return []
+  const names = { agent: new NameIndex(live.agents), team: new NameIndex(live.teams) }
+  // A name from a variable, or holding a secret of the run, is offered in no "did you mean".
+  for (const resource of configuration) {
+    if (resource.kind !== 'agent') continue
+    if (resource.id !== '' && resource.templates.has('name')) names.agent.hide(resource.id)
+    if (resource.id === '' && resource.naturalKey && resource.templates.has(resource.naturalKey.field)) for (const id of names.agent.idsNamed(resource.naturalKey.value)) names.agent.hide(id)
+  }
+  if (holds) for (const index of [names.agent, names.team]) index.hideWhere(holds)
+  const problems: Diagnostic[] = []
+  for (let r = 0; r < declared.length; r++) danglingIds(declared[r]!, names, check, problems, holds)
+  return problems
+}
+
 interface IdCheck {
   /** Whether the agent (team) list was read: ids are checked only against a list read. */
   agent: boolean
@@ -309,8 +326,7 @@ interface IdCheck {
   suggested: Map<string, string>
 }
 
-/** References by id (`scanning_agent: {id}`, `teams: [{id}]`) that no listed agent or team has: a problem at each id. */
-function danglingIds(resource: DesiredResource, names: Resolution['names'], check: IdCheck, problems: Diagnostic[], holds?: (text: string) => boolean): void {
+function danglingIds(resource: DesiredResource, names: Pick<Resolution['names'], 'agent' | 'team'>, check: IdCheck, problems: Diagnostic[], holds?: (text: string) => boolean): void {
   const { fields } = resource
   if (resource.kind === 'target' && check.agent) {
     const agent = fields.scanning_agent

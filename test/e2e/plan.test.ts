@@ -212,8 +212,7 @@ describe('errors: a message, exit 1, and the token in no output', () => {
   it('no answer in time: a timeout', async () => {
     const em = await emulator({ faults: [{ type: 'slow', delayMs: 3000 }] })
     const run = await cli(em, exampleConfig(), ['plan'], { SCANSYNC_TIMEOUT_MS: '150', SCANSYNC_MAX_ATTEMPTS: '2' })
-    // The team list is read first (to check the team ids the example's agents list).
-    expectError(run, 'Error: the team list: no complete answer from the service within 150 ms (2 attempts)')
+    expectError(run, 'Error: the target list: no complete answer from the service within 150 ms (2 attempts)')
   })
 
   it('an http:// URL to a host that is not loopback is refused before any connection', async () => {

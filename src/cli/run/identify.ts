@@ -4,7 +4,7 @@ import { readAll, readAllIfListed, type ListPrefetch, type ReadBudget, type Requ
 import { readTeams, readTeamsIfListed } from '../../live/teams.js'
 import { liveKey } from '../../plan/build-plan.js'
 import { checkDeclared } from '../../plan/declared-checks.js'
-import { listsNeeded, resolveIdentities, unmanaged, type LiveLists, type Resolution } from '../../resources/identity.js'
+import { danglingIdProblems, listsNeeded, resolveIdentities, unmanaged, type LiveLists, type Resolution } from '../../resources/identity.js'
 import type { Unmanaged } from '../../plan/model.js'
 import { KINDS } from '../../resources/index.js'
 import { nameHoldsSecret } from '../../secrets/redact.js'
@@ -24,6 +24,12 @@ export interface Identified {
   known: Map<string, JsonObject>
   /** Unknown or ambiguous keys and names, one resource declared twice, a team listed twice: nothing may be sent. */
   problems: Diagnostic[]
+  /**
+   * References by id to an agent or team the service does not have (danglingIdProblems): nothing
+   * may be sent either. A list read only for this check is read beside the plan's own reads, not
+   * waited for before them: the caller awaits this before anything is shown or sent.
+   */
+  danglingIds: () => Promise<Diagnostic[]>
 }
 
 /**
@@ -42,14 +48,24 @@ export async function identify(
   // Pages read ahead while the configuration loaded are taken, not asked for again; the run's
   // budget counts these lists with the rest of its reads.
   const reading = { prefetch: options.prefetch, budget: options.budget }
+  const agentsForNames = needed.agents || options.unmanaged === true
+  // Lists read only to check the ids referred to (a service that does not list them leaves that to the apply).
+  const forIds: LiveLists = {}
+  const idLists = Promise.all([
+    !agentsForNames && needed.agentIds && readAllIfListed(KINDS.agent, client, reading).then((items) => items && (forIds.agents = items)),
+    !needed.teams && needed.teamIds && readTeamsIfListed(client, options.budget).then((items) => items && (forIds.teams = items)),
+  ])
+  // Awaited later (danglingIds); a failure is thrown there, not left unhandled if the run stops first.
+  idLists.catch(() => undefined)
   await Promise.all([
     (needed.targets || options.unmanaged) && readAll(KINDS.target, client, reading).then((items) => (lists.targets = items)),
-    (needed.agents || options.unmanaged) && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = items)),
-    // Only to check the ids referred to: a service that does not list them leaves that to the apply.
-    !(needed.agents || options.unmanaged) && needed.agentIds && readAllIfListed(KINDS.agent, client, reading).then((items) => items && (lists.agents = items)),
+    agentsForNames && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = items)),
     needed.teams && readTeams(client, undefined, options.budget).then((items) => (lists.teams = items)),
-    !needed.teams && needed.teamIds && readTeamsIfListed(client, options.budget).then((items) => items && (lists.teams = items)),
   ])
+  const danglingIds = async () => {
+    await idLists
+    return sortDiagnostics(danglingIdProblems(declared, { agents: lists.agents ?? forIds.agents, teams: lists.teams ?? forIds.teams }, options.configuration, options.holds))
+  }
   const resolution = resolveIdentities(declared, lists, options.configuration, options.holds)
   // A team named twice is only seen once names are ids: the resources resolution copied are
   // checked again (the others were checked with the configuration).
@@ -59,7 +75,7 @@ export async function identify(
   for (const [kind, items] of [['target', lists.targets], ['agent', lists.agents]] as const) {
     for (const item of (items ?? []) as JsonObject[]) known.set(liveKey(kind, item.id as string), item)
   }
-  return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, lists, known, problems }
+  return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, lists, known, problems, danglingIds }
 }
 
 /**

@@ -296,7 +296,8 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
       throw await listTally.explain(error)
     }
     if (identified.problems.length > 0) {
-      printProblems(identified.problems, options, io)
+      // With the ids referred to that the service lacks, if their lists answer: every mistake at once.
+      printProblems(sortDiagnostics([...identified.problems, ...(await identified.danglingIds().catch(() => []))]), options, io)
       await session.client.close()
       return undefined
     }
@@ -307,6 +308,12 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
     const { gone, ...result } = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget })
+    const dangling = await identified.danglingIds()
+    if (dangling.length > 0) {
+      printProblems(dangling, options, io)
+      await session.client.close()
+      return undefined
+    }
     if (gone.length > 0 && !options.missingIsDrift) {
       printGone(gone, options, io)
       await session.client.close()
