@@ -1,6 +1,7 @@
 import type { JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from './kind.js'
 import { color, labelInputs, nullableText } from './normalize.js'
+import { isObject } from '../core/json.js'
 import { requestMembersAt } from '../schema/request-schema.js'
 import { unitValue } from './request-body.js'
 import { withAccountColours } from './account-colours.js'
@@ -28,7 +29,13 @@ export const asset: ResourceKind = {
   onlyWhile: {},
   yamlPlace: (place) => place,
   project(live) {
-    return { ...live, owners: labelInputs(live.owners), labels: labelInputs(live.labels) }
+    // The document leaves open whether these are beside `target` or inside it ("listed after
+    // it"): read inside `target` when the top level lacks them, as the PUT, whole, must carry them.
+    const inTarget = (field: string) => (!Object.hasOwn(live, field) && isObject(live.target) ? live.target[field] : live[field])
+    const projected: JsonObject = { ...live, owners: labelInputs(inTarget('owners')), labels: labelInputs(inTarget('labels')) }
+    const comment = inTarget('comment')
+    if (comment !== undefined) projected.comment = comment
+    return projected
   },
   displayName(desired, live) {
     const name = desired?.name ?? live?.name

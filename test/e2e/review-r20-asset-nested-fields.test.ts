@@ -1,0 +1,56 @@
+// The interface document leaves open where a discovered asset's answer keeps owners, comment and
+// labels relative to its `target` object ("they are listed after it"). A service that keeps them
+// inside `target` must not have them wiped by an apply of another field: the PUT is whole, built
+// from the live asset where the YAML does not declare a field.
+import { describe, expect, it } from 'vitest'
+import { cli, emulator, tempdir } from './helpers.js'
+import { startProxy } from './proxy.js'
+
+const ASSET = '8YuIoP3lKjHg'
+const NESTED = ['owners', 'comment', 'labels'] as const
+
+/** The asset answers of the emulator with owners, comment and labels moved inside `target`. */
+function nestInsideTarget(body: string): string {
+  const nest = (asset: Record<string, unknown>) => {
+    const target = { ...(asset.target as Record<string, unknown>) }
+    for (const field of NESTED) {
+      target[field] = asset[field]
+      delete asset[field]
+    }
+    asset.target = target
+    return asset
+  }
+  const parsed = JSON.parse(body) as Record<string, unknown>
+  if (Array.isArray(parsed.results)) parsed.results = parsed.results.map(nest)
+  else if (typeof parsed.id === 'string') nest(parsed)
+  return JSON.stringify(parsed)
+}
+
+describe('an asset whose answer keeps owners, comment and labels inside target', () => {
+  it('plans them as they are, and an apply of its state keeps them', async () => {
+    const em = await emulator()
+    const proxy = await startProxy(em.url, async (request, forward) => {
+      const answer = await forward()
+      if (!request.path.startsWith('/discovery/assets/') || answer.status !== 200) return answer
+      return { ...answer, body: nestInsideTarget(answer.body) }
+    })
+    const env = { SCANSYNC_API_URL: proxy.url }
+    // The owners and comment the asset has: nothing to change there; only its state.
+    const dir = tempdir({
+      'assets.yaml': `assets:\n  - id: ${ASSET}\n    state: ARCHIVED\n    owners: [marketing-agency]\n    comment: Marketing microsite, scanned by the agency\n`,
+    })
+    const planned = await cli(em, dir, ['plan', '.', '--format', 'json'], env)
+    expect(planned.code, planned.stderr).toBe(0)
+    const change = (JSON.parse(planned.stdout) as { changes: Array<{ fields: Array<{ path: string }> }> }).changes[0]
+    expect(change.fields.map((f) => f.path)).toEqual(['state'])
+
+    const state = tempdir({ 'assets.yaml': `assets:\n  - id: ${ASSET}\n    state: ARCHIVED\n` })
+    const applied = await cli(em, state, ['apply', '.', '--auto-approve'], env)
+    expect(applied.code, applied.stderr).toBe(0)
+    const put = em.requests().find((r) => r.method === 'PUT')
+    expect(put?.body).toMatchObject({ state: 'ARCHIVED', owners: [{ name: 'marketing-agency' }], comment: 'Marketing microsite, scanned by the agency' })
+    const asset = em.get('asset', ASSET) as Record<string, unknown>
+    expect(asset.owners).toEqual([expect.objectContaining({ name: 'marketing-agency' })])
+    expect(asset.comment).toBe('Marketing microsite, scanned by the agency')
+  })
+})
