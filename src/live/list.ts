@@ -21,6 +21,19 @@ export interface ListPage {
 }
 
 /**
+ * How many pages a list has, as its page 1 says: `page_total`; else `count` over the page size,
+ * which is `length`, or else the number of results page 1 holds (a service whose pages say neither
+ * pages by a size of its own, whatever length was asked for); else 1.
+ */
+export function pageTotalOf(body: unknown): number {
+  if (body === null || typeof body !== 'object') return 1
+  const page = body as { page_total?: unknown; count?: unknown; length?: unknown; results?: unknown }
+  if (typeof page.page_total === 'number') return page.page_total
+  const size = typeof page.length === 'number' && page.length > 0 ? page.length : Array.isArray(page.results) ? page.results.length : 0
+  return typeof page.count === 'number' && size > 0 ? Math.ceil(page.count / size) : 1
+}
+
+/**
  * Walks the list of one kind: page 1, then (once page_total is known and credible) the other
  * pages, a bounded number at a time, each handed to `onItem` as it arrives and then let go.
  */
@@ -116,9 +129,8 @@ export class ListReader {
   private check(body: unknown): ListPage {
     const validate = validator('listPage')
     if (!validate(body)) throw new ScansyncError(`the service's answer to ${this.how} is not a list page`)
-    const page = body as { page_total?: number; count?: number; length?: number; results: unknown[] }
-    const pageTotal = page.page_total ?? (page.count !== undefined && page.length ? Math.ceil(page.count / page.length) : 1)
-    return { pageTotal, count: page.count, results: page.results }
+    const page = body as { count?: number; results: unknown[] }
+    return { pageTotal: pageTotalOf(body), count: page.count, results: page.results }
   }
 
   /**

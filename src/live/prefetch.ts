@@ -1,5 +1,6 @@
 import type { ResourceKind } from '../resources/index.js'
 import { READ_LIMITS, refuseBeyondCaps, type ReadLimits } from './budget.js'
+import { pageTotalOf } from './list.js'
 import type { Requester } from './requester.js'
 
 /**
@@ -76,15 +77,6 @@ export class ListPrefetch {
     this.pages.set(`${kind.name}:${n}`, page)
     return page
   }
-}
-
-/** page_total as the reader works it out; 1 when the page does not say. */
-function pageTotalOf(body: unknown): number {
-  if (body === null || typeof body !== 'object') return 1
-  const page = body as { page_total?: unknown; count?: unknown; length?: unknown }
-  if (typeof page.page_total === 'number') return page.page_total
-  if (typeof page.count === 'number' && typeof page.length === 'number' && page.length > 0) return Math.ceil(page.count / page.length)
-  return 1
 }
 
 /** The service's count of resources, when page 1 says. */

@@ -2,6 +2,7 @@ import { ScansyncError } from '../core/errors.js'
 import type { JsonObject } from '../core/types.js'
 import { validator } from '../schema/validators.js'
 import { ReadBudget, refuseBeyondCaps } from './budget.js'
+import { pageTotalOf } from './list.js'
 import type { Requester } from './read.js'
 
 /** Teams are read only to turn names into ids: `GET /teams/` (not in the interface document), list pages as the other kinds. */
@@ -23,7 +24,7 @@ export async function readTeams(client: Requester, pageLength = 100, budget = ne
     return body as { page_total?: number; count?: number; length?: number; results: JsonObject[] }
   }
   const first = await page(1)
-  const pageTotal = first.page_total ?? (first.count !== undefined && first.length ? Math.ceil(first.count / first.length) : 1)
+  const pageTotal = pageTotalOf(first)
   // The other pages are all asked for at once: a service claiming billions of pages would have
   // scansync make as many requests (and promises) before any answer; the kinds' lists' caps hold here too.
   refuseBeyondCaps({ name: 'team', listPath: TEAMS_PATH }, { pageTotal, ...(first.count === undefined ? {} : { count: first.count }) }, budget.limits, pageLength)
