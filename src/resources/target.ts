@@ -58,6 +58,11 @@ function project(live: JsonObject): JsonObject {
   projected.scan_profile = idOf(scan_profile)
   projected.labels = labelInputs(labels)
   projected.scanning_agent = scanning_agent === null || scanning_agent === undefined ? null : { id: idOf(scanning_agent) }
+  // The document lists it at the top level (not always present) and inside the embedded agent:
+  // read there when the top level lacks it.
+  if (!Object.hasOwn(projected, 'include_deduplicated_endpoints') && isObject(scanning_agent) && Object.hasOwn(scanning_agent, 'include_deduplicated_endpoints')) {
+    projected.include_deduplicated_endpoints = scanning_agent.include_deduplicated_endpoints
+  }
   projected.blackout_period = isObject(blackout_period) ? { ...blackout_period, weekdays: nullableList(blackout_period.weekdays) } : null
   return projected
 }

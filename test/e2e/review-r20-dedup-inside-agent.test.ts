@@ -1,0 +1,39 @@
+// The interface document lists a target's include_deduplicated_endpoints at its top level (not
+// always present) and inside its embedded scanning agent ("plus include_deduplicated_endpoints").
+// A service that answers it inside the agent only must not get a plan that never empties (and an
+// apply that says the service did not take it): the value is read inside the agent then.
+import { beforeAll, expect, it } from 'vitest'
+import { ensureBuilt } from '../config/helpers.js'
+import { cli, emulator, tempdir } from './helpers.js'
+import { startProxy } from './proxy.js'
+
+beforeAll(ensureBuilt, 120_000)
+
+/** A target answer without the top-level member (the embedded agent keeps its own). */
+function withoutTopLevel(body: string): string {
+  const parsed = JSON.parse(body) as Record<string, unknown>
+  const strip = (target: Record<string, unknown>) => {
+    delete target.include_deduplicated_endpoints
+    return target
+  }
+  if (Array.isArray(parsed.results)) parsed.results = parsed.results.map(strip)
+  else strip(parsed)
+  return JSON.stringify(parsed)
+}
+
+it('apply of include_deduplicated_endpoints on a target with an agent, then plan: nothing left to change', async () => {
+  const em = await emulator()
+  const proxy = await startProxy(em.url, async (request, forward) => {
+    const answer = await forward()
+    if (!request.path.startsWith('/targets/') || answer.status !== 200) return answer
+    return { ...answer, body: withoutTopLevel(answer.body) }
+  })
+  const env = { SCANSYNC_API_URL: proxy.url }
+  const dir = tempdir({ 'targets.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    include_deduplicated_endpoints: true\n' })
+  const applied = await cli(em, dir, ['apply', '.', '--auto-approve', '--format', 'json'], env)
+  expect(applied.code, applied.stdout + applied.stderr).toBe(0)
+  expect(em.requests().filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ include_deduplicated_endpoints: true }])
+  const planned = await cli(em, dir, ['plan', '.', '--format', 'json'], env)
+  expect(planned.code, planned.stderr).toBe(0)
+  expect((JSON.parse(planned.stdout) as { changes: unknown[] }).changes).toEqual([])
+})
