@@ -33,6 +33,23 @@ export function pageTotalOf(body: unknown): number {
   return typeof page.count === 'number' && size > 0 ? Math.ceil(page.count / size) : 1
 }
 
+/** Whether page 1 links a next page (`next`) but says neither `page_total` nor `count` (cursor pages). */
+export function pagesUncounted(body: unknown): boolean {
+  const page = (body ?? {}) as { page_total?: unknown; count?: unknown; next?: unknown }
+  return typeof page.page_total !== 'number' && typeof page.count !== 'number' && typeof page.next === 'string' && page.next !== ''
+}
+
+/**
+ * Refuses a page 1 that links a next page (`next`) but says neither `page_total` nor `count`
+ * (cursor pages), where the whole list is needed: pages are read by number, and how many there
+ * are cannot be told, so reading on would stop at page 1 in silence.
+ */
+export function refuseUncountedPages(body: unknown, what: string, how: string): void {
+  if (pagesUncounted(body)) {
+    throw new ScansyncError(`${how}: page 1 of the ${what} list links a next page but says neither page_total nor count, so scansync cannot tell how many pages to read (it reads ?page=N); stopped reading`)
+  }
+}
+
 /**
  * Walks the list of one kind: page 1, then (once page_total is known and credible) the other
  * pages, a bounded number at a time, each handed to `onItem` as it arrives and then let go.
@@ -46,6 +63,8 @@ export class ListReader {
   unlistedStatus?: number
   /** Page 1's count of resources, when the service says. */
   private firstCount?: number
+  /** What page 1 says of the list's length (for refuseUncountedPages where the whole list is needed). */
+  firstBody?: unknown
   /**
    * A page counted other resources than page 1 did: the list moved while it was read (a resource
    * added or deleted meanwhile shifts the later pages, and one may slip onto a page already read).
@@ -79,6 +98,8 @@ export class ListReader {
       throw error
     }
     const page = this.check(body)
+    const { page_total, count, next } = body as { page_total?: unknown; count?: unknown; next?: unknown }
+    this.firstBody = { page_total, count, next }
     refuseBeyondCaps(this.kind, page, this.budget.limits, this.pageLength)
     this.firstCount = page.count
     return page

@@ -4,7 +4,7 @@ import { isObject } from '../core/json.js'
 import { REGISTRY, type ResourceKind } from '../resources/index.js'
 import { validator } from '../schema/validators.js'
 import { ReadBudget, READ_LIMITS, type ReadLimits } from './budget.js'
-import { ListReader } from './list.js'
+import { ListReader, pagesUncounted, refuseUncountedPages } from './list.js'
 import type { ListPrefetch } from './prefetch.js'
 import type { Requester } from './requester.js'
 
@@ -146,6 +146,9 @@ async function readWhole(kind: ResourceKind, client: Requester, options: ReadAll
     if (!required) return undefined
     throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
   }
+  // A list read only to check something the run can do without is let go when its pages cannot be counted.
+  if (!required && pagesUncounted(list.firstBody)) return undefined
+  refuseUncountedPages(list.firstBody, kind.name, how)
   await options.onTotal?.(first.count ?? first.results.length * first.pageTotal)
   await firstFailure([list.take(1, first), list.rest(first.pageTotal)])
   // Page 1's count in each read: the same in every one, a page gone in each was no shrink.

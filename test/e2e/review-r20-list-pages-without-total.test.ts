@@ -57,3 +57,23 @@ it('apply updates a target declared by the URL of one on page 2 of such a list, 
   expect(em.requests().filter((r) => r.method === 'POST')).toEqual([])
   expect(em.requests().filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual(['/targets/9XcVbN5mQwEr/'])
 })
+
+it('drift --unmanaged over list pages that link a next page but count nothing (cursor pages): an error, not page 1 alone', async () => {
+  const em = await emulator()
+  const proxy = await startProxy(em.url, async (request, forward) => {
+    if (request.method !== 'GET' || !(LIST_PATHS.has(request.path) || request.path === '/teams/')) return forward()
+    const upstream = await fetch(`${em.url}${request.path}?page=1&length=2`, { headers: { authorization: `JWT ${TOKEN}` } })
+    const { results } = JSON.parse(await upstream.text()) as { results: unknown[] }
+    return { status: 200, body: JSON.stringify({ next: `${request.path}?cursor=cD0y`, previous: null, results }) }
+  })
+  const dir = tempdir({ 'targets.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    fail_fast: true\n' })
+  const run = await cli(em, dir, ['drift', '.', '--unmanaged'], { SCANSYNC_API_URL: proxy.url })
+  // A plan of declared ids needs no whole list: those not on page 1 are read by id, as before.
+  const three = tempdir({ 'targets.yaml': 'targets:\n' + ['2DZkoZH8WMEM', '5HnBvC3xZaQw', '9XcVbN5mQwEr'].map((id) => `  - id: ${id}\n    fail_fast: true\n`).join('') })
+  const planned = await cli(em, three, ['plan', '.', '--format', 'json'], { SCANSYNC_API_URL: proxy.url })
+  expect(planned.code, planned.stderr).toBe(0)
+  expect((JSON.parse(planned.stdout) as { changes: Array<{ id: string }> }).changes.map((c) => c.id)).toEqual(['2DZkoZH8WMEM'])
+  expect(run.code).toBe(1)
+  expect(run.stderr).toContain('GET /targets/: page 1 of the target list links a next page but says neither page_total nor count')
+  expect(run.stdout).not.toMatch(/^\? target /m)
+})
