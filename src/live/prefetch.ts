@@ -1,6 +1,6 @@
 import type { ResourceKind } from '../resources/index.js'
 import { READ_LIMITS, refuseBeyondCaps, type ReadLimits } from './budget.js'
-import { pageTotalOf } from './list.js'
+import { pageTotalOf } from './pages.js'
 import type { Requester } from './requester.js'
 
 /**

@@ -2,7 +2,7 @@ import { ScansyncError } from '../core/errors.js'
 import type { JsonObject } from '../core/types.js'
 import { validator } from '../schema/validators.js'
 import { ReadBudget, refuseBeyondCaps } from './budget.js'
-import { pagesUncounted, pageTotalOf, refuseUncountedPages } from './list.js'
+import { pagesUncounted, pageTotalOf, refuseUncountedPages } from './pages.js'
 import type { Requester } from './read.js'
 
 /** Teams are read only to turn names into ids: `GET /teams/` (not in the interface document), list pages as the other kinds. */
