@@ -1,4 +1,5 @@
 import { groupThousands } from './thousands.js'
+import { SENSITIVE } from './sensitive.js'
 
 /** A problem found in a configuration file, located at the YAML node it concerns. */
 export interface Diagnostic {
@@ -58,7 +59,8 @@ export function groupRepeated(diagnostics: readonly Diagnostic[]): Diagnostic[] 
     const key = JSON.stringify([d.file, d.line, d.column, rest])
     const group = groups.get(key)
     if (group) {
-      if (!group.subjects.includes(subject)) group.subjects.push(subject)
+      // A name shown as (sensitive) may be another resource's as well: each counts (three targets are not two).
+      if (!group.subjects.includes(subject) || subject.includes(SENSITIVE)) group.subjects.push(subject)
       continue
     }
     groups.set(key, { first: d, rest, subjects: [subject] })

@@ -4,8 +4,7 @@ import type { PathSegments, SourcePosition } from './diagnostics.js'
 export type { KindName, NaturalKeyField } from './kind-name.js'
 import type { KindName, NaturalKeyField } from './kind-name.js'
 
-/** What every output shows in place of a sensitive value. */
-export const SENSITIVE = '(sensitive)'
+export { SENSITIVE } from './sensitive.js'
 
 export type JsonObject = { [key: string]: unknown }
 
