@@ -35,5 +35,5 @@ it('--id that is neither declared nor live: refused, saying both', async () => {
   const em = await emulator()
   const run = await cli(em, exampleConfig(), ['drift', '.', '--unmanaged', '--id', 'NoSuchId1234'])
   expect(run.code).toBe(1)
-  expect(run.stderr).toContain('--id NoSuchId1234: no such resource is declared or live')
+  expect(run.stderr).toContain('--id NoSuchId1234: no such resource is declared, nor is it a live target or agent no file declares')
 })

@@ -108,7 +108,10 @@ function selectIds(resources: DesiredResource[], options: SelectionOptions, list
   const declared = new Set(resources.map((r) => r.id))
   const unknown = options.ids.filter((id) => !declared.has(id) && listed?.(id) !== true)
   const among = options.kinds?.length ? ` among the kinds ${options.kinds.join(', ')}` : ''
-  if (unknown.length > 0) throw new UsageError(`--id ${unknown.join(', ')}: no such resource is declared${listed ? ' or live' : ''}${among}`)
+  // --unmanaged lists live targets and agents only: a live asset's id is not "not live".
+  const lists = UNMANAGED_KINDS.filter((kind) => !options.kinds?.length || options.kinds.includes(kind))
+  const live = listed && lists.length > 0 ? `, nor is it a live ${lists.join(' or ')} no file declares` : ''
+  if (unknown.length > 0) throw new UsageError(`--id ${unknown.join(', ')}: no such resource is declared${among}${live}`)
   return resources.filter((r) => options.ids!.includes(r.id))
 }
 
