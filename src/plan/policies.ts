@@ -375,7 +375,8 @@ function describeFailure(kind: KindName, error: ErrorObject | undefined, schema:
   if (error.keyword === 'not') message = forbiddenBy(schema, error.schemaPath)
   // Ajv's "must contain at least 1 valid item(s)" does not say which item: the schema under `contains` does.
   const wanted = error.keyword === 'contains' ? keywordSchema(schema, error.schemaPath) : undefined
-  if (wanted !== undefined) message = message.replace('valid item(s)', `item(s) matching ${shownValue(wanted)}`)
+  // A function, not a text: `$$` or `$&` in the rule's text are its own, not replacement patterns.
+  if (wanted !== undefined) message = message.replace('valid item(s)', () => `item(s) matching ${shownValue(wanted)}`)
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     // A list of thousands (the known ids) would make each violation a line of hundreds of kilobytes.
     const values = params.allowedValues
