@@ -304,7 +304,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
       await session.client.close()
       return undefined
     }
-    const listed = options.unmanaged ? new Set(undeclared(identified, options.kinds).map((item) => item.id)) : undefined
+    const listed = options.unmanaged && options.ids && options.ids.length > 0 ? new Set(undeclared(identified, options.kinds).map((item) => item.id)) : undefined
     const resources = selectIds(identified.resources, options, listed && ((id) => listed.has(id)))
     const selected = new Set(resources)
     const creations = identified.creations.filter((c) => selected.has(c))
