@@ -70,7 +70,7 @@ describe.concurrent('mistyped commands and flags', () => {
 describe.concurrent('environment errors name the variable', () => {
   it.each([
     [{ SCANSYNC_PARALLELISM: '999' }, /^Error: SCANSYNC_PARALLELISM must be a whole number from 1 to 256 \(got "999"\)/],
-    [{ SCANSYNC_MAX_ATTEMPTS: '0' }, /^Error: SCANSYNC_MAX_ATTEMPTS must be a whole number from 1 to 100 \(got "0"\)/],
+    [{ SCANSYNC_MAX_ATTEMPTS: '0' }, /^Error: SCANSYNC_MAX_ATTEMPTS must be a whole number from 1 to 2147483647 \(got "0"\)/],
     [{ SCANSYNC_TIMEOUT_MS: 'soon' }, /^Error: SCANSYNC_TIMEOUT_MS must be a whole number/],
     [{ SCANSYNC_PROGRESS_MS: 'abc' }, /^Error: SCANSYNC_PROGRESS_MS must be a whole number from 1 to 2147483647 \(got "abc"\)/],
   ])('%j', async (env, message) => {

@@ -63,7 +63,7 @@ export function openSession(options: ConnectionOptions, io: RedactedIo): Session
     parallelism,
     insecureHttp: options.insecureHttp,
     timeoutMs: options.timeoutMs ?? envNumber(io, 'SCANSYNC_TIMEOUT_MS', { whole: true, min: 1 }),
-    maxAttempts: envNumber(io, 'SCANSYNC_MAX_ATTEMPTS', { whole: true, min: 1, max: 100 }),
+    maxAttempts: envNumber(io, 'SCANSYNC_MAX_ATTEMPTS', { whole: true, min: 1 }),
     retryAfterCeilingMs: envNumber(io, 'SCANSYNC_RETRY_AFTER_LIMIT_MS'),
     // The wait is capped at 20 times the base, and at what Node's timers can wait: every base the variable's check accepts is taken.
     backoff: envNumber(io, 'SCANSYNC_BACKOFF_MS') === undefined ? undefined : { baseMs: envNumber(io, 'SCANSYNC_BACKOFF_MS')!, maxMs: Math.min(20 * envNumber(io, 'SCANSYNC_BACKOFF_MS')!, MAX_MS) },
