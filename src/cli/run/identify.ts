@@ -27,9 +27,10 @@ export interface Identified {
   /**
    * References by id to an agent or team the service does not have (danglingIdProblems): nothing
    * may be sent either. A list read only for this check is read beside the plan's own reads, not
-   * waited for before them: the caller awaits this before anything is shown or sent.
+   * waited for before them: the caller awaits this before anything is shown or sent. `selected`:
+   * the resources (of `resources`) the run plans, when --id leaves others out; only theirs are checked.
    */
-  danglingIds: () => Promise<Diagnostic[]>
+  danglingIds: (selected?: readonly DesiredResource[]) => Promise<Diagnostic[]>
 }
 
 /**
@@ -62,11 +63,14 @@ export async function identify(
     agentsForNames && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = items)),
     needed.teams && readTeams(client, undefined, options.budget).then((items) => (lists.teams = items)),
   ])
-  const danglingIds = async () => {
-    await idLists
-    return sortDiagnostics(danglingIdProblems(declared, { agents: lists.agents ?? forIds.agents, teams: lists.teams ?? forIds.teams }, options.configuration, options.holds))
-  }
   const resolution = resolveIdentities(declared, lists, options.configuration, options.holds)
+  const danglingIds = async (selected?: readonly DesiredResource[]) => {
+    await idLists
+    // The resolved resources stand where the declared ones do (index by index).
+    const chosen = selected && new Set(selected)
+    const checked = chosen ? declared.filter((_, i) => chosen.has(resolution.resources[i]!)) : declared
+    return sortDiagnostics(danglingIdProblems(checked, { agents: lists.agents ?? forIds.agents, teams: lists.teams ?? forIds.teams }, options.configuration, options.holds))
+  }
   // A team named twice is only seen once names are ids: the resources resolution copied are
   // checked again (the others were checked with the configuration).
   const renamed = resolution.resources.filter((resource, i) => resource !== declared[i])

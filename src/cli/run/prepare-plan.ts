@@ -311,7 +311,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
     const { gone, ...result } = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget })
-    const dangling = await identified.danglingIds()
+    const dangling = await identified.danglingIds(resources)
     if (dangling.length > 0) {
       printProblems(dangling, options, io)
       await session.client.close()
