@@ -4,15 +4,18 @@ import { ScansyncError } from '../core/errors.js'
 
 /**
  * How many pages a list has, as its page 1 says: `page_total`; else `count` over the page size,
- * which is `length`, or else the number of results page 1 holds (a service whose pages say neither
- * pages by a size of its own, whatever length was asked for); else 1.
+ * which is the number of results page 1 holds when it is not the last page (a page before the last
+ * is full, whatever `length` says: a service paging by a size of its own may answer the length
+ * asked for), or else `length`; else 1.
  */
 export function pageTotalOf(body: unknown): number {
   if (body === null || typeof body !== 'object') return 1
   const page = body as { page_total?: unknown; count?: unknown; length?: unknown; results?: unknown }
   if (typeof page.page_total === 'number') return page.page_total
-  const size = typeof page.length === 'number' && page.length > 0 ? page.length : Array.isArray(page.results) ? page.results.length : 0
-  return typeof page.count === 'number' && size > 0 ? Math.ceil(page.count / size) : 1
+  if (typeof page.count !== 'number') return 1
+  const held = Array.isArray(page.results) ? page.results.length : 0
+  const size = held > 0 && page.count > held ? held : typeof page.length === 'number' && page.length > 0 ? page.length : held
+  return size > 0 ? Math.ceil(page.count / size) : 1
 }
 
 /** Whether page 1 links a next page (`next`) but says neither `page_total` nor `count` (cursor pages). */
