@@ -31,14 +31,15 @@ export interface ListsNeeded {
   teams: boolean
   /**
    * Read only to check ids (a service that lists none: the check is left to the apply): a target
-   * refers by id to an agent the configuration does not declare by id (one it declares is read
-   * with it, and a 404 there says it is gone), or an agent lists a team by id.
+   * refers by id to an agent the run does not declare by id (one it declares is read with it, and
+   * a 404 there says it is gone; one that --kind or --id leaves out is not read), or an agent lists
+   * a team by id.
    */
   agentIds: boolean
   teamIds: boolean
 }
 
-export function listsNeeded(declared: readonly DesiredResource[], configuration: readonly DesiredResource[] = declared): ListsNeeded {
+export function listsNeeded(declared: readonly DesiredResource[]): ListsNeeded {
   const needed: ListsNeeded = { targets: false, agents: false, teams: false, agentIds: false, teamIds: false }
   let agentsDeclared: Set<string> | undefined
   for (const resource of declared) {
@@ -47,7 +48,7 @@ export function listsNeeded(declared: readonly DesiredResource[], configuration:
       const agent = resource.fields.scanning_agent
       if (isNameRef(agent)) needed.agents = true
       else if (isIdRef(agent) && !needed.agentIds) {
-        agentsDeclared ??= declaredAgentIds(configuration)
+        agentsDeclared ??= declaredAgentIds(declared)
         if (!agentsDeclared.has(agent.id)) needed.agentIds = true
       }
     } else if (resource.kind === 'agent') {
@@ -67,8 +68,8 @@ const isNameRef = (value: unknown): value is { name: string } => isObject(value)
 /** `{id: …}` (or a bare id, which the loader made so): a reference by id. */
 const isIdRef = (value: unknown): value is { id: string } => isObject(value) && typeof value.id === 'string'
 
-/** The agents the configuration declares by id: a plan reads each (a 404 says it is gone), so a reference to one is not checked against the list. */
-const declaredAgentIds = (configuration: readonly DesiredResource[]): Set<string> => new Set(configuration.flatMap((r) => (r.kind === 'agent' && r.id !== '' ? [r.id] : [])))
+/** The agents declared by id among those a run reads: it reads each (a 404 says it is gone), so a reference to one is not checked against the list. */
+const declaredAgentIds = (declared: readonly DesiredResource[]): Set<string> => new Set(declared.flatMap((r) => (r.kind === 'agent' && r.id !== '' ? [r.id] : [])))
 
 /** Ids by name and names by id of one kind of live object. */
 export class NameIndex {
@@ -297,11 +298,12 @@ function idOfName(resource: DesiredResource, at: PathSegments, name: string, kin
 
 /**
  * References by id (`scanning_agent: {id}`, `teams: [{id}]`) that no listed agent or team has: a
- * problem at each id. Checked against a list read (not one left unread), and not for an agent the
- * configuration declares by id: the plan reads that agent, and says so if it is gone.
+ * problem at each id. Checked against a list read (not one left unread), and not for an agent
+ * `declared` (the resources the run reads) holds by id: the plan reads that agent, and says so if
+ * it is gone. One only `configuration` declares (--kind or --id left it out) is not read: checked.
  */
 export function danglingIdProblems(declared: readonly DesiredResource[], live: LiveLists, configuration: readonly DesiredResource[] = declared, holds?: (text: string) => boolean): Diagnostic[] {
-  const check: IdCheck = { agent: live.agents !== undefined, team: live.teams !== undefined, declaredAgents: live.agents === undefined ? new Set<string>() : declaredAgentIds(configuration), suggested: new Map() }
+  const check: IdCheck = { agent: live.agents !== undefined, team: live.teams !== undefined, declaredAgents: live.agents === undefined ? new Set<string>() : declaredAgentIds(declared), suggested: new Map() }
   if (!check.agent && !check.team) return []
   const names = { agent: new NameIndex(live.agents), team: new NameIndex(live.teams) }
   // A name from a variable, or holding a secret of the run, is offered in no "did you mean".
@@ -320,7 +322,7 @@ interface IdCheck {
   /** Whether the agent (team) list was read: ids are checked only against a list read. */
   agent: boolean
   team: boolean
-  /** Agents the configuration declares by id: not checked here (the plan reads each). */
+  /** Agents the run declares by id: not checked here (the plan reads each). */
   declaredAgents: ReadonlySet<string>
   /** The "did you mean" of each unknown id, worked out once (a shared YAML block repeats one id in many resources). */
   suggested: Map<string, string>

@@ -44,7 +44,7 @@ export async function identify(
   client: Requester,
   options: { unmanaged?: boolean; prefetch?: ListPrefetch; budget?: ReadBudget; configuration?: readonly DesiredResource[]; holds?: (text: string) => boolean } = {},
 ): Promise<Identified> {
-  const needed = listsNeeded(declared, options.configuration)
+  const needed = listsNeeded(declared)
   const lists: LiveLists = {}
   // Pages read ahead while the configuration loaded are taken, not asked for again; the run's
   // budget counts these lists with the rest of its reads.
