@@ -217,13 +217,14 @@ export async function compareWithLive(
  * drift): each is a problem at its id's line, as a configuration problem is (an annotation there
  * in the github format), with how to list the ids the service has.
  */
-function printGone(gone: readonly DesiredResource[], options: SelectionOptions, io: RedactedIo): void {
+function printGone(gone: readonly DesiredResource[], options: SelectionOptions, io: RedactedIo, also: readonly Diagnostic[] = []): void {
   const problems = gone.map((resource): Diagnostic => {
     const at = resource.locate(['id'])
     return { file: at.file, line: at.line, column: at.column, path: 'id', message: `${resource.kind} ${resource.id} not found: the service has no ${resource.kind} with this id (deleted by hand, or a wrong id)` }
   })
   const kinds = [...new Set(gone.map((resource) => resource.kind))]
-  printProblems(sortDiagnostics(problems), options, io, `To list the ids the service has, run: ${kinds.map((kind) => `scansync import --kind ${kind} --all`).join(' or ')}`)
+  const hint = kinds.length > 0 ? `To list the ids the service has, run: ${kinds.map((kind) => `scansync import --kind ${kind} --all`).join(' or ')}` : undefined
+  printProblems(sortDiagnostics([...also, ...problems]), options, io, hint)
 }
 
 /** A declared id the service does not know: say where it is declared and how to list the real ones. */
@@ -312,13 +313,10 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
     const { gone, ...result } = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget })
     const dangling = await identified.danglingIds(resources)
-    if (dangling.length > 0) {
-      printProblems(dangling, options, io)
-      await session.client.close()
-      return undefined
-    }
-    if (gone.length > 0 && !options.missingIsDrift) {
-      printGone(gone, options, io)
+    // A resource gone (drift reports it as drift) and an id referred to that the service lacks: said together.
+    const goneHere = options.missingIsDrift ? [] : gone
+    if (dangling.length > 0 || goneHere.length > 0) {
+      printGone(goneHere, options, io, dangling)
       await session.client.close()
       return undefined
     }
