@@ -302,7 +302,13 @@ function idOfName(resource: DesiredResource, at: PathSegments, name: string, kin
  * `declared` (the resources the run reads) holds by id: the plan reads that agent, and says so if
  * it is gone. One only `configuration` declares (--kind or --id left it out) is not read: checked.
  */
-export function danglingIdProblems(declared: readonly DesiredResource[], live: LiveLists, configuration: readonly DesiredResource[] = declared, holds?: (text: string) => boolean): Diagnostic[] {
+export function danglingIdProblems(
+  declared: readonly DesiredResource[],
+  live: LiveLists,
+  configuration: readonly DesiredResource[] = declared,
+  holds?: (text: string) => boolean,
+  sends: Sends = () => true,
+): Diagnostic[] {
   const check: IdCheck = { agent: live.agents !== undefined, team: live.teams !== undefined, declaredAgents: live.agents === undefined ? new Set<string>() : declaredAgentIds(declared), suggested: new Map() }
   if (!check.agent && !check.team) return []
   const names = { agent: new NameIndex(live.agents), team: new NameIndex(live.teams) }
@@ -314,9 +320,16 @@ export function danglingIdProblems(declared: readonly DesiredResource[], live: L
   }
   if (holds) for (const index of [names.agent, names.team]) index.hideWhere(holds)
   const problems: Diagnostic[] = []
-  for (let r = 0; r < declared.length; r++) danglingIds(declared[r]!, names, check, problems, holds)
+  for (let r = 0; r < declared.length; r++) danglingIds(declared[r]!, names, check, problems, sends, holds)
   return problems
 }
+
+/**
+ * Whether the apply sends a reference (`scanning_agent`, a team of `teams`) that the live resource
+ * does not hold already: only those are checked. One it holds is the service's own (a team list
+ * that shows a caller only some teams must not refuse a configuration that changes nothing there).
+ */
+export type Sends = (resource: DesiredResource, field: 'scanning_agent' | 'teams', id: string) => boolean
 
 interface IdCheck {
   /** Whether the agent (team) list was read: ids are checked only against a list read. */
@@ -328,15 +341,15 @@ interface IdCheck {
   suggested: Map<string, string>
 }
 
-function danglingIds(resource: DesiredResource, names: Pick<Resolution['names'], 'agent' | 'team'>, check: IdCheck, problems: Diagnostic[], holds?: (text: string) => boolean): void {
+function danglingIds(resource: DesiredResource, names: Pick<Resolution['names'], 'agent' | 'team'>, check: IdCheck, problems: Diagnostic[], sends: Sends, holds?: (text: string) => boolean): void {
   const { fields } = resource
   if (resource.kind === 'target' && check.agent) {
     const agent = fields.scanning_agent
-    if (isIdRef(agent) && !check.declaredAgents.has(agent.id) && !names.agent.has(agent.id)) unknownId(resource, ['scanning_agent'], agent.id, 'agent', names.agent, check, problems, holds)
+    if (isIdRef(agent) && !check.declaredAgents.has(agent.id) && !names.agent.has(agent.id) && sends(resource, 'scanning_agent', agent.id)) unknownId(resource, ['scanning_agent'], agent.id, 'agent', names.agent, check, problems, holds)
   } else if (resource.kind === 'agent' && check.team && Array.isArray(fields.teams)) {
     for (let index = 0; index < fields.teams.length; index++) {
       const team = fields.teams[index]
-      if (isIdRef(team) && !names.team.has(team.id)) unknownId(resource, ['teams', index], team.id, 'team', names.team, check, problems, holds)
+      if (isIdRef(team) && !names.team.has(team.id) && sends(resource, 'teams', team.id)) unknownId(resource, ['teams', index], team.id, 'team', names.team, check, problems, holds)
     }
   }
 }

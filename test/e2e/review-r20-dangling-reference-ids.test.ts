@@ -122,3 +122,28 @@ describe('a reference by an id the service has', () => {
     expect(em.requests().filter((r) => r.path === '/scanning-agents/')).toEqual([])
   })
 })
+
+describe('only what the apply sends is checked', () => {
+  // A service whose team list shows a caller only some teams (here, not Platform, which agent
+  // 3kLx8Qy7Pb2m is in): the id the agent holds already is the service's own.
+  const partialTeams = async (em: Emulator) =>
+    startProxy(em.url, async (request, forward) => {
+      const answer = await forward()
+      if (request.method !== 'GET' || request.path !== '/teams/') return answer
+      const page = JSON.parse(answer.body) as { results: Array<{ id: string }>; count?: number }
+      const results = page.results.filter((team) => team.id !== 'Tm8Kq2Xa9Lp3')
+      return { ...answer, body: JSON.stringify({ ...page, results, count: results.length }) }
+    })
+
+  it('an id the live resource holds already, unlisted, is not refused; a new unknown one beside it is', async () => {
+    const em = await emulator()
+    const proxy = await partialTeams(em)
+    const unchanged = await cli(em, tempdir({ 'c.yaml': 'agents:\n  - id: 3kLx8Qy7Pb2m\n    teams: [Tm8Kq2Xa9Lp3]\n' }), ['plan'], { SCANSYNC_API_URL: proxy.url })
+    expect(unchanged.code, unchanged.stderr).toBe(0)
+    expect(unchanged.stdout).toMatch(/^No changes\./m)
+    const added = await cli(em, tempdir({ 'c.yaml': 'agents:\n  - id: 3kLx8Qy7Pb2m\n    teams: [Tm8Kq2Xa9Lp3, TmNOSUCHTEAM]\n' }), ['plan'], { SCANSYNC_API_URL: proxy.url })
+    expect(added.code).toBe(1)
+    expect(added.stderr).toContain('no team has the id "TmNOSUCHTEAM"')
+    expect(added.stderr).not.toContain('no team has the id "Tm8Kq2Xa9Lp3"')
+  })
+})

@@ -43,9 +43,9 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
       // others' lists are not read, nor their names resolved, for nothing.
       const audited = loaded.resources.filter((resource) => checker.checks(resource.kind))
       const identified = await identify(audited, tally.requester, { configuration: loaded.configuration, holds: io.redaction.holds })
-      const problems = identified.problems.length > 0 ? identified.problems : await identified.danglingIds()
-      if (problems.length > 0) {
-        printProblems(problems, { paths: options.paths, format: options.format }, io)
+      // An id referred to that the service lacks is the plan's to refuse (audit sends nothing).
+      if (identified.problems.length > 0) {
+        printProblems(identified.problems, { paths: options.paths, format: options.format }, io)
         return EXIT.error
       }
       checked = await checkEveryLiveResource(checker, identified, tally.requester)

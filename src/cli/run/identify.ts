@@ -4,7 +4,7 @@ import { readAll, readAllIfListed, type ListPrefetch, type ReadBudget, type Requ
 import { readTeams, readTeamsIfListed } from '../../live/teams.js'
 import { liveKey } from '../../plan/build-plan.js'
 import { checkDeclared } from '../../plan/declared-checks.js'
-import { danglingIdProblems, listsNeeded, resolveIdentities, unmanaged, type LiveLists, type Resolution } from '../../resources/identity.js'
+import { danglingIdProblems, listsNeeded, resolveIdentities, unmanaged, type LiveLists, type Resolution, type Sends } from '../../resources/identity.js'
 import type { Unmanaged } from '../../plan/model.js'
 import { KINDS } from '../../resources/index.js'
 import { nameHoldsSecret } from '../../secrets/redact.js'
@@ -30,7 +30,7 @@ export interface Identified {
    * waited for before them: the caller awaits this before anything is shown or sent. `selected`:
    * the resources (of `resources`) the run plans, when --id leaves others out; only theirs are checked.
    */
-  danglingIds: (selected?: readonly DesiredResource[]) => Promise<Diagnostic[]>
+  danglingIds: (selected?: readonly DesiredResource[], sends?: Sends) => Promise<Diagnostic[]>
 }
 
 /**
@@ -64,12 +64,14 @@ export async function identify(
     needed.teams && readTeams(client, undefined, options.budget).then((items) => (lists.teams = items)),
   ])
   const resolution = resolveIdentities(declared, lists, options.configuration, options.holds)
-  const danglingIds = async (selected?: readonly DesiredResource[]) => {
+  const danglingIds = async (selected?: readonly DesiredResource[], sends?: Sends) => {
     await idLists
     // The resolved resources stand where the declared ones do (index by index).
+    const resolved = new Map(declared.map((resource, i) => [resource, resolution.resources[i]!]))
     const chosen = selected && new Set(selected)
-    const checked = chosen ? declared.filter((_, i) => chosen.has(resolution.resources[i]!)) : declared
-    return sortDiagnostics(danglingIdProblems(checked, { agents: lists.agents ?? forIds.agents, teams: lists.teams ?? forIds.teams }, options.configuration, options.holds))
+    const checked = chosen ? declared.filter((resource) => chosen.has(resolved.get(resource)!)) : declared
+    const checkedLists = { agents: lists.agents ?? forIds.agents, teams: lists.teams ?? forIds.teams }
+    return sortDiagnostics(danglingIdProblems(checked, checkedLists, options.configuration, options.holds, sends && ((resource, field, id) => sends(resolved.get(resource) ?? resource, field, id))))
   }
   // A team named twice is only seen once names are ids: the resources resolution copied are
   // checked again (the others were checked with the configuration).

@@ -12,13 +12,14 @@ import { annotationPaths, workflowCommand } from '../../render/github.js'
 import { compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
 import { assembleWithCreations, createdLive } from '../../plan/create.js'
 import { withMissing } from '../../plan/missing.js'
+import type { Plan } from '../../plan/model.js'
 import { nameShown, namesThrough, showNames } from '../../plan/names.js'
 import { identify, undeclared, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
 import { startEarlyReads, type ReadsAhead } from './early-reads.js'
 import { KIND_NAMES } from '../../resources/index.js'
-import { UNMANAGED_KINDS } from '../../resources/identity.js'
+import { UNMANAGED_KINDS, type Sends } from '../../resources/identity.js'
 import { collectLiveSecrets, learnLiveSecrets, learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
@@ -96,6 +97,29 @@ export function printProblems(found: readonly Diagnostic[], options: SelectionOp
   }
   if (hint) line(io.stderr, hint)
   line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)
+}
+
+/**
+ * The references an apply of the plan sends that the live resources do not hold (identity.ts,
+ * Sends): in a field the plan changes, an id not among its values before. A target to create sends all.
+ */
+function referencesSent(plan: Plan): Sends {
+  const held = new Map<string, Set<string>>()
+  for (const change of plan.changes) {
+    for (const field of change.fields) {
+      const key = `${change.kind}/${change.id}/${/^[^.[]*/.exec(field.path)![0]}`
+      const texts = held.get(key) ?? new Set<string>()
+      collectTexts(field.before, texts)
+      held.set(key, texts)
+    }
+  }
+  return (resource, field, id) => resource.id === '' || held.get(`${resource.kind}/${resource.id}/${field}`)?.has(id) === false
+}
+
+function collectTexts(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') into.add(value)
+  else if (Array.isArray(value)) for (const item of value) collectTexts(item, into)
+  else if (value !== null && typeof value === 'object') for (const member of Object.values(value)) collectTexts(member, into)
 }
 
 /**
@@ -312,7 +336,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
     const { gone, ...result } = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget })
-    const dangling = await identified.danglingIds(resources)
+    const dangling = await identified.danglingIds(resources, referencesSent(result.plan))
     // A resource gone (drift reports it as drift) and an id referred to that the service lacks: said together.
     const goneHere = options.missingIsDrift ? [] : gone
     if (dangling.length > 0 || goneHere.length > 0) {
