@@ -4,7 +4,7 @@ import { SENSITIVE, type JsonObject, type KindName } from '../core/types.js'
 import type { ParsedFile } from './read-yaml.js'
 import { closest } from './schema-errors.js'
 import { misspeltFields } from './policy-fields.js'
-import { metaSchemaErrors } from '../schema/policy-meta.js'
+import { metaSchemaErrors, shortenedForMetaCheck } from '../schema/policy-meta.js'
 import { ScansyncError } from '../core/errors.js'
 
 export type PolicyLevel = 'error' | 'warning'
@@ -158,10 +158,11 @@ function compilePart(ajv: Ajv, rule: DeclaredPolicy, part: 'when' | 'require', d
     diagnostics.push(at(rule, [part, ...nonJson.path], `${prefix}${nonJson.path.length > 0 ? `.${formatPath(nonJson.path)}` : ''}: ${nonJson.value} is not a JSON number; a resource's values never are`))
     return undefined
   }
-  const meta = metaSchemaErrors(schema)
+  const checked = shortenedForMetaCheck(schema) as object | boolean
+  const meta = metaSchemaErrors(checked)
   let errors: ErrorObject[] | undefined
   try {
-    errors = meta.knows ? meta.errors : ajv.validateSchema(schema) ? undefined : (ajv.errors ?? [])
+    errors = meta.knows ? meta.errors : ajv.validateSchema(checked) ? undefined : (ajv.errors ?? [])
   } catch (error) {
     diagnostics.push(at(rule, [part], `${prefix}: ${(error as Error).message}`, { key: true }))
     return undefined
