@@ -9,7 +9,7 @@ import type { Freshness, PlannedResource } from '../plan/staleness.js'
 import type { SecretContext } from '../secrets/state.js'
 import { KINDS } from '../resources/index.js'
 import type { ChangeResult } from '../plan/model.js'
-import { targetsWithUrl } from '../resources/identity.js'
+import { targetsWithUrl, urlIndex } from '../resources/identity.js'
 import type { ExecuteOptions, PendingChange, Sender } from './change.js'
 import { describeFailure, mayHaveLanded, pathsInWords } from './change.js'
 
@@ -125,19 +125,22 @@ function recordSecrets(desired: DesiredResource, body: JsonObject, options: Exec
  */
 export async function freshCreations(planned: readonly PlannedResource[], client: Requester, secrets?: SecretContext): Promise<Freshness> {
   const live = await readAll(KINDS.target, client)
+  // Indexed once: looked up in the whole list for each creation, 4,000 creations walked 8,000 targets 4,000 times.
+  const urls = urlIndex(live)
+  const byId = new Map(live.map((target) => [target.id, target]))
   const freshness: Freshness = { ready: [], stale: [], done: [] }
   for (const resource of planned) {
     const url = resource.desired.naturalKey?.value ?? resource.change.naturalKey?.value ?? ''
-    const ids = targetsWithUrl(live, url)
+    const ids = urls.idsOf(url)
     if (ids.length === 0) freshness.ready.push({ planned: resource, comparison: creationComparison(resource.desired) })
-    else if (secrets && ids.length === 1 && asDeclared(resource.desired, ids[0]!, live, secrets)) freshness.done.push(resource)
+    else if (secrets && ids.length === 1 && asDeclared(resource.desired, ids[0]!, byId, secrets)) freshness.done.push(resource)
     else freshness.stale.push(resource)
   }
   return freshness
 }
 
 /** Whether the target `id` holds every value `desired` declares (compared as a plan compares). */
-function asDeclared(desired: DesiredResource, id: string, live: readonly JsonObject[], secrets: SecretContext): boolean {
-  const body = live.find((target) => target.id === id)
+function asDeclared(desired: DesiredResource, id: string, live: ReadonlyMap<unknown, JsonObject>, secrets: SecretContext): boolean {
+  const body = live.get(id)
   return body !== undefined && compare({ ...desired, id }, body, secrets).fields.length === 0
 }
