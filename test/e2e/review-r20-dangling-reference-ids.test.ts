@@ -4,10 +4,13 @@
 // `apply` failed, with the service's 400. A reference by name that matches nothing was already a
 // problem at its line; a dangling id now is too, in plan, apply (nothing sent) and drift, in the
 // text and github formats, without a read per resource.
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt } from '../config/helpers.js'
 import type { Emulator } from '../../src/emulator/index.js'
 import { cli, emulator, tempdir } from './helpers.js'
 import { startProxy } from './proxy.js'
+
+beforeAll(ensureBuilt, 120_000)
 
 const TARGET_SHORT = `targets:
   - id: 7QwErTy2UiOp
@@ -145,5 +148,109 @@ describe('only what the apply sends is checked', () => {
     expect(added.code).toBe(1)
     expect(added.stderr).toContain('no team has the id "TmNOSUCHTEAM"')
     expect(added.stderr).not.toContain('no team has the id "Tm8Kq2Xa9Lp3"')
+  })
+})
+
+// a dangling id (a scanning agent's id the service does not have) in a target that `--id` does not
+// select refused `plan --id A` when that target is declared by its URL, or whenever `drift
+// --unmanaged` was given, though the same target declared by id left `plan --id A` alone: whether
+// the selection planned depended on how another resource is declared. The ids referred to are
+// checked in the resources selected, as plan checks the rest of them; one selected still is refused
+// at its line. The real CLI against the emulator.
+describe('a dangling id in a resource the selection leaves out', () => {
+  const SELECTION_SELECTED = '  - id: 7QwErTy2UiOp\n    fail_fast: true\n'
+  const SELECTION_BY_URL = '  - site: {name: Promo, url: "https://promo.example.com/"}\n    scanning_agent: ZZZZZZZZZZZZ\n'
+  const SELECTION_BY_ID = '  - id: 9XcVbN5mQwEr\n    scanning_agent: ZZZZZZZZZZZZ\n'
+
+  it.each([
+    ['declared by its URL, plan --id', SELECTION_BY_URL, ['plan', '--id', '7QwErTy2UiOp']],
+    ['declared by id, plan --id', SELECTION_BY_ID, ['plan', '--id', '7QwErTy2UiOp']],
+    ['declared by its URL, drift --unmanaged --id', SELECTION_BY_URL, ['drift', '--unmanaged', '--id', '7QwErTy2UiOp', '--kind', 'target']],
+    ['declared by id, drift --unmanaged --id', SELECTION_BY_ID, ['drift', '--unmanaged', '--id', '7QwErTy2UiOp', '--kind', 'target']],
+  ])('a dangling agent id in a target not selected (%s) leaves the selected one planned', async (_, other, args) => {
+    const em = await emulator()
+    const run = await cli(em, tempdir({ 'c.yaml': `targets:\n${SELECTION_SELECTED}${other}` }), args)
+    expect(run.stderr).not.toContain('no agent has the id')
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(args[0] === 'plan' ? /^No changes\. Plan: 0 to change, 1 unchanged\./m : /^No drift\./m)
+  })
+
+  it.each([
+    ['plan --id', SELECTION_BY_URL, ['plan', '--id', '9XcVbN5mQwEr'], 'c.yaml:5:21: target "https://promo.example.com/": scanning_agent: no agent has the id "ZZZZZZZZZZZZ"'],
+    ['drift --unmanaged --id', SELECTION_BY_ID, ['drift', '--unmanaged', '--id', '9XcVbN5mQwEr'], 'c.yaml:5:21: target 9XcVbN5mQwEr: scanning_agent: no agent has the id "ZZZZZZZZZZZZ"'],
+  ])('the target selected (%s) is still refused at its line', async (_, other, args, expected) => {
+    const em = await emulator()
+    const run = await cli(em, tempdir({ 'c.yaml': `targets:\n${SELECTION_SELECTED}${other}` }), args)
+    expect(run.code, run.stdout).toBe(1)
+    expect(run.stderr).toContain(expected)
+    expect(run.stderr).toContain('1 error in the configuration; nothing was sent.')
+  })
+})
+
+// a target referring to an agent by an id the service does not have, that agents.yaml also declares
+// by that id, was left unchecked when --kind target or --id left the agent out: the check counted
+// on the agent's own read (a 404 saying it is gone), which the selection does not make. plan --kind
+// target showed the change as fine and apply failed with the service's 400 ("Invalid pk"). An agent
+// the run does not read is now looked for in the agent list. The real CLI against the emulator.
+describe('an agent declared by id that the selection does not read', () => {
+  const UNREAD_CONFIG = 'targets:\n  - id: 9XcVbN5mQwEr\n    scanning_agent: ZZZZZZZZZZZZ\nagents:\n  - id: ZZZZZZZZZZZZ\n    name: gone-agent\n'
+
+  it.each([
+    ['plan --kind target', ['plan', '--kind', 'target']],
+    ['plan --id', ['plan', '--id', '9XcVbN5mQwEr']],
+    ['apply --kind target', ['apply', '--auto-approve', '--kind', 'target']],
+    ['drift --id', ['drift', '--id', '9XcVbN5mQwEr']],
+  ])('%s: the agent id is a problem at its line, nothing sent', async (_, args) => {
+    const em = await emulator()
+    const run = await cli(em, tempdir({ 'c.yaml': UNREAD_CONFIG }), args)
+    expect(run.code, run.stdout).toBe(1)
+    expect(run.stderr).toContain('c.yaml:3:21: target 9XcVbN5mQwEr: scanning_agent: no agent has the id "ZZZZZZZZZZZZ"')
+    expect(run.stderr).toContain('1 error in the configuration; nothing was sent.')
+    expect(em.requests().filter((r) => r.method !== 'GET')).toEqual([])
+  })
+
+  it('the whole configuration: the agent read says it is gone, as before', async () => {
+    const em = await emulator()
+    const run = await cli(em, tempdir({ 'c.yaml': UNREAD_CONFIG }), ['plan'])
+    expect(run.code, run.stdout).toBe(1)
+    expect(run.stderr).toContain('c.yaml:5:9: agent ZZZZZZZZZZZZ not found')
+    expect(run.stderr).not.toContain('no agent has the id')
+  })
+
+  it('an agent the selection keeps is read, not listed', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': 'targets:\n  - id: 7QwErTy2UiOp\n    scanning_agent: 3kLx8Qy7Pb2m\nagents:\n  - id: 3kLx8Qy7Pb2m\n' })
+    const run = await cli(em, dir, ['plan', '--id', '7QwErTy2UiOp,3kLx8Qy7Pb2m'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(em.requests().filter((r) => r.path === '/scanning-agents/')).toEqual([])
+  })
+})
+
+// a configuration with both a dangling id (a target referring to an agent id the service lacks) and
+// a declared resource the service no longer has (an agent declared by an id gone) printed the
+// dangling id alone and "1 error in the configuration": the gone agent was said only on the next
+// run, once the first was fixed. Both are mistakes at a YAML line, found by the same reads: they
+// are now said together, counted together. The real CLI.
+describe('a dangling id beside a resource gone', () => {
+  const GONE_CONFIG = 'targets:\n  - id: 9XcVbN5mQwEr\n    scanning_agent: YYYYYYYYYYYY\nagents:\n  - id: ZZZZZZZZZZZZ\n    name: gone-agent\n'
+
+  it.each([[['plan']], [['apply', '--auto-approve']]])('%j says the dangling id and the gone agent, two errors', async (args) => {
+    const em = await emulator()
+    const run = await cli(em, tempdir({ 'c.yaml': GONE_CONFIG }), args)
+    expect(run.code, run.stdout).toBe(1)
+    expect(run.stderr).toContain('c.yaml:3:21: target 9XcVbN5mQwEr: scanning_agent: no agent has the id "YYYYYYYYYYYY"')
+    expect(run.stderr).toContain('c.yaml:5:9: agent ZZZZZZZZZZZZ not found: the service has no agent with this id')
+    expect(run.stderr).toContain('To list the ids the service has, run: scansync import --kind agent --all')
+    expect(run.stderr).toContain('2 errors in the configuration; nothing was sent.')
+    expect(em.requests().filter((r) => r.method !== 'GET')).toEqual([])
+  })
+
+  it('drift says the dangling id alone (a gone resource is drift there)', async () => {
+    const em = await emulator()
+    const run = await cli(em, tempdir({ 'c.yaml': GONE_CONFIG }), ['drift'])
+    expect(run.code, run.stdout).toBe(1)
+    expect(run.stderr).toContain('no agent has the id "YYYYYYYYYYYY"')
+    expect(run.stderr).not.toContain('ZZZZZZZZZZZZ not found')
+    expect(run.stderr).toContain('1 error in the configuration; nothing was sent.')
   })
 })
