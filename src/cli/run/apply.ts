@@ -76,8 +76,13 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     violations = violationsAfterRead(work.rules, earlier, ready, io.redaction.holds)
     return passesPoliciesAgain(earlier, violations, options.format, io, positionsFrom)
   }
+  /** A state from before key ids is re-keyed by the next apply, even one with nothing to send (or nothing left after its read again). */
+  const rekeyLegacyState = async (): Promise<void> => {
+    if (work.ledger.status === 'legacy') await writeSecretsState(work.statePath, work.stateUpdate(), io.redaction.file).catch((e) => line(io.stderr, `Note: the secrets state could not be re-keyed (${writeFailure(e)})`))
+  }
   /** Every change found already as planned by a read made after the plan: nothing to send, reported as such. */
-  const nothingLeft = (): number => {
+  const nothingLeft = async (): Promise<number> => {
+    await rekeyLegacyState()
     io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile }, violations))
     return EXIT.ok
   }
@@ -90,8 +95,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   const unchecked = uncheckedNote(work.ledger.context, work.ledger.keys, work.statePath)
   if (unchecked) line(io.stderr, unchecked)
   if (plan.changes.length === 0) {
-    // A state from before key ids is re-keyed by the next apply, even one with nothing to send.
-    if (work.ledger.status === 'legacy') await writeSecretsState(work.statePath, work.stateUpdate(), io.redaction.file).catch((e) => line(io.stderr, `Note: the secrets state could not be re-keyed (${writeFailure(e)})`))
+    await rekeyLegacyState()
     if (options.format !== 'text') io.stdout.write(renderApplyReport(reportOf(plan, [], false), options.format, { color, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile }, violations))
     return EXIT.ok
   }
@@ -105,7 +109,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     if (fresh.note) line(io.stderr, fresh.note)
     plan = fresh.plan
     ready = fresh.ready
-    if (ready.length === 0) return nothingLeft()
+    if (ready.length === 0) return await nothingLeft()
     if (!passesAgain()) return refused()
   }
 
@@ -129,7 +133,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     ready = fresh.ready
     if (ready.length === 0) {
       releaseCreations()
-      return nothingLeft()
+      return await nothingLeft()
     }
     if (!passesAgain()) {
       releaseCreations()
