@@ -6,7 +6,7 @@ import { ScansyncError } from '../core/errors.js'
  * How many pages a list has, as its page 1 says: `page_total`; else `count` over the page size,
  * which is the number of results page 1 holds when it is not the last page (a page before the last
  * is full, whatever `length` says: a service paging by a size of its own may answer the length
- * asked for), or else `length`; else 1.
+ * asked for), or else `length`; else 1. A page 1 holding `count` results is the only page.
  */
 export function pageTotalOf(body: unknown): number {
   if (body === null || typeof body !== 'object') return 1
@@ -14,7 +14,9 @@ export function pageTotalOf(body: unknown): number {
   if (typeof page.page_total === 'number') return page.page_total
   if (typeof page.count !== 'number') return 1
   const held = Array.isArray(page.results) ? page.results.length : 0
-  const size = held > 0 && page.count > held ? held : typeof page.length === 'number' && page.length > 0 ? page.length : held
+  // A page 1 holding every resource counted is the only page, whatever `length` says.
+  if (held > 0 && page.count <= held) return 1
+  const size = held > 0 ? held : typeof page.length === 'number' && page.length > 0 ? page.length : 0
   return size > 0 ? Math.ceil(page.count / size) : 1
 }
 
