@@ -116,6 +116,20 @@ function referencesSent(plan: Plan): Sends {
   return (resource, field, id) => resource.id === '' || held.get(`${resource.kind}/${resource.id}/${field}`)?.has(id) === false
 }
 
+/**
+ * Without a plan (another mistake stops the run before it): a reference counts as sent unless the
+ * live resource, as a list read says it, holds it already (as referencesSent leaves it out).
+ */
+function referencesNotHeld(identified: Identified): Sends {
+  return (resource, field, id) => {
+    const live = resource.id === '' ? undefined : identified.known.get(liveKey(resource.kind, resource.id))
+    if (live === undefined) return true
+    const idOf = (reference: unknown) => (reference !== null && typeof reference === 'object' ? (reference as { id?: unknown }).id : reference)
+    const held = field === 'teams' ? (Array.isArray(live.teams) ? live.teams.map(idOf) : []) : [idOf(live.scanning_agent)]
+    return !held.includes(id)
+  }
+}
+
 function collectTexts(value: unknown, into: Set<string>): void {
   if (typeof value === 'string') into.add(value)
   else if (Array.isArray(value)) for (const item of value) collectTexts(item, into)
@@ -325,7 +339,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     }
     if (identified.problems.length > 0) {
       // With the ids referred to that the service lacks, if their lists answer: every mistake at once.
-      printProblems(sortDiagnostics([...identified.problems, ...(await identified.danglingIds().catch(() => []))]), options, io)
+      printProblems(sortDiagnostics([...identified.problems, ...(await identified.danglingIds(undefined, referencesNotHeld(identified)).catch(() => []))]), options, io)
       await session.client.close()
       return undefined
     }
