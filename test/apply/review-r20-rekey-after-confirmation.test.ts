@@ -9,19 +9,14 @@ import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { runApply } from '../../src/cli/run/apply.js'
 import { stateKeyId } from '../../src/secrets/state.js'
-import { apply, captureIo, emulator, envFor, EXAMPLE_SECRETS, exampleConfig, writes } from '../e2e/helpers.js'
+import { appliedWithLegacyState, captureIo, envFor, EXAMPLE_SECRETS, writes } from '../e2e/helpers.js'
 
 const KEY = { SCANSYNC_STATE_KEY: 'state-Key-r20-5e6f7a8b' }
 const ASSET = '4TrEwQ9aSdFg'
 const statePath = (dir: string) => join(dir, '.scansync', 'state.json')
 
 it('an apply that finds every change made by hand after the confirmation re-keys a state written before key ids', async () => {
-  const em = await emulator({ obfuscate: true })
-  const dir = exampleConfig()
-  expect((await apply(em, dir, {}, EXAMPLE_SECRETS)).code).toBe(0)
-  const legacy = JSON.parse(readFileSync(statePath(dir), 'utf8'))
-  delete legacy.key_id
-  writeFileSync(statePath(dir), JSON.stringify(legacy))
+  const { em, dir } = await appliedWithLegacyState()
   // The YAML now wants the asset hidden; someone hides it by hand while the question is on the screen.
   const assets = join(dir, 'assets.yaml')
   const text = readFileSync(assets, 'utf8')

@@ -9,7 +9,7 @@ import { runApply } from '../../src/cli/run/apply.js'
 import { canonicalJson, sha256 } from '../../src/plan/canonical.js'
 import { stateKeyId } from '../../src/secrets/state.js'
 import type { Emulator } from '../../src/emulator/index.js'
-import { apply, captureIo, emulator, envFor, EXAMPLE_SECRETS, exampleConfig, plan, TOKEN, tempdir, writePaths, writes } from '../e2e/helpers.js'
+import { appliedWithLegacyState, apply, captureIo, emulator, envFor, EXAMPLE_SECRETS, exampleConfig, plan, TOKEN, tempdir, writePaths, writes } from '../e2e/helpers.js'
 import { startProxy } from '../e2e/proxy.js'
 
 /** Declares only some fields: the target's blackout window without its timezone, the asset's state. */
@@ -207,12 +207,7 @@ describe('SCANSYNC_STATE_KEY', () => {
   })
 
   it('a state written before key ids (keyed by the token) keeps working, and the next apply re-keys it', async () => {
-    const em = await emulator({ obfuscate: true })
-    const dir = exampleConfig()
-    expect((await apply(em, dir, {}, EXAMPLE_SECRETS)).code).toBe(0)
-    const legacy = JSON.parse(readFileSync(statePath(dir), 'utf8'))
-    delete legacy.key_id
-    writeFileSync(statePath(dir), JSON.stringify(legacy))
+    const { em, dir } = await appliedWithLegacyState()
     const withKey = { ...EXAMPLE_SECRETS, ...KEY }
     expect(await plan(em, dir, { detailedExitcode: true }, withKey)).toMatchObject({ code: 0, err: '' })
     em.clearRequests()

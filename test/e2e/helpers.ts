@@ -1,6 +1,6 @@
 // Shared set-up of the end-to-end tests: the emulator in-process on 127.0.0.1, configurations in
 // temporary directories, the CLI (real or in-process) pointed at the emulator.
-import { cpSync } from 'node:fs'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { beforeAll } from 'vitest'
 import { join } from 'node:path'
 import { runApply, type ApplyOptions } from '../../src/cli/run/apply.js'
@@ -101,6 +101,15 @@ export async function appliedWithState(): Promise<{ em: Emulator; dir: string; s
   const applied = await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)
   if (applied.code !== 0) throw new Error(`the first apply failed (exit ${applied.code}): ${applied.stderr}`)
   return { em, dir, state: join(dir, '.scansync', 'state.json') }
+}
+
+/** As appliedWithState, then the state made one written before key ids (keyed by the token): what the next apply with a key re-keys. */
+export async function appliedWithLegacyState(): Promise<{ em: Emulator; dir: string; state: string }> {
+  const applied = await appliedWithState()
+  const legacy = JSON.parse(readFileSync(applied.state, 'utf8')) as Record<string, unknown>
+  delete legacy.key_id
+  writeFileSync(applied.state, JSON.stringify(legacy))
+  return applied
 }
 
 /**

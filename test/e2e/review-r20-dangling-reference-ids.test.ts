@@ -149,6 +149,34 @@ describe('only what the apply sends is checked', () => {
     expect(added.stderr).toContain('no team has the id "TmNOSUCHTEAM"')
     expect(added.stderr).not.toContain('no team has the id "Tm8Kq2Xa9Lp3"')
   })
+
+  // Beside another mistake that stops the run before the plan (a name no agent has), only the
+  // references the apply may send are said: not one the live resource (as a list read shows it)
+  // holds already, as a run without that mistake passes it; those of a resource to create, all.
+  it('beside a name no agent has, an id the live agent holds already is not said', async () => {
+    const em = await emulator()
+    const proxy = await partialTeams(em)
+    const files = {
+      'c.yaml': 'agents:\n  - id: 3kLx8Qy7Pb2m\n    teams: [Tm8Kq2Xa9Lp3]\ntargets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: {name: no-such-agent}\n',
+    }
+    const run = await cli(em, tempdir(files), ['plan'], { SCANSYNC_API_URL: proxy.url })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('no-such-agent')
+    expect(run.stderr).not.toContain('no team has the id "Tm8Kq2Xa9Lp3"')
+    expect(run.stderr).toMatch(/^1 error in the configuration/m)
+  })
+
+  it('beside a name no agent has, a new unknown team id of an agent to create is still said', async () => {
+    const em = await emulator()
+    const proxy = await partialTeams(em)
+    const files = {
+      'c.yaml': 'agents:\n  - name: brand-new-agent\n    teams: [TmNOSUCHTEAM]\ntargets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: {name: no-such-agent}\n',
+    }
+    const run = await cli(em, tempdir(files), ['plan'], { SCANSYNC_API_URL: proxy.url })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('no-such-agent')
+    expect(run.stderr).toContain('no team has the id "TmNOSUCHTEAM"')
+  })
 })
 
 // a dangling id (a scanning agent's id the service does not have) in a target that `--id` does not
