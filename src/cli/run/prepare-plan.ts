@@ -12,14 +12,14 @@ import { annotationPaths, workflowCommand } from '../../render/github.js'
 import { compare, liveKey, type Comparison, type PlanResult } from '../../plan/build-plan.js'
 import { assembleWithCreations, createdLive } from '../../plan/create.js'
 import { withMissing } from '../../plan/missing.js'
-import type { Plan } from '../../plan/model.js'
+import { referencesNotHeld, referencesSent } from '../../plan/references-sent.js'
 import { nameShown, namesThrough, showNames } from '../../plan/names.js'
 import { identify, undeclared, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
 import { startEarlyReads, type ReadsAhead } from './early-reads.js'
 import { KIND_NAMES } from '../../resources/index.js'
-import { UNMANAGED_KINDS, type Sends } from '../../resources/identity.js'
+import { UNMANAGED_KINDS } from '../../resources/identity.js'
 import { collectLiveSecrets, learnLiveSecrets, learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
@@ -97,43 +97,6 @@ export function printProblems(found: readonly Diagnostic[], options: SelectionOp
   }
   if (hint) line(io.stderr, hint)
   line(io.stderr, `${diagnostics.length} ${diagnostics.length === 1 ? 'error' : 'errors'} in the configuration; nothing was sent.`)
-}
-
-/**
- * The references an apply of the plan sends that the live resources do not hold (identity.ts,
- * Sends): in a field the plan changes, an id not among its values before. A target to create sends all.
- */
-function referencesSent(plan: Plan): Sends {
-  const held = new Map<string, Set<string>>()
-  for (const change of plan.changes) {
-    for (const field of change.fields) {
-      const key = `${change.kind}/${change.id}/${/^[^.[]*/.exec(field.path)![0]}`
-      const texts = held.get(key) ?? new Set<string>()
-      collectTexts(field.before, texts)
-      held.set(key, texts)
-    }
-  }
-  return (resource, field, id) => resource.id === '' || held.get(`${resource.kind}/${resource.id}/${field}`)?.has(id) === false
-}
-
-/**
- * Without a plan (another mistake stops the run before it): a reference counts as sent unless the
- * live resource, as a list read says it, holds it already (as referencesSent leaves it out).
- */
-function referencesNotHeld(identified: Identified): Sends {
-  return (resource, field, id) => {
-    const live = resource.id === '' ? undefined : identified.known.get(liveKey(resource.kind, resource.id))
-    if (live === undefined) return true
-    const idOf = (reference: unknown) => (reference !== null && typeof reference === 'object' ? (reference as { id?: unknown }).id : reference)
-    const held = field === 'teams' ? (Array.isArray(live.teams) ? live.teams.map(idOf) : []) : [idOf(live.scanning_agent)]
-    return !held.includes(id)
-  }
-}
-
-function collectTexts(value: unknown, into: Set<string>): void {
-  if (typeof value === 'string') into.add(value)
-  else if (Array.isArray(value)) for (const item of value) collectTexts(item, into)
-  else if (value !== null && typeof value === 'object') for (const member of Object.values(value)) collectTexts(member, into)
 }
 
 /**
@@ -339,7 +302,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     }
     if (identified.problems.length > 0) {
       // With the ids referred to that the service lacks, if their lists answer: every mistake at once.
-      printProblems(sortDiagnostics([...identified.problems, ...(await identified.danglingIds(undefined, referencesNotHeld(identified)).catch(() => []))]), options, io)
+      printProblems(sortDiagnostics([...identified.problems, ...(await identified.danglingIds(undefined, referencesNotHeld(identified.known)).catch(() => []))]), options, io)
       await session.client.close()
       return undefined
     }
