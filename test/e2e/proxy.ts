@@ -68,6 +68,21 @@ export async function startProxy(upstream: string, handler: ProxyHandler): Promi
 
 export const LIST_PATHS = new Set(['/targets/', '/discovery/assets/', '/scanning-agents/'])
 
+/**
+ * A proxy answering as a service that shapes one kind's resources otherwise: each resource in the
+ * successful answers under `prefix` (a list page's results, or the one resource) passed through `reshape`.
+ */
+export function reshapingProxy(upstream: string, prefix: string, reshape: (resource: Record<string, unknown>) => void): Promise<{ url: string }> {
+  return startProxy(upstream, async (request, forward) => {
+    const answer = await forward()
+    if (!request.path.startsWith(prefix) || answer.status !== 200) return answer
+    const parsed = JSON.parse(answer.body) as Record<string, unknown>
+    if (Array.isArray(parsed.results)) for (const resource of parsed.results) reshape(resource as Record<string, unknown>)
+    else if (typeof parsed.id === 'string') reshape(parsed)
+    return { ...answer, body: JSON.stringify(parsed) }
+  })
+}
+
 /** A value nested 20,000 arrays deep: deeper than any resource, and than a recursive walk's stack. */
 export const DEEP_VALUE = '['.repeat(20_000) + ']'.repeat(20_000)
 

@@ -4,36 +4,25 @@
 // from the live asset where the YAML does not declare a field.
 import { describe, expect, it } from 'vitest'
 import { cli, emulator, tempdir } from './helpers.js'
-import { startProxy } from './proxy.js'
+import { reshapingProxy } from './proxy.js'
 
 const ASSET = '8YuIoP3lKjHg'
 const NESTED = ['owners', 'comment', 'labels'] as const
 
-/** The asset answers of the emulator with owners, comment and labels moved inside `target`. */
-function nestInsideTarget(body: string): string {
-  const nest = (asset: Record<string, unknown>) => {
-    const target = { ...(asset.target as Record<string, unknown>) }
-    for (const field of NESTED) {
-      target[field] = asset[field]
-      delete asset[field]
-    }
-    asset.target = target
-    return asset
+/** An asset answer of the emulator with owners, comment and labels moved inside `target`. */
+function nestInsideTarget(asset: Record<string, unknown>): void {
+  const target = { ...(asset.target as Record<string, unknown>) }
+  for (const field of NESTED) {
+    target[field] = asset[field]
+    delete asset[field]
   }
-  const parsed = JSON.parse(body) as Record<string, unknown>
-  if (Array.isArray(parsed.results)) parsed.results = parsed.results.map(nest)
-  else if (typeof parsed.id === 'string') nest(parsed)
-  return JSON.stringify(parsed)
+  asset.target = target
 }
 
 describe('an asset whose answer keeps owners, comment and labels inside target', () => {
   it('plans them as they are, and an apply of its state keeps them', async () => {
     const em = await emulator()
-    const proxy = await startProxy(em.url, async (request, forward) => {
-      const answer = await forward()
-      if (!request.path.startsWith('/discovery/assets/') || answer.status !== 200) return answer
-      return { ...answer, body: nestInsideTarget(answer.body) }
-    })
+    const proxy = await reshapingProxy(em.url, '/discovery/assets/', nestInsideTarget)
     const env = { SCANSYNC_API_URL: proxy.url }
     // The owners and comment the asset has: nothing to change there; only its state.
     const dir = tempdir({

@@ -5,29 +5,16 @@
 import { beforeAll, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
 import { cli, emulator, tempdir } from './helpers.js'
-import { startProxy } from './proxy.js'
+import { reshapingProxy } from './proxy.js'
 
 beforeAll(ensureBuilt, 120_000)
 
 /** A target answer without the top-level member (the embedded agent keeps its own). */
-function withoutTopLevel(body: string): string {
-  const parsed = JSON.parse(body) as Record<string, unknown>
-  const strip = (target: Record<string, unknown>) => {
-    delete target.include_deduplicated_endpoints
-    return target
-  }
-  if (Array.isArray(parsed.results)) parsed.results = parsed.results.map(strip)
-  else strip(parsed)
-  return JSON.stringify(parsed)
-}
+const withoutTopLevel = (target: Record<string, unknown>): void => void delete target.include_deduplicated_endpoints
 
 it('apply of include_deduplicated_endpoints on a target with an agent, then plan: nothing left to change', async () => {
   const em = await emulator()
-  const proxy = await startProxy(em.url, async (request, forward) => {
-    const answer = await forward()
-    if (!request.path.startsWith('/targets/') || answer.status !== 200) return answer
-    return { ...answer, body: withoutTopLevel(answer.body) }
-  })
+  const proxy = await reshapingProxy(em.url, '/targets/', withoutTopLevel)
   const env = { SCANSYNC_API_URL: proxy.url }
   const dir = tempdir({ 'targets.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    include_deduplicated_endpoints: true\n' })
   const applied = await cli(em, dir, ['apply', '.', '--auto-approve', '--format', 'json'], env)
