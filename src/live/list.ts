@@ -14,6 +14,12 @@ const PAGES_AT_ONCE = 64
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status
 const unlisted = (error: unknown) => statusOf(error) === 404 || statusOf(error) === 405
 
+/**
+ * What reading a list needs to know of it: a kind's list, or the team list (read to turn names
+ * into ids), which are read alike. `instead`: what to do when the service does not list it.
+ */
+export type Listed = Pick<ResourceKind, 'listPath' | 'responseValidator'> & { name: ResourceKind['name'] | 'team'; instead?: string }
+
 export interface ListPage {
   pageTotal: number
   /** The service's count of resources, when it says. */
@@ -45,7 +51,7 @@ export class ListReader {
   vanished?: number
 
   constructor(
-    private readonly kind: ResourceKind,
+    private readonly kind: Listed,
     private readonly client: Requester,
     private readonly budget: ReadBudget,
     private readonly pageLength: number,

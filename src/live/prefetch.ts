@@ -45,7 +45,7 @@ export class ListPrefetch {
   }
 
   /** Page `n` of `kind` if it was read ahead at this page length; each page is handed out once. */
-  take(kind: ResourceKind, n: number, pageLength: number): Promise<unknown> | undefined {
+  take(kind: { name: string }, n: number, pageLength: number): Promise<unknown> | undefined {
     if (pageLength !== this.pageLength) return undefined
     const key = `${kind.name}:${n}`
     const page = this.pages.get(key)

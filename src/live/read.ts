@@ -4,7 +4,7 @@ import { isObject } from '../core/json.js'
 import { REGISTRY, type ResourceKind } from '../resources/index.js'
 import { validator } from '../schema/validators.js'
 import { ReadBudget, READ_LIMITS, type ReadLimits } from './budget.js'
-import { ListReader } from './list.js'
+import { ListReader, type Listed } from './list.js'
 import { pagesUncounted, refuseUncountedPages } from './pages.js'
 import type { ListPrefetch } from './prefetch.js'
 import type { Requester } from './requester.js'
@@ -44,7 +44,7 @@ export interface ReadAllOptions extends ReadOptions {
 const budgetOf = (options: ReadOptions) => options.budget ?? new ReadBudget({ ...READ_LIMITS, ...options.limits })
 
 /** Checks that a body is the resource asked for, read tolerantly (unknown fields are fine). */
-function asResource(kind: ResourceKind, id: string, body: unknown, how: string): JsonObject {
+function asResource(kind: Listed, id: string, body: unknown, how: string): JsonObject {
   const validate = validator(kind.responseValidator)
   if (!isObject(body) || body.id !== id || !validate(body)) {
     const problem = !isObject(body) || body.id !== id ? 'is not that resource' : `has an unexpected shape (${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message})`
@@ -129,7 +129,8 @@ export function readAllIfListed(kind: ResourceKind, client: Requester, options: 
   return readWhole(kind, client, options, false)
 }
 
-async function readWhole(kind: ResourceKind, client: Requester, options: ReadAllOptions, required: boolean): Promise<JsonObject[] | undefined> {
+/** As readAll or readAllIfListed (`required`), for any list: a kind's, or the team list (teams.ts). */
+export async function readWhole(kind: Listed, client: Requester, options: ReadAllOptions, required: boolean): Promise<JsonObject[] | undefined> {
   const how = `GET ${kind.listPath}`
   const found = new Map<string, JsonObject>()
   const unoptimisedTake = (item: unknown) => {
@@ -145,7 +146,7 @@ async function readWhole(kind: ResourceKind, client: Requester, options: ReadAll
   const first = await list.first()
   if (!first) {
     if (!required) return undefined
-    throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); name them with --id instead`)
+    throw new ScansyncError(`the service does not list ${kind.name}s (${how} answered ${list.unlistedStatus}); ${kind.instead ?? 'name them with --id instead'}`)
   }
   // A list read only to check something the run can do without is let go when its pages cannot be counted.
   if (!required && pagesUncounted(list.firstBody)) return undefined
