@@ -17,6 +17,7 @@ export interface Identified {
   /** The declared resources with ids found by natural key and references by name as ids; targets to create keep id "". */
   resources: DesiredResource[]
   creations: DesiredResource[]
+  /** Names by id for plans; those of a list read only for danglingIds are added when it awaits it. */
   names: Resolution['names']
   /** The lists read whole, for `drift --unmanaged`. */
   lists: LiveLists
@@ -66,6 +67,13 @@ export async function identify(
   const resolution = resolveIdentities(declared, lists, options.configuration, options.holds)
   const danglingIds = async (selected?: readonly DesiredResource[], sends?: Sends) => {
     await idLists
+    // A list read for this check names its agents and teams in the plan too (`teams: [Platform] ->
+    // [Platform, Security]`), with the same hiding rules: ids only where no name is known.
+    if (forIds.agents || forIds.teams) {
+      const listed = resolveIdentities([], forIds, options.configuration ?? declared, options.holds).names
+      if (forIds.agents) resolution.names.agent = listed.agent
+      if (forIds.teams) resolution.names.team = listed.team
+    }
     // The resolved resources stand where the declared ones do (index by index).
     const resolved = new Map(declared.map((resource, i) => [resource, resolution.resources[i]!]))
     const chosen = selected && new Set(selected)
