@@ -1,13 +1,13 @@
 // Shared set-up of the end-to-end tests: the emulator in-process on 127.0.0.1, configurations in
 // temporary directories, the CLI (real or in-process) pointed at the emulator.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { beforeAll } from 'vitest'
 import { join } from 'node:path'
 import { runApply, type ApplyOptions } from '../../src/cli/run/apply.js'
 import { runPlan, type PlanOptions } from '../../src/cli/run/plan.js'
 import type { Emulator, RecordedRequest } from '../../src/emulator/index.js'
 import { captureIo, ROOT, runCli, type CapturedIo, type CliResult } from '../helpers/cli.js'
-import { emulatorWith, exampleSeed, temporaryDirectory } from '../helpers/emulator.js'
+import { copyConfiguration, emulatorWith, exampleSeed, temporaryDirectory } from '../helpers/emulator.js'
 import { ensureBuilt } from '../config/helpers.js'
 
 export { ROOT, runCli, captureIo, exampleSeed, type CliResult, type CapturedIo }
@@ -43,7 +43,7 @@ export const tempdir = (files: Record<string, string> = {}): string => temporary
 /** A copy of examples/config in a temporary directory (so that .scansync/ lands there). */
 export function exampleConfig(): string {
   const dir = tempdir()
-  cpSync(join(ROOT, 'examples', 'config'), dir, { recursive: true })
+  copyConfiguration(dir)
   return dir
 }
 

@@ -2,10 +2,11 @@
 // configuration is the current directory) saved no configuration path, so apply --plan run from
 // another directory wrote the secrets state there, and the next plan in the repository showed every
 // secret it had just applied as "not yet tracked".
-import { cpSync, existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cli, emulator, EXAMPLE_SECRETS, ROOT, tempdir } from './helpers.js'
+import { copyConfiguration } from '../helpers/emulator.js'
+import { cli, emulator, EXAMPLE_SECRETS, tempdir } from './helpers.js'
 
 describe('a plan saved with no path argument, applied from another directory', () => {
   it('writes the secrets state beside the configuration, and the next plan there is empty', async () => {
@@ -13,7 +14,7 @@ describe('a plan saved with no path argument, applied from another directory', (
     const base = tempdir()
     const repo = join(base, 'repo')
     const other = join(base, 'other')
-    cpSync(join(ROOT, 'examples', 'config'), repo, { recursive: true })
+    copyConfiguration(repo)
     mkdirSync(other)
     const saved = await cli(em, repo, ['plan', '--out', 'release.plan.json'], EXAMPLE_SECRETS)
     expect(saved.code, saved.stderr).toBe(0)

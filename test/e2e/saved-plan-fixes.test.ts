@@ -1,9 +1,10 @@
 // Saved plans end to end (plan --out, then apply --plan), against the in-process emulator: the
 // defects found in review, each with the run that showed it.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { apply, emulator, exampleConfig, EXAMPLE_SECRETS, plan, ROOT, tempdir, writes } from './helpers.js'
+import { copyConfiguration } from '../helpers/emulator.js'
+import { apply, emulator, exampleConfig, EXAMPLE_SECRETS, plan, tempdir, writes } from './helpers.js'
 
 /** plan --out, then apply --plan, then an empty plan; the saved file never holds `secret`. */
 async function roundTrip(em: Awaited<ReturnType<typeof emulator>>, dir: string, env: Record<string, string>, secret: string): Promise<void> {
@@ -184,7 +185,7 @@ describe('apply --plan from another directory', () => {
     const base = tempdir()
     const repo = join(base, 'repo')
     const other = join(base, 'other')
-    cpSync(join(ROOT, 'examples', 'config'), join(repo, 'config'), { recursive: true })
+    copyConfiguration(join(repo, 'config'))
     mkdirSync(other)
     const saved = await plan(em, repo, { paths: ['config'], out }, EXAMPLE_SECRETS)
     expect(saved.code, saved.err).toBe(0)

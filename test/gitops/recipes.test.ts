@@ -2,7 +2,7 @@
 // every `scansync …` / `npx scansync …` command line in its run:/script: steps is extracted, and
 // checked against the flags of the built oclif.manifest.json (written by npm run build).
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { parse } from 'yaml'
@@ -11,6 +11,7 @@ import { startEmulator, type Emulator } from '../../src/emulator/index.js'
 import { renderPlan } from '../../src/render/index.js'
 import { change, field, plan } from '../render/builders.js'
 import { collectOutput, ROOT } from '../helpers/cli.js'
+import { copyConfiguration } from '../helpers/emulator.js'
 
 interface ManifestFlag {
   name: string
@@ -347,7 +348,7 @@ describe('the GitHub workflow steps, run against the emulator', () => {
     const emulator = await startEmulator({ token: TOKEN, seed: JSON.parse(readFileSync(join(ROOT, 'examples', 'emulator-seed.json'), 'utf8')), ...options })
     emulators.push(emulator)
     const dir = join(work, `repo-${++count}`)
-    cpSync(join(ROOT, 'examples', 'config'), join(dir, 'config'), { recursive: true })
+    copyConfiguration(join(dir, 'config'))
     return { dir, emulator }
   }
 

@@ -1,8 +1,8 @@
 // Emulators and temporary directories for a test file: started on 127.0.0.1, closed and removed
 // after the file (not after each test, so that tests may run concurrently).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { afterAll } from 'vitest'
 import { startEmulator, type Emulator, type EmulatorOptions, type EmulatorSeed } from '../../src/emulator/index.js'
 import { ROOT } from './cli.js'
@@ -38,4 +38,14 @@ export function temporaryDirectory(prefix: string, files: Record<string, string>
     writeFileSync(join(dir, name), content)
   }
   return dir
+}
+
+/**
+ * A copy of a configuration directory (examples/config unless `from` says otherwise) at `to`,
+ * without what the loader skips (names starting with `.`): the README's quick start applies
+ * examples/config in the clone, which writes examples/config/.scansync/state.json keyed by the
+ * emulator's demo token, and a copy holding it made every test of the copy see "another key".
+ */
+export function copyConfiguration(to: string, from: string = join(ROOT, 'examples', 'config')): void {
+  cpSync(from, to, { recursive: true, filter: (source) => source === from || !basename(source).startsWith('.') })
 }
