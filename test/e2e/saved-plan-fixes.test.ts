@@ -296,7 +296,7 @@ describe('apply --plan shows the plan that plan printed', () => {
     edit(shop, 'desc: Customer-facing web shop', 'desc: null')
     const saved = await plan(em, dir, { out: 'p.json' }, EXAMPLE_SECRETS)
     expect(saved.code, saved.err).toBe(0)
-    expect(saved.out).toContain('scanning_agent: null -> {id: "6NbVcX4zLkJh"}')
+    expect(saved.out).toContain('scanning_agent: null -> dc-porto-agent')
     const run = await apply(em, dir, { plan: 'p.json' }, EXAMPLE_SECRETS)
     expect(run.err).toBe('')
     expect(run.code).toBe(0)

@@ -32,6 +32,8 @@ export interface Identified {
    * the resources (of `resources`) the run plans, when --id leaves others out; only theirs are checked.
    */
   danglingIds: (selected?: readonly DesiredResource[], sends?: Sends) => Promise<Diagnostic[]>
+  /** Names the agents the plan read by id (`{id, name}`) where no agent list was read (after danglingIds): a target's scanning_agent is shown by name. */
+  nameAgentsRead: (agents: readonly JsonObject[]) => void
 }
 
 /**
@@ -89,7 +91,11 @@ export async function identify(
   for (const [kind, items] of [['target', lists.targets], ['agent', lists.agents]] as const) {
     for (const item of (items ?? []) as JsonObject[]) known.set(liveKey(kind, item.id as string), item)
   }
-  return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, lists, known, problems, danglingIds }
+  const nameAgentsRead = (agents: readonly JsonObject[]) => {
+    if (lists.agents || forIds.agents || agents.length === 0) return
+    resolution.names.agent = resolveIdentities([], { agents }, options.configuration ?? declared, options.holds).names.agent
+  }
+  return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, lists, known, problems, danglingIds, nameAgentsRead }
 }
 
 /**

@@ -142,7 +142,7 @@ export async function compareWithLive(
   policies?: PolicyChecker,
   identified: { known?: ReadonlyMap<string, JsonObject>; creations?: readonly DesiredResource[] } = {},
   reads: { prefetch?: ListPrefetch; budget?: ReadBudget } = {},
-): Promise<PlanResult & { gone: DesiredResource[] }> {
+): Promise<PlanResult & { gone: DesiredResource[]; agentsRead: JsonObject[] }> {
   const known = identified.known ?? new Map<string, JsonObject>()
   const creations = identified.creations ?? []
   const progress = await startProgress(io.stderr, resources.length, 'Reading', { env: io.env })
@@ -154,10 +154,13 @@ export async function compareWithLive(
   /** The declared resources the service answers 404 for, and the first of those answers (reads.onMissing). */
   const gone: DesiredResource[] = []
   let notFound: unknown
+  /** The id and name of each declared agent read, for the plan to name a target's scanning_agent with. */
+  const agentsRead: JsonObject[] = []
   // `unoptimised…`: runs once per resource; V8's optimising compiler leaves it alone (bin/v8-flags.js).
   const unoptimisedOnResource = (resource: DesiredResource, id: string, body: JsonObject) => {
     // An answer nested too deep to compare is a clear error naming the resource (compare, build-plan.ts).
     const comparison = compare(resource, body, secrets)
+    if (resource.kind === 'agent') agentsRead.push({ id, name: body.name ?? null })
     // One walk of the live resource for the secrets it holds, for the output step and the rules.
     const held = liveSecrets(comparison.kind, comparison.live)
     collectLiveSecrets(liveSecretsRead, comparison.kind, comparison.live, held)
@@ -210,7 +213,7 @@ export async function compareWithLive(
     const explained = await tally.explain(notFound)
     if (explained !== notFound) throw explained
   }
-  return { ...withMissing(assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds), gone, secrets.holds), gone }
+  return { ...withMissing(assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds), gone, secrets.holds), gone, agentsRead }
 }
 
 /**
@@ -312,7 +315,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const creations = identified.creations.filter((c) => selected.has(c))
     const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
-    const { gone, ...result } = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget })
+    const { gone, agentsRead, ...result } = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget })
     const dangling = await identified.danglingIds(resources, referencesSent(result.plan))
     // A resource gone (drift reports it as drift) and an id referred to that the service lacks: said together.
     const goneHere = options.missingIsDrift ? [] : gone
@@ -321,6 +324,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
       await session.client.close()
       return undefined
     }
+    identified.nameAgentsRead(agentsRead)
     // Each name as the saved plan keeps it: one holding a secret of the run is (sensitive) whole.
     showNames(result.plan, namesThrough(identified.names, nameShown(io.redaction)))
     return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
