@@ -1,5 +1,8 @@
 import type { JsonObject } from '../core/types.js'
-import { readDeclared, type Requester } from '../live/read.js'
+import { readAll, readDeclared, type Requester } from '../live/read.js'
+import { readTeams } from '../live/teams.js'
+import type { LiveLists, NameReference } from '../resources/identity.js'
+import { listsForNames, namesChanged } from '../plan/names-again.js'
 import { liveKey, type Comparison } from '../plan/build-plan.js'
 import type { Plan, ResourceChange } from '../plan/model.js'
 import { checkFreshness, doneNote, freshnessProblem, goneProblem, plannedKey, planOfReady, type Freshness, type PlannedResource, type Ready, type ReadWhen } from '../plan/staleness.js'
@@ -9,7 +12,7 @@ import { resourceKey, type SecretContext } from '../secrets/state.js'
 import type { DesiredResource } from '../core/types.js'
 import type { PendingChange } from './executor.js'
 import { creationBody, freshCreations } from './create.js'
-import { KIND_NAMES } from '../resources/index.js'
+import { KIND_NAMES, KINDS } from '../resources/index.js'
 
 /**
  * Reads the planned resources again and sorts them by what changed since the plan: what a request
@@ -36,19 +39,36 @@ export async function readFresh(all: readonly PlannedResource[], client: Request
 const GONE = new RegExp(`\\b(${KIND_NAMES.join('|')}) \\S+ not found$`, 'm')
 
 /**
- * The resources still to send after a fresh read, and a note naming those already as planned.
- * Throws, nothing sent, when any changed on the service since the plan.
+ * The lists the names whose ids the planned requests carry were resolved from, read again (through
+ * the one list reader); none read when no request carries an id from a name.
  */
-export async function stillToSend(planned: readonly PlannedResource[], client: Requester, secrets: SecretContext, when: ReadWhen): Promise<{ ready: Ready[]; note?: string }> {
+export async function readNameLists(planned: readonly PlannedResource[], client: Requester): Promise<LiveLists> {
+  const needed = listsForNames(planned)
+  const lists: LiveLists = {}
+  await Promise.all([
+    needed.agents && readAll(KINDS.agent, client).then((items) => (lists.agents = items)),
+    needed.teams && readTeams(client).then((items) => (lists.teams = items)),
+  ])
+  return lists
+}
+
+/**
+ * The resources still to send after a fresh read, and a note naming those already as planned.
+ * Throws, nothing sent, when any changed on the service since the plan, or when a name whose id a
+ * request carries means another id now (resolved again with `configuration`: the declared
+ * resources, which may rename agents; default the planned ones).
+ */
+export async function stillToSend(planned: readonly PlannedResource[], client: Requester, secrets: SecretContext, when: ReadWhen, configuration: readonly DesiredResource[] = planned.map((p) => p.desired)): Promise<{ ready: Ready[]; note?: string }> {
   let freshness: Freshness
+  let lists: LiveLists
   try {
-    freshness = await readFresh(planned, client, secrets)
+    ;[freshness, lists] = await Promise.all([readFresh(planned, client, secrets), readNameLists(planned, client)])
   } catch (error) {
     // A resource the plan changes answered 404 (one read, or one of several that failed): deleted since.
     if (error instanceof ScansyncError && GONE.test(error.message)) throw new ScansyncError(goneProblem(error.message, when))
     throw error
   }
-  const problem = freshnessProblem(freshness, when)
+  const problem = freshnessProblem(freshness, when) ?? namesChanged(freshness.ready, lists, configuration, when, secrets.holds)
   if (problem) throw new ScansyncError(problem)
   return { ready: freshness.ready, note: doneNote(freshness, when) }
 }
@@ -58,19 +78,30 @@ export async function stillToSend(planned: readonly PlannedResource[], client: R
  * from live comes from a read made after it, and the plan keeps only what is still to send
  * (refused whole if a declared field changed).
  */
-export async function readAfterConfirmation(plan: Plan, ready: readonly Ready[], client: Requester, secrets: SecretContext, when: 'confirmed' | 'waited' = 'confirmed'): Promise<{ plan: Plan; ready: Ready[]; note?: string }> {
-  const fresh = await stillToSend(ready.map((r) => r.planned), client, secrets, when)
+export async function readAfterConfirmation(
+  plan: Plan,
+  ready: readonly Ready[],
+  client: Requester,
+  secrets: SecretContext,
+  when: 'confirmed' | 'waited' = 'confirmed',
+  configuration?: readonly DesiredResource[],
+): Promise<{ plan: Plan; ready: Ready[]; note?: string }> {
+  const fresh = await stillToSend(ready.map((r) => r.planned), client, secrets, when, configuration)
   return { plan: planOfReady(plan, fresh.ready), ready: fresh.ready, ...(fresh.note ? { note: fresh.note } : {}) }
 }
 
-/** The planned resources of a plan just made, each paired with its change by kind and id. */
-export function plannedFrom(changed: readonly Comparison[], changes: readonly ResourceChange[]): Ready[] {
+/**
+ * The planned resources of a plan just made, each paired with its change by kind and id, with the
+ * references by name its fields had turned into ids (`references`, by resolved resource).
+ */
+export function plannedFrom(changed: readonly Comparison[], changes: readonly ResourceChange[], references?: ReadonlyMap<DesiredResource, readonly NameReference[]>): Ready[] {
   const byKey = new Map(changes.map((change) => [plannedKey(change), change]))
   return changed.map((comparison) => {
     const change = byKey.get(plannedKey(comparison.desired))
     if (!change) throw new Error(`internal: no change for ${comparison.desired.kind} ${comparison.desired.id}`)
     // The fingerprint is worked out only if asked (a re-read after a prompt); --auto-approve never does.
-    const planned = { desired: comparison.desired, change, get fingerprint() { return comparison.fingerprint } }
+    const named = references?.get(comparison.desired)
+    const planned = { desired: comparison.desired, change, get fingerprint() { return comparison.fingerprint }, ...(named ? { references: named } : {}) }
     return { planned, comparison }
   })
 }

@@ -18,6 +18,7 @@ import { declaredLabel } from '../resources/label.js'
 import { maskedKeys, plannedKey, sealFingerprint, type PlannedResource } from './staleness.js'
 import { showsAsSet } from './diff.js'
 import { basePath } from '../client/base-url.js'
+import type { NameReference } from '../resources/identity.js'
 
 /**
  * A saved plan is a value: encoded and decoded here without I/O. It holds, per resource, the
@@ -28,7 +29,8 @@ import { basePath } from '../client/base-url.js'
  */
 // 4: fingerprints of normalized values, paths relative to the plan file, names (fourteenth round).
 // 5: the policy rules, checked again by apply --plan (eighteenth round).
-export const SAVED_PLAN_VERSION = 5
+// 6: the references by name of each resource, resolved again by apply --plan (twenty-first round).
+export const SAVED_PLAN_VERSION = 6
 
 type SavedResource = SavedPlan['resources'][number]
 
@@ -140,11 +142,20 @@ const templatedFields = (desired: DesiredResource, literal: LiteralWriter, held:
 /** `site.headers[0].value` as path segments. */
 const placeSegments = (place: string): Array<string | number> => place.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 
-function savedResource({ kind, desired, live, fingerprint }: Comparison, key: string, literal: LiteralWriter, holds?: (text: string) => boolean): SavedResource {
+function savedResource({ kind, desired, live, fingerprint }: Comparison, key: string, literal: LiteralWriter, holds?: (text: string) => boolean, references: readonly NameReference[] = []): SavedResource {
   // A literal the YAML writes that holds a live URL's password (a staging site's `staging`) is saved
   // as written, as the plan shows it; one that holds a secret the service holds in clear is refused.
   const held = liveSecrets(kind, live, { urlPasswords: false })
   const fields = templatedFields(desired, literal, held, holds)
+  // The names its ids came from, written as its other texts are (a name from a variable was refused: refuseNamesFromVariables).
+  const names = references.map((reference) => ({
+    place: reference.place,
+    name: literal(reference.name, () => {
+      const where = desired.locate(placeSegments(reference.place))
+      return `${where.file}:${where.line}: ${declaredLabel(desired, holds)}: ${reference.place}`
+    }, held),
+    ...(reference.byRename ? { renamed: true as const } : {}),
+  }))
   return {
     kind: kind.name,
     id: desired.id,
@@ -157,6 +168,7 @@ function savedResource({ kind, desired, live, fingerprint }: Comparison, key: st
     fingerprint: sealFingerprint(fingerprint, key),
     // Sealed wherever the file refers to a variable: a template, or a literal written with one.
     ...(desired.templates.size > 0 || variableNames(fields).length > 0 ? { variables: sealedValues(desired.fields, key) } : {}),
+    ...(names.length > 0 ? { names } : {}),
   }
 }
 
@@ -318,6 +330,8 @@ export interface SavedPlanInput {
   names?: NamesById
   /** The configuration's policy rules, for apply --plan to check again on its fresh read. */
   policies?: readonly PolicyRule[]
+  /** The references by name each resolved resource had turned into ids, by resource: apply --plan resolves them again. */
+  references?: ReadonlyMap<DesiredResource, readonly NameReference[]>
 }
 
 export type SavedRule = NonNullable<SavedPlan['policies']>[number]
@@ -356,7 +370,7 @@ export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
   refuseNamesFromVariables(input.changed, input.env ?? {}, input.holds)
   const refused: string[] = []
   const literal = literalWriter(input.changed, input.redact ?? ((text) => text), input.holds, input.env ?? {}, refused)
-  const resources = input.changed.map((comparison) => savedResource(comparison, key, literal, input.holds))
+  const resources = input.changed.map((comparison) => savedResource(comparison, key, literal, input.holds, input.references?.get(comparison.desired)))
   if (refused.length > 0) {
     throw new ScansyncError(
       `cannot save the plan: ${refused.length === 1 ? 'this literal value holds' : 'these literal values hold'} a secret of the run (a variable's value, or a secret the service holds) that a saved plan cannot write as a \${NAME} reference:\n  ${refused.join('\n  ')}\n` +
@@ -430,7 +444,8 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
     if (!change) throw new ScansyncError(`${file}: ${resource.kind} ${resource.id || resource.natural_key?.value} has no change in the plan; run scansync plan --out again`)
     changes.delete(key)
     if (resource.variables !== undefined && !sameHex(sealedValues(desired.fields, options.key), resource.variables)) differing.push(`${resource.kind} ${resource.id || resource.natural_key?.value} (${variableNames(resource.fields).join(', ')})`)
-    return { desired, change, fingerprint: resource.fingerprint, fingerprintKey: options.key }
+    const references = resource.names && savedReferences(resource, desired, env, file)
+    return { desired, change, fingerprint: resource.fingerprint, fingerprintKey: options.key, ...(references ? { references } : {}) }
   })
   // What would be sent is not what was planned: a secret rotated since, or a fallback used for a variable not set here.
   if (differing.length > 0) {
@@ -442,6 +457,28 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
   if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
   return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, names: saved.names, apiUrl: saved.api_url, paths: saved.paths, ...(saved.working_directory !== undefined ? { workingDirectory: saved.working_directory } : {}), resources, policies: saved.policies ?? [] }
 }
+
+/**
+ * A saved resource's references by name, restored: each name expanded as its fields are, and the id
+ * its field holds at the place. One that does not fit its resource was not written by scansync.
+ */
+function savedReferences(saved: SavedResource, desired: DesiredResource, env: Env, file: string): NameReference[] {
+  return (saved.names ?? []).map((written) => {
+    const kind = written.place.startsWith('teams') ? 'team' : 'agent'
+    const reference = getPlace(desired.fields, placeSegments(written.place.replace(/\.name$/, '')))
+    const id = isObject(reference) ? reference.id : undefined
+    const own = OWN_VARIABLE.test(written.name.split('$${').join(''))
+    const { value, errors, fromVariable } = interpolate(written.name, env)
+    if (typeof id !== 'string' || (kind === 'agent') !== (desired.kind === 'target') || own || errors.length > 0) {
+      throw new ScansyncError(`${file}: ${saved.kind} ${saved.id || saved.natural_key?.value}: the name at ${written.place} does not fit the resource; run scansync plan --out again`)
+    }
+    return { place: written.place, kind, name: value, id, fromVariable, ...(written.renamed ? { byRename: true } : {}) }
+  })
+}
+
+/** The value at a place of the fields (path segments). */
+const getPlace = (value: unknown, segments: ReadonlyArray<string | number>): unknown =>
+  segments.reduce<unknown>((at, segment) => (isObject(at) || Array.isArray(at) ? (at as Record<string | number, unknown>)[segment] : undefined), value)
 
 /** The `${NAME}`s a saved resource's fields refer to, once each, in order. */
 function variableNames(fields: unknown): string[] {

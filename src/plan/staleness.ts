@@ -4,6 +4,7 @@ import { comparableUrl } from '../core/url.js'
 import type { SecretContext } from '../secrets/state.js'
 import { compare, fingerprint, liveKey, type Comparison } from './build-plan.js'
 import type { Plan, ResourceChange } from './model.js'
+import type { NameReference } from '../resources/identity.js'
 
 /** A resource the plan changes: what it declares, what the plan shows, and the live values the plan was computed from. */
 export interface PlannedResource {
@@ -22,6 +23,11 @@ export interface PlannedResource {
    * are redacted, a list key holding a secret masked whole: maskedKeys). maskedKeys alone when not given.
    */
   shownAs?: (path: string) => string
+  /**
+   * The references by name its fields had turned into ids (`scanning_agent: {name}`): a request
+   * carrying one has the name resolved again after the confirmation (names-again.ts).
+   */
+  references?: readonly NameReference[]
 }
 
 /** A fingerprint as a saved plan keeps it: an HMAC keyed as the plan's checksum is. */
@@ -154,10 +160,14 @@ const named = (resources: readonly PlannedResource[], created = false) =>
  */
 export type ReadWhen = 'saved' | 'confirmed' | 'waited'
 
+/** When a change on the service was found, after a confirmation or a wait: the refusals' words. */
+const meanwhileOf = (when: 'confirmed' | 'waited'): string =>
+  when === 'confirmed' ? 'while the plan waited for confirmation' : 'while this apply waited for another apply of the configuration, which was creating targets'
+
 export function freshnessProblem(freshness: Freshness, when: ReadWhen): string | undefined {
   if (freshness.stale.length === 0) return undefined
   if (when === 'saved') return `the saved plan is stale: ${named(freshness.stale)} changed on the service since it was made; nothing was sent. Run scansync plan --out again.`
-  const meanwhile = when === 'confirmed' ? 'while the plan waited for confirmation' : 'while this apply waited for another apply of the configuration, which was creating targets'
+  const meanwhile = meanwhileOf(when)
   return `${named(freshness.stale)} changed on the service ${meanwhile}; nothing was sent. Run scansync apply again to see the new plan.`
 }
 
@@ -167,8 +177,20 @@ export function freshnessProblem(freshness: Freshness, when: ReadWhen): string |
  */
 export function goneProblem(read: string, when: ReadWhen): string {
   if (when === 'saved') return `${read}\nthe saved plan is stale: a resource it changes is gone from the service (deleted since the plan was made, or the token is another account's); nothing was sent. Run scansync plan --out again.`
-  const meanwhile = when === 'confirmed' ? 'while the plan waited for confirmation' : 'while this apply waited for another apply of the configuration, which was creating targets'
+  const meanwhile = meanwhileOf(when)
   return `${read}\na resource the plan changes is gone from the service ${meanwhile}; nothing was sent. Run scansync apply again to see the new plan.`
+}
+
+/**
+ * Why nothing was sent, when a name whose id a request carries means another id now, none or
+ * several (`lines`: each at its YAML line, names-again.ts): the plan no longer says what would
+ * happen, as for a resource changed since.
+ */
+export function namesProblem(lines: readonly string[], when: ReadWhen): string {
+  const what = lines.length === 1 ? 'what this name refers to' : 'what these names refer to'
+  if (when === 'saved') return `${lines.join('\n')}\nthe saved plan is stale: ${what} changed on the service since it was made; nothing was sent. Run scansync plan --out again.`
+  const meanwhile = meanwhileOf(when)
+  return `${lines.join('\n')}\n${what} changed on the service ${meanwhile}; nothing was sent. Run scansync apply again to see the new plan.`
 }
 
 /** The words for resources found already as planned. */

@@ -173,14 +173,34 @@ export interface Resolution {
   errors: Diagnostic[]
   /** Names by id, for plans and reports (`teams: [Platform]`); ids only where no name is known. */
   names: { target: NameIndex; agent: NameIndex; team: NameIndex }
+  /** The references by name each resolved resource (of `resources`) had turned into ids; none for most. */
+  references: Map<DesiredResource, NameReference[]>
 }
 
 /**
- * Resolves declared identities and references by name against the live lists (those that
- * `listsNeeded` asked for; a list not given counts as empty). `configuration` is every declared
- * resource, `declared` those selected.
+ * A reference by name (`scanning_agent: {name}`, `teams: [{name}]`) turned into an id: an apply
+ * that sends the id resolves the name again after its confirmation (src/plan/names-again.ts).
  */
-export function resolveIdentities(declared: readonly DesiredResource[], live: LiveLists, configuration: readonly DesiredResource[] = declared, holds?: (text: string) => boolean): Resolution {
+export interface NameReference {
+  /** Where the name is written: `scanning_agent.name`, `teams[1].name`. */
+  place: string
+  kind: 'agent' | 'team'
+  name: string
+  /** The id the name meant. */
+  id: string
+  /** The name comes from a variable: shown (sensitive). */
+  fromVariable: boolean
+  /** The name meant the agent only because the configuration renames it so (its live name was another). */
+  byRename?: boolean
+}
+
+/**
+ * The names of the live lists as references by name are resolved against them (resolveIdentities,
+ * and again after a confirmation: src/plan/names-again.ts): an agent the configuration renames (by
+ * its id) is found by its new name. `byRename`: whether `name` means agent `id` only through such a
+ * renaming (its live name is another).
+ */
+export function nameIndexes(live: LiveLists, configuration: readonly DesiredResource[], holds?: (text: string) => boolean): { names: Resolution['names']; renamedFrom: (name: string) => { id: string; to: string } | undefined; byRename: (id: string, name: string) => boolean } {
   // Agents by the names they will have after the apply: an agent the configuration renames (by its
   // id) is found by its new name, in the same change that renames it, and no longer by its old
   // one, whatever --kind and --id select.
@@ -212,10 +232,22 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
       for (const id of names.agent.idsNamed(resource.naturalKey.value)) names.agent.hide(id)
     }
   }
+  const byRename = (id: string, name: string): boolean => renamed.get(id) === name && (live.agents ?? []).some((agent) => isObject(agent) && agent.id === id && agent.name !== name)
+  return { names, renamedFrom, byRename }
+}
+
+/**
+ * Resolves declared identities and references by name against the live lists (those that
+ * `listsNeeded` asked for; a list not given counts as empty). `configuration` is every declared
+ * resource, `declared` those selected.
+ */
+export function resolveIdentities(declared: readonly DesiredResource[], live: LiveLists, configuration: readonly DesiredResource[] = declared, holds?: (text: string) => boolean): Resolution {
+  const { names, renamedFrom, byRename } = nameIndexes(live, configuration, holds)
   const urls = urlIndex(live.targets ?? [])
   const errors: Diagnostic[] = []
   const resources: DesiredResource[] = []
   const creations: DesiredResource[] = []
+  const references = new Map<DesiredResource, NameReference[]>()
   // Indexed loops: this runs once, over every declared resource, in code V8 has not optimised,
   // where each step of `for…of` allocates an iterator's result.
   for (let r = 0; r < declared.length; r++) {
@@ -226,14 +258,16 @@ export function resolveIdentities(declared: readonly DesiredResource[], live: Li
       const id = findByKey(resource, urls, names, problems, renamedFrom, holds)
       if (id !== undefined) resolved = { ...resolved, id }
     }
-    const fields = replaceNameReferences(resolved, names, problems, renamedFrom, holds)
+    const found: NameReference[] = []
+    const fields = replaceNameReferences(resolved, names, problems, renamedFrom, holds, found, byRename)
     if (fields !== resolved.fields) resolved = { ...resolved, fields, templates: movedTemplates(resolved.templates, fields) }
+    if (found.length > 0) references.set(resolved, found)
     for (let p = 0; p < problems.length; p++) errors.push(problems[p])
     resources.push(resolved)
     if (resolved.kind === 'target' && resolved.id === '' && problems.length === 0) creations.push(resolved)
   }
   for (const problem of declaredTwice(declared, resources, holds)) errors.push(problem)
-  return { resources, creations, errors, names }
+  return { resources, creations, errors, names, references }
 }
 
 /** The live id of a resource declared without one; undefined for a target to create or an error (pushed). */
@@ -262,10 +296,21 @@ function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>,
 }
 
 /** The fields with `{name}` references replaced by `{id}`; the same object when there are none. */
-function replaceNameReferences(resource: DesiredResource, names: Resolution['names'], problems: Diagnostic[], renamedFrom: (name: string) => { id: string; to: string } | undefined, holds?: (text: string) => boolean): JsonObject {
+function replaceNameReferences(
+  resource: DesiredResource,
+  names: Resolution['names'],
+  problems: Diagnostic[],
+  renamedFrom: (name: string) => { id: string; to: string } | undefined,
+  holds: ((text: string) => boolean) | undefined,
+  found: NameReference[],
+  byRename: (id: string, name: string) => boolean,
+): JsonObject {
   const { fields } = resource
+  const resolvedTo = (place: string, kind: NameReference['kind'], name: string, id: string) =>
+    found.push({ place, kind, name, id, fromVariable: resource.templates.has(place), ...(kind === 'agent' && byRename(id, name) ? { byRename: true } : {}) })
   if (resource.kind === 'target' && isNameRef(fields.scanning_agent)) {
     const id = idOfName(resource, ['scanning_agent', 'name'], fields.scanning_agent.name, 'agent', names.agent, problems, renamedFrom, holds)
+    if (id !== undefined) resolvedTo('scanning_agent.name', 'agent', fields.scanning_agent.name, id)
     return id === undefined ? fields : { ...fields, scanning_agent: { id } }
   }
   if (resource.kind === 'agent' && Array.isArray(fields.teams) && fields.teams.some(isNameRef)) {
@@ -274,6 +319,7 @@ function replaceNameReferences(resource: DesiredResource, names: Resolution['nam
       if (!isNameRef(team)) return team
       const id = idOfName(resource, ['teams', index, 'name'], team.name, 'team', names.team, problems, undefined, holds)
       if (id === undefined) failed = true
+      else resolvedTo(`teams[${index}].name`, 'team', team.name, id)
       return { id }
     })
     return failed ? fields : { ...fields, teams }

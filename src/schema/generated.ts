@@ -409,7 +409,7 @@ export interface FieldChange {
  * A plan written by `scansync plan --out FILE` for `scansync apply --plan FILE`. Secret values appear only as ${NAME} references; every other `${` is written `$${`. Requests are not stored: apply rebuilds them from the ids and fields.
  */
 export interface SavedPlan {
-  format_version: 5
+  format_version: 6
   kind: 'scansync-saved-plan'
   scansync_version?: string
   /**
@@ -484,6 +484,23 @@ export interface SavedPlan {
      * For a resource with values from variables: an HMAC (keyed as the checksum) of its declared fields with the variables expanded. apply --plan refuses the plan when a variable's value (or a fallback used for a variable not set) differs from the one the plan was made with.
      */
     variables?: string
+    /**
+     * The references by name its fields had turned into ids (the ids are in `fields`): apply --plan resolves each name again, from the agent or team list read then, when the request carries its id, and refuses the plan, nothing sent, if the name means another id now, none or several.
+     */
+    names?: {
+      /**
+       * Where the name is written: scanning_agent.name, teams[N].name.
+       */
+      place: string
+      /**
+       * The name, written as the other texts are (a secret of the run as its ${NAME} reference, every other `${` written `$${`).
+       */
+      name: string
+      /**
+       * The name meant the agent only because the configuration renames it so (its live name was another).
+       */
+      renamed?: true
+    }[]
     /**
      * A resource to create (id ""): what identifies it; the plan is stale if a live resource with it appeared meanwhile.
      */

@@ -125,7 +125,7 @@ describe('a saved plan', () => {
     const document = JSON.parse(readFileSync(join(dir, 'saved.json'), 'utf8'))
     // The hash of the live values the plan stands on, for the right guess of the live password.
     const rightGuess = sha256(canonicalJson({ site: { basic_auth: { password: 'demo-basic-auth-password', username: 'scanner' } } }))
-    expect(document.format_version).toBe(5)
+    expect(document.format_version).toBe(6)
     expect(JSON.stringify(document)).not.toContain(rightGuess)
     expect(document.resources[0].fingerprint).toBe(sealFingerprint(rightGuess, TOKEN))
     // Still applied when nothing changed since, and refused when a declared field did.

@@ -3,6 +3,8 @@ import { line, type RedactedIo } from '../../core/io.js'
 import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refresh.js'
 import { valuesAsPlanned } from '../../apply/saved-display.js'
 import { savedNames, showNames } from '../../plan/names.js'
+import { savedConfiguration } from '../../plan/names-again.js'
+import type { DesiredResource } from '../../core/types.js'
 import type { Plan } from '../../plan/model.js'
 import { compileSavedRules, type PolicyRule } from '../../config/policies.js'
 import { violationsAfterRead } from '../../apply/policy-gate.js'
@@ -41,6 +43,8 @@ export interface Work {
   rules?: readonly PolicyRule[]
   /** The directory the positions' file names are relative to: where a saved plan was made (undefined: the current one). */
   positionsFrom?: string
+  /** The declared resources names are resolved again with after a confirmation or a wait (they may rename agents). */
+  configuration: readonly DesiredResource[]
 }
 
 /** A plan made now, with what the policies found; undefined when it cannot be made (said on stderr). */
@@ -51,7 +55,8 @@ export async function fromConfiguration(options: WorkOptions, io: RedactedIo): P
   const stateUpdate = () => prepared.ledger.update(declaredSecretValues(prepared.resources))
   return {
     plan,
-    ready: plannedFrom(changed, plan.changes),
+    ready: plannedFrom(changed, plan.changes, prepared.identified.references),
+    configuration: prepared.configuration,
     session: prepared.session,
     ledger: prepared.ledger,
     statePath: prepared.statePath,
@@ -81,7 +86,8 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   const session = openSession({ ...options, apiUrl }, io)
   try {
     const rules = await compileSavedRules(saved.policies, options.plan!)
-    const { ready, note } = await stillToSend(saved.resources, session.client, ledger.context, 'saved')
+    const configuration = savedConfiguration(saved.resources)
+    const { ready, note } = await stillToSend(saved.resources, session.client, ledger.context, 'saved', configuration)
     if (note) line(io.stderr, note)
     // The rules the plan was made with, on this fresh read: a hand change made since the plan
     // that breaks one is refused as in a plan made now (the plan was saved only if it broke none of level error).
@@ -92,6 +98,7 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
     return {
       plan: showNames(planOfReady(saved.plan, ready), savedNames(saved.names)),
       ready,
+      configuration,
       session,
       ledger,
       statePath,

@@ -105,7 +105,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     // report, so the plan the question is about is shown on stderr, where the question is asked.
     if (options.format !== 'text' && io.stdinIsTTY && io.prompt) io.stderr.write(renderPlan(plan, 'text', { color: colorEnabled(io.stderr, io.env), mode: 'plan', redact: io.redaction.redact, holds: io.redaction.holds }))
     if (!(await confirmApply(plan, io))) return EXIT.error
-    const fresh = await readAfterConfirmation(plan, ready, work.session.client, work.ledger.context)
+    const fresh = await readAfterConfirmation(plan, ready, work.session.client, work.ledger.context, 'confirmed', work.configuration)
     if (fresh.note) line(io.stderr, fresh.note)
     plan = fresh.plan
     ready = fresh.ready
@@ -123,7 +123,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     // field this YAML does not declare. Read again, after the wait, as after a confirmation.
     let fresh
     try {
-      fresh = await readAfterConfirmation(plan, ready, work.session.client, work.ledger.context, 'waited')
+      fresh = await readAfterConfirmation(plan, ready, work.session.client, work.ledger.context, 'waited', work.configuration)
     } catch (error) {
       releaseCreations()
       throw error

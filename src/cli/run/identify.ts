@@ -19,6 +19,8 @@ export interface Identified {
   creations: DesiredResource[]
   /** Names by id for plans; those of a list read only for danglingIds are added when it awaits it. */
   names: Resolution['names']
+  /** The references by name each resolved resource had turned into ids (an apply resolves them again after its confirmation). */
+  references: Resolution['references']
   /** The lists read whole, for `drift --unmanaged`. */
   lists: LiveLists
   /** Live bodies already read through a list, by kind and id: the plan compares them without reading them again. */
@@ -95,7 +97,7 @@ export async function identify(
     if (lists.agents || forIds.agents || agents.length === 0) return
     resolution.names.agent = resolveIdentities([], { agents }, options.configuration ?? declared, options.holds).names.agent
   }
-  return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, lists, known, problems, danglingIds, nameAgentsRead }
+  return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, references: resolution.references, lists, known, problems, danglingIds, nameAgentsRead }
 }
 
 /**
