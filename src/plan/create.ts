@@ -112,7 +112,8 @@ export function creationChange(comparison: Comparison, holds?: (text: string) =>
 export function assembleWithCreations(declared: number, changed: Comparison[], creations: readonly DesiredResource[], holds?: (text: string) => boolean): PlanResult {
   const updates = assemblePlan(declared - creations.length, changed, holds)
   if (creations.length === 0) return updates
-  const created = [...creations].sort((a, b) => keyOf(a).localeCompare(keyOf(b))).map((desired) => creationComparison(desired, holds))
+  // By the URL's characters, not the locale's collation (Danish puts "aa" after "z"): the same plan on every machine.
+  const created = [...creations].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0)).map((desired) => creationComparison(desired, holds))
   const { plan } = updates
   return {
     plan: { changes: [...created.map((comparison) => creationChange(comparison, holds)), ...plan.changes], summary: { create: created.length, change: plan.summary.change, unchanged: plan.summary.unchanged } },
