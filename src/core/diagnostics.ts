@@ -90,11 +90,14 @@ function namesTogether(subjects: readonly string[]): string {
   return sameKind ? `${word}s ${list}` : list
 }
 
+/** By the files' and messages' characters, not the locale's collation (Danish puts "aa" after "z"): the same order on every machine. */
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message),
+    (a, b) => byCharacters(a.file, b.file) || a.line - b.line || a.column - b.column || byCharacters(a.message, b.message),
   )
 }
+
+const byCharacters = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Segments of a value's place in a document: keys and list indexes. */
 export type PathSegments = ReadonlyArray<string | number>
