@@ -169,16 +169,21 @@ export class PolicyChecker {
   }
 }
 
-/** Violations in the order they are shown: declared resources first in the order of the files, then by kind and id. */
+/**
+ * Violations in the order they are shown: declared resources first in the order of the files, then by kind and id.
+ * Names by their characters, not the locale's collation (Danish puts "aa" after "z"): the same order on every machine.
+ */
 export const sortViolations = (violations: readonly Violation[]): Violation[] =>
   [...violations].sort(
     (a, b) =>
       Number(a.where === undefined) - Number(b.where === undefined) ||
-      (a.where && b.where ? a.where.file.localeCompare(b.where.file) || a.where.line - b.where.line : 0) ||
+      (a.where && b.where ? byCharacters(a.where.file, b.where.file) || a.where.line - b.where.line : 0) ||
       KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
-      a.policy.localeCompare(b.policy),
+      byCharacters(a.id, b.id) ||
+      byCharacters(a.policy, b.policy),
   )
+
+const byCharacters = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 const TIMED_OUT = Symbol('timed out')
 const BOUNDED_KEY = Symbol.for('scansync.policies.bounded')
