@@ -86,13 +86,13 @@ function parseState(text: string, path: string): SecretsState {
   }
 }
 
-/** The file's text: resources and their fields sorted, so that the same state gives the same bytes. */
+/** The file's text: resources and their fields sorted by their characters (not the locale's collation), so that the same state gives the same bytes on every machine. */
 function stateText(state: SecretsState): string {
   const sorted: SecretsState = {
     format_version: 1,
     ...(state.key_id ? { key_id: state.key_id } : {}),
     resources: Object.fromEntries(
-      Object.keys(state.resources).sort().map((key) => [key, Object.fromEntries(Object.entries(state.resources[key]).sort(([a], [b]) => a.localeCompare(b)))]),
+      Object.keys(state.resources).sort().map((key) => [key, Object.fromEntries(Object.entries(state.resources[key]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))]),
     ),
   }
   return JSON.stringify(sorted, null, 2) + '\n'
