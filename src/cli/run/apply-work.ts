@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { line, type RedactedIo } from '../../core/io.js'
 import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refresh.js'
 import { valuesAsPlanned } from '../../apply/saved-display.js'
@@ -15,7 +15,7 @@ import type { Format } from '../../render/index.js'
 import { learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, stateKeys, type SecretsLedger, type StateUpdate } from '../../secrets/state.js'
 import { type PlanInputs, preparePlan, statePathFor } from './prepare-plan.js'
-import { configurationPaths, readSavedPlan } from './saved-plan-file.js'
+import { configurationPaths, planDirectoryOf, readSavedPlan } from './saved-plan-file.js'
 import { openSession, readToken, serviceUrl, type Session } from './session.js'
 
 /*
@@ -105,7 +105,7 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
       stateUpdate: () => ledger.update(declaredSecretValues(desired)),
       ...(violations ? { violations } : {}),
       ...(rules.length > 0 ? { rules } : {}),
-      ...(saved.workingDirectory !== undefined ? { positionsFrom: resolve(dirname(resolve(io.cwd, options.plan!)), saved.workingDirectory) } : {}),
+      ...(saved.workingDirectory !== undefined ? { positionsFrom: resolve(planDirectoryOf(options.plan!, io.cwd), saved.workingDirectory) } : {}),
     }
   } catch (error) {
     await session.client.close()

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { writeFailure, writeWholeFile } from '../../core/whole-file.js'
@@ -18,7 +19,7 @@ import type { NameReference } from '../../resources/identity.js'
 export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string }; identified?: { names: ShownNames; references?: ReadonlyMap<DesiredResource, readonly NameReference[]> }; policies?: readonly PolicyRule[] }, paths: string[], io: RedactedIo, out = '.'): SavedPlan {
   const { result, session } = prepared
   // Relative to the plan file's directory (see configurationPaths), wherever the plan is made from.
-  const planDirectory = dirname(resolve(io.cwd, out))
+  const planDirectory = planDirectoryOf(out, io.cwd)
   return encodeSavedPlan(
     {
       changed: result.changed,
@@ -58,8 +59,23 @@ export async function writeSavedPlan(file: string, saved: SavedPlan, io: Redacte
  * where a plan made in the repository reads it.
  */
 export function configurationPaths(saved: readonly string[], planFile: string, io: Io): string[] {
-  const planDirectory = dirname(resolve(io.cwd, planFile))
+  const planDirectory = planDirectoryOf(planFile, io.cwd)
   return saved.map((p) => (isAbsolute(p) ? p : resolve(planDirectory, p)))
+}
+
+/**
+ * The directory the paths a saved plan holds are relative to: the plan file's, as its real path.
+ * A plan saved through a symbolic link (`--out $GITHUB_WORKSPACE/plan.json`, the workspace a link
+ * to another disk) and applied by its real path (or the other way round) then finds the same
+ * configuration, where `..` counted from the link's spelling would lead elsewhere.
+ */
+export function planDirectoryOf(planFile: string, cwd: string): string {
+  const directory = dirname(resolve(cwd, planFile))
+  try {
+    return realpathSync.native(directory)
+  } catch {
+    return directory
+  }
 }
 
 /** The saved plan file's JSON, unchecked (decodeSavedPlan checks it). */
