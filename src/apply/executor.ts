@@ -4,6 +4,8 @@ import type { JsonObject } from '../core/types.js'
 import type { ResourceKind } from '../resources/kind.js'
 import { compare } from '../plan/build-plan.js'
 import type { ChangeResult } from '../plan/model.js'
+import type { HiddenSecret } from '../plan/diff.js'
+import type { SecretEntry } from '../secrets/state.js'
 import { isObject } from '../core/json.js'
 import { NotSentError } from '../client/errors.js'
 import { createResource, type Creator } from './create.js'
@@ -81,6 +83,19 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
 const NEW_SECRET_REASONS = new Set(['changed in YAML', 'changed on the service'])
 
 /**
+ * Whether the service held, before the write, another value than the one sent: changed on the
+ * service, it holds another than the recorded one, which is sent; changed in YAML, only while it
+ * still holds the recorded one (its token before is the recorded token). Changed in both places (a
+ * secret rotated by hand, then to that value in the YAML), it may hold the one sent already.
+ */
+function knownNew(reason: string | undefined, secret: HiddenSecret, tokenBefore: string | undefined, recorded: (key: string) => SecretEntry | undefined): boolean {
+  if (!reason || !NEW_SECRET_REASONS.has(reason)) return false
+  if (reason !== 'changed in YAML') return true
+  const entry = [secret.stateKey, ...secret.otherKeys, secret.path].map(recorded).find(Boolean)
+  return entry !== undefined && entry.live === tokenBefore
+}
+
+/**
  * After a 200, checks the answer against what was sent: records the secrets the service now
  * hides, and returns what the service did not take (undefined when it took everything). A new
  * secret answered with the same obfuscated token as before is not confirmed, and not recorded.
@@ -93,7 +108,8 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   const wasSent = (rulePath: string) => sentUnits.some((unit) => rulePath === unit || rulePath.startsWith(unit + '.'))
   const { context } = options.secrets
   const tokenBefore = new Map(item.hiddenBefore.map((secret) => [secret.path, secret.live]))
-  const newValues = new Set(item.change.fields.filter((f) => f.sensitive && f.reason && NEW_SECRET_REASONS.has(f.reason)).map((f) => f.path))
+  const reasons = new Map(item.change.fields.filter((f) => f.sensitive).map((f) => [f.path, f.reason]))
+  const entryAt = (key: string) => context.entry(item.kind.name, item.desired.id, key)
   const sentSecrets = new Set<string>()
   const unconfirmed: string[] = []
   const first = compare(item.desired, response, context)
@@ -101,7 +117,8 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   for (const secret of first.hiddenSecrets) {
     if (!wasSent(secret.rulePath)) continue
     sentSecrets.add(secret.path)
-    if (newValues.has(secret.path) && tokenBefore.get(secret.path) === secret.live) unconfirmed.push(secret.path)
+    const before = tokenBefore.get(secret.path)
+    if (before === secret.live && knownNew(reasons.get(secret.path), secret, before, entryAt)) unconfirmed.push(secret.path)
     else {
       options.secrets.record(item.kind.name, item.desired.id, secret.stateKey, { hmac: context.hmac(secret.declared), live: secret.live }, secret.otherKeys)
       recorded = true

@@ -1,0 +1,78 @@
+// Review round 21 (a repository lived in for a year): a hidden secret rotated by hand in the
+// service (an incident), then set to that same new value in the CI's secret store. The state
+// records the old value and token; the service already holds the YAML's value, so the write
+// answers the token it had before. That is no sign of a secret the service ignored (its value
+// before the write was not the recorded one): the apply records it, and the next plan is empty,
+// instead of every apply failing "not confirmed" from then on. The same holds when an older
+// branch's state file wins a merge over the one recording the rotation, and when the answer to
+// the write that rotated it was lost (the service took it; the state did not record it).
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { cli, emulator, EXAMPLE_SECRETS, exampleConfig } from '../e2e/helpers.js'
+
+describe('a secret changed by hand, then in the YAML to the same value', () => {
+  it('is applied and recorded: the next plan is empty', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    expect((await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)).code).toBe(0)
+    const rotated = 'incident-Rotated-5c8e1a'
+    em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { password: rotated } } })
+    const drift = await cli(em, dir, ['drift'], EXAMPLE_SECRETS)
+    expect(drift.code).toBe(2)
+    expect(drift.stdout).toContain('site.basic_auth.password: (sensitive) -> (sensitive) (changed on the service)')
+
+    const adopted = { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: rotated }
+    const applied = await cli(em, dir, ['apply', '--auto-approve'], adopted)
+    expect(applied.stderr).not.toContain('not confirmed')
+    expect(applied.stdout).toContain('✓ target 2DZkoZH8WMEM "Shop (production)" applied')
+    expect(applied.code).toBe(0)
+    expect(em.get('target', '2DZkoZH8WMEM')).toMatchObject({ site: { basic_auth: { password: rotated } } })
+    const after = await cli(em, dir, ['plan', '--detailed-exitcode'], adopted)
+    expect(after.stdout).toContain('No changes.')
+    expect(after.code).toBe(0)
+    expect((await cli(em, dir, ['drift'], adopted)).code).toBe(0)
+    for (const run of [drift, applied, after]) expect(run.stdout + run.stderr).not.toContain(rotated)
+  })
+
+  it('changed by hand, then in the YAML to another value: applied, and the next plan is empty', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    expect((await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)).code).toBe(0)
+    // The service already holds the rotated value, unknown to the state, and the YAML rotates to another one.
+    em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { password: 'incident-Rotated-5c8e1a' } } })
+    const applied = await cli(em, dir, ['apply', '--auto-approve'], { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'next-Rotated-9d7f3b' })
+    expect(applied.code).toBe(0)
+    expect((await cli(em, dir, ['plan', '--detailed-exitcode'], { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'next-Rotated-9d7f3b' })).code).toBe(0)
+  })
+
+  it('a state file an older branch wrote over the newer one: the rotated secret is applied again and recorded', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    const state = join(dir, '.scansync', 'state.json')
+    expect((await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)).code).toBe(0)
+    const older = readFileSync(state, 'utf8')
+    const rotated = { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'branch-Rotated-2b4d6f' }
+    expect((await cli(em, dir, ['apply', '--auto-approve'], rotated)).code).toBe(0)
+    writeFileSync(state, older)
+    const applied = await cli(em, dir, ['apply', '--auto-approve'], rotated)
+    expect(applied.stdout).not.toContain('not confirmed')
+    expect(applied.code).toBe(0)
+    expect((await cli(em, dir, ['plan', '--detailed-exitcode'], rotated)).code).toBe(0)
+  })
+
+  it('a rotation whose answer was lost (the service took it): the next apply records it', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    expect((await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)).code).toBe(0)
+    const rotated = { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'lost-Rotated-7e3a9c' }
+    em.setFaults([{ type: 'drop-mid', count: 10, method: 'PATCH' }])
+    expect((await cli(em, dir, ['apply', '--auto-approve'], rotated)).code).toBe(1)
+    em.setFaults([])
+    expect(em.get('target', '2DZkoZH8WMEM')).toMatchObject({ site: { basic_auth: { password: 'lost-Rotated-7e3a9c' } } })
+    const applied = await cli(em, dir, ['apply', '--auto-approve'], rotated)
+    expect(applied.stdout).not.toContain('not confirmed')
+    expect(applied.code).toBe(0)
+    expect((await cli(em, dir, ['plan', '--detailed-exitcode'], rotated)).code).toBe(0)
+  })
+})
