@@ -1,4 +1,6 @@
-import { resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import { ScansyncError } from '../../core/errors.js'
 import { line, type RedactedIo } from '../../core/io.js'
 import { declaredSecretValues, plannedFrom, stillToSend } from '../../apply/refresh.js'
 import { valuesAsPlanned } from '../../apply/saved-display.js'
@@ -81,7 +83,15 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   // Neither given: the saved plan's own message, which says why its URL is not used.
   const given = options.apiUrl === undefined && io.env.SCANSYNC_API_URL === undefined ? undefined : serviceUrl(options, io)
   const apiUrl = serviceForSavedPlan(given, saved.apiUrl)
-  const statePath = statePathFor({ paths: configurationPaths(saved.paths, options.plan!, io), state: options.state }, io)
+  const paths = configurationPaths(saved.paths, options.plan!, io)
+  // The state lives beside the configuration: with it moved since (a folder renamed), a default
+  // path would be one no plan, apply or drift reads, and the secrets sent would be recorded there.
+  if (options.state === undefined && paths[0] !== undefined && !existsSync(paths[0])) {
+    throw new ScansyncError(
+      `the configuration ${relative(io.cwd, paths[0]) || '.'} that ${options.plan!} was made from is no longer there (moved or renamed since), so the secrets state beside it cannot be found: run scansync plan --out again, or pass --state FILE (the .scansync/state.json beside the configuration)`,
+    )
+  }
+  const statePath = statePathFor({ paths, state: options.state }, io)
   const ledger = openLedger(await readSecretsState(statePath), keys, io.redaction.holds)
   const session = openSession({ ...options, apiUrl }, io)
   try {
