@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
 import { statSync } from 'node:fs'
 import { formatDiagnostic, groupRepeated, sortDiagnostics, type Diagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
@@ -21,9 +21,10 @@ import { startEarlyReads, type ReadsAhead } from './early-reads.js'
 import { KIND_NAMES } from '../../resources/index.js'
 import { UNMANAGED_KINDS } from '../../resources/identity.js'
 import { collectLiveSecrets, learnLiveSecrets, learnSecrets } from '../../secrets/known.js'
-import { openLedger, readSecretsState, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
+import { openLedger, readSecretsState, resourceKey, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
 import { ReadTally } from './read-tally.js'
+import { stateLeftElsewhere } from '../../secrets/state-elsewhere.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
 import type { PolicyRule } from '../../config/policies.js'
 import { PolicyChecker, type Violation } from '../../plan/policies.js'
@@ -127,6 +128,19 @@ export function statePathFor(options: { paths: string[]; state?: string }, io: I
     directory = dirname(first)
   }
   return resolve(directory, '.scansync', 'state.json')
+}
+
+/** Says where the secrets state was left when the one read is not there and another records these resources (stateLeftElsewhere). */
+function noteStateLeftElsewhere(statePath: string, paths: readonly string[], resources: readonly DesiredResource[], io: Io): void {
+  const declared = new Set(resources.filter((r) => r.id !== '').map((r) => resourceKey(r.kind, r.id)))
+  const found = stateLeftElsewhere(statePath, paths.slice(1).map((path) => statePathFor({ paths: [path] }, io)), declared)
+  if (found === undefined) return
+  const shown = (path: string) => relative(io.cwd, path) || '.'
+  line(
+    io.stderr,
+    `Note: there is no secrets state at ${shown(statePath)} (the state is read from .scansync/ beside the first PATH), but ${shown(found)} records secrets of resources these files declare: ` +
+      `move it to ${shown(statePath)}, or pass --state ${shown(found)}; until then those secrets are planned as "not yet tracked".`,
+  )
 }
 
 /**
@@ -309,6 +323,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
       await session.client.close()
       return undefined
     }
+    if (options.state === undefined) noteStateLeftElsewhere(statePath, options.paths, identified.resources, io)
     const listed = options.unmanaged && options.ids && options.ids.length > 0 ? new Set(undeclared(identified, options.kinds).map((item) => item.id)) : undefined
     const resources = selectIds(identified.resources, options, listed && ((id) => listed.has(id)))
     const selected = new Set(resources)
