@@ -127,6 +127,8 @@ describe.concurrent('plan --out', () => {
     const { code, stderr } = await cli(em, dir, ['plan', '.', '--out', 'plans'])
     expect(code).toBe(1)
     expect(stderr).toMatch(/^Error: --out plans is a directory/m)
+    // A name the *.plan.json pattern of the .gitignore init writes matches, as the help's examples are.
+    expect(stderr).toContain('e.g. --out plans/release.plan.json')
     expect(stderr).not.toMatch(/unexpected|report it/i)
     writeFileSync(join(dir, 'x'), '')
   })

@@ -9,7 +9,7 @@ import { UsageError } from '../../core/errors.js'
 export async function prepareOutputFile(flag: string, file: string, cwd: string): Promise<void> {
   const full = resolve(cwd, file)
   const info = await stat(full).catch(() => undefined)
-  if (info?.isDirectory()) throw new UsageError(`${flag} ${file} is a directory; name a file in it, e.g. ${flag} ${file.replace(/[\\/]+$/, '')}/plan.json`)
+  if (info?.isDirectory()) throw new UsageError(`${flag} ${file} is a directory; name a file in it, e.g. ${flag} ${file.replace(/[\\/]+$/, '')}/release.plan.json`)
   try {
     await mkdir(dirname(full), { recursive: true })
   } catch (error) {
