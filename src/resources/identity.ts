@@ -278,8 +278,11 @@ function findByKey(resource: DesiredResource, urls: ReturnType<typeof urlIndex>,
     const ids = urls.idsOf(key.value)
     if (ids.length === 1) return ids[0]
     if (ids.length > 1) problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: ${ids.length} live targets have this URL (${ids.join(', ')}): write the id of the one you mean`, holds))
-    else if (typeof getPath(resource.fields, ['site', 'name']) !== 'string') {
-      problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: no live target has this URL, so it would be created, and a target to create needs site.name`, holds))
+    else {
+      // The creation's name may not be blank (target-create.request.schema.json): said here, not as the service's 400 at apply.
+      const name = getPath(resource.fields, ['site', 'name'])
+      if (typeof name !== 'string') problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: no live target has this URL, so it would be created, and a target to create needs site.name`, holds))
+      else if (name === '') problems.push(problem(resource, ['site', 'name'], `${declaredLabel(resource, holds)}: no live target has this URL, so it would be created, and a target to create needs a site.name that is not empty`, holds))
     }
     return undefined
   }
