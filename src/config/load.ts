@@ -65,6 +65,19 @@ function scalarWritten(parsed: ParsedFile): (path: PathSegments) => string | und
   }
 }
 
+/** Where a value that reads as null is a comment (`color: #d93f0b`): the word that starts with its `#`. */
+function commentWritten(parsed: ParsedFile): (path: PathSegments) => string | undefined {
+  let lines: string[] | undefined
+  return (path) => {
+    const at = parsed.locate(path)
+    lines ??= parsed.text.split('\n')
+    const line = lines[at.line - 1] ?? ''
+    // A comment starts at a # with a space (or the line's start) before it.
+    if (at.column > 1 && !/\s/.test(line[at.column - 2] ?? '')) return undefined
+    return /^#[^\s#]+/.exec(line.slice(at.column - 1))?.[0]
+  }
+}
+
 /** Loads, checks and resolves every configuration file under `paths`. Never throws for bad input. */
 export async function loadConfig(paths: string[], options: LoadOptions): Promise<LoadResult> {
   const cwd = options.cwd ?? process.cwd()
@@ -206,7 +219,7 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
   const isSensitive = (path: PathSegments) => templates.has(formatPath(path)) || secretByItsPlace(data as JsonObject, path)
   const validate = validator('config')
   if (!validate(data)) {
-    for (const problem of describeSchemaErrors(validate.errors ?? [], { isSensitive, name: (path) => nameOf(data as JsonObject, path), written: scalarWritten(parsed) })) {
+    for (const problem of describeSchemaErrors(validate.errors ?? [], { isSensitive, name: (path) => nameOf(data as JsonObject, path), written: scalarWritten(parsed), comment: commentWritten(parsed) })) {
       const place = formatPath(problem.path)
       // A variable that is not set was reported as such; its empty stand-in is no further news.
       if (unresolved.has(place)) continue

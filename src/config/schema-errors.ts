@@ -99,6 +99,8 @@ export interface DescribeOptions {
   name(path: PathSegments): string
   /** A scalar as written in the file (`000123`, where the value read is 123): what to quote. */
   written?(path: PathSegments): string | undefined
+  /** The word after `#` where a value reads as null because YAML took it for a comment (`color: #d93f0b`). */
+  comment?(path: PathSegments): string | undefined
 }
 
 /**
@@ -139,6 +141,17 @@ const characters = (value: unknown): number => {
   let count = 0
   for (const _ of String(value)) count++
   return count
+}
+
+/**
+ * `color: #d93f0b` reads as null: after a space, YAML takes `#` for the start of a comment. Said
+ * with the value to write, quoted (not for a place whose value is a secret: a comment there is not quoted back).
+ */
+function commentHint(path: PathSegments, types: readonly string[], options: DescribeOptions): string {
+  if (!types.includes('string')) return ''
+  const word = options.comment?.(path)
+  if (word === undefined) return ''
+  return options.isSensitive(path) ? '; a # after a space starts a comment in YAML: quote the value' : `; a # after a space starts a comment in YAML: quote it: "${word}"`
 }
 
 export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOptions): SchemaProblem[] {
@@ -200,7 +213,7 @@ function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFi
       // A secret is not repeated, whatever its type.
       // As written, not as read: `id: 000123` is the id "000123", not "123".
       const quote =
-        types.includes('string') && (typeof data === 'number' || typeof data === 'boolean') ? (options.isSensitive(path) ? '; quote it' : `; quote it: "${options.written?.(path) ?? String(data)}"`) : ''
+        types.includes('string') && (typeof data === 'number' || typeof data === 'boolean') ? (options.isSensitive(path) ? '; quote it' : `; quote it: "${options.written?.(path) ?? String(data)}"`) : data === null ? commentHint(path, types, options) : ''
       return say(`must be ${expected} (got ${describeType(data)}${quote})`)
     }
     case 'maxLength':
