@@ -246,7 +246,7 @@ describe('blackout period times: HH:MM', () => {
 
   it.each(fields)('%s: 24:00, 12:60, 7:00 and 07:00:00 fail', async (field) => {
     for (const value of ['24:00', '12:60', '7:00', '07:00:00']) {
-      await expectInvalid(field, value, `must be a time of day written HH:MM (got ${JSON.stringify(value)})`)
+      await expectInvalid(field, value, `must be a time of day from 00:00 to 23:59, written HH:MM (got ${JSON.stringify(value)})`)
     }
   })
 

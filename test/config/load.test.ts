@@ -147,7 +147,7 @@ describe('values from variables are never echoed', () => {
     ['an enum', 'targets:\n  - id: T1\n    report_type: ${V}\n', 'target T1: report_type must be one of: default, executive_summary, owasp, owasp_web_2021, owasp_web_2025, pci, pci_v3_2_1, pci4, pci_v4_0_1, iso27001, hipaa (got (sensitive))'],
     ['a pattern', 'targets:\n  - id: T1\n    labels: [{name: x, color: "${V}"}]\n', 'target T1: labels[0].color must be a colour name or #RRGGBB (letters, digits, #, _ and - only) (got (sensitive))'],
     ['a format', 'targets:\n  - id: T1\n    site: {url: "${V}"}\n', 'target T1: site.url must be an absolute URL such as https://example.com/ (got (sensitive))'],
-    ['a time', 'targets:\n  - id: T1\n    blackout_period: {begin: "${V}", cease: "06:00", weekdays: [1]}\n', 'target T1: blackout_period.begin must be a time of day written HH:MM (got (sensitive))'],
+    ['a time', 'targets:\n  - id: T1\n    blackout_period: {begin: "${V}", cease: "06:00", weekdays: [1]}\n', 'target T1: blackout_period.begin must be a time of day from 00:00 to 23:59, written HH:MM (got (sensitive))'],
     ['a length', 'agents:\n  - id: G1\n    name: "${V}${V}"\n', 'agent G1: name must be at most 255 characters (got 256)'],
   ])('%s', async (_, text, message) => {
     const value = _ === 'a length' ? secret.padEnd(128, 'x') : secret
