@@ -285,9 +285,12 @@ export function errorForResponse(response: ErrorResponse, ctx: RequestContext): 
       base,
     )
   }
-  if (status === 401 || status === 403) {
-    // The service's detail is left out: it rarely helps and might quote the credentials.
-    return new AuthenticationError(finish(`${subject}: authentication failed (HTTP ${status}): check SCANSYNC_API_TOKEN`), base)
+  // The service's detail is left out: it rarely helps and might quote the credentials.
+  if (status === 401) return new AuthenticationError(finish(`${subject}: authentication failed (HTTP 401): check SCANSYNC_API_TOKEN`), base)
+  if (status === 403) {
+    // The token was taken (a 403 often follows reads that passed): what it may do is what to check.
+    const verb = ctx.method === 'GET' ? 'read' : 'change'
+    return new AuthenticationError(finish(`${subject}: the token is not allowed to ${verb} it (HTTP 403): check what SCANSYNC_API_TOKEN may do`), base)
   }
   if (status === 404) {
     const message = ctx.resource === undefined ? `${subject}: not found (HTTP 404)` : `${subject} not found`

@@ -75,7 +75,14 @@ describe('error answers', () => {
   it('403 is an AuthenticationError too', async () => {
     const error = await failWith(403, JSON.stringify({ detail: 'You do not have permission.' }))
     expect(error).toBeInstanceOf(AuthenticationError)
-    expect(error.message).toContain('authentication failed (HTTP 403): check SCANSYNC_API_TOKEN')
+    // Not "authentication failed": the token was taken (a 403 often comes after reads that passed, on a write).
+    expect(error.message).toBe('GET /targets/2DZkoZH8WMEM/: the token is not allowed to read it (HTTP 403): check what SCANSYNC_API_TOKEN may do')
+    const { client } = await setup((_req, res) => {
+      res.writeHead(403, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify({ detail: 'You do not have permission.' }))
+    })
+    const write = await rejection(client.request('PATCH', '/targets/2DZkoZH8WMEM/', { body: { site: { name: 'x' } } }))
+    expect(write.message).toContain('PATCH /targets/2DZkoZH8WMEM/: the token is not allowed to change it (HTTP 403)')
   })
 
   it('404 names the resource', async () => {
