@@ -1,9 +1,10 @@
 import type { SourcePosition } from '../core/diagnostics.js'
 import type { Missing, Unmanaged } from '../plan/model.js'
+import type { KindName } from '../core/types.js'
 import { workflowCommand, type AnnotationFile } from './github.js'
 import { clip, escapeText, MAX_NAME } from './markdown.js'
 import { printable } from './value.js'
-import { formatValue } from './value.js'
+import { resourceLabel } from './words.js'
 
 /*
  * The lists of resources drift reports besides changed fields, in each format: the live targets
@@ -14,7 +15,7 @@ import { formatValue } from './value.js'
 
 /** A resource such a list names. */
 interface Listed {
-  kind: string
+  kind: KindName
   id: string
   name: string | null
   /** Where a file declares it (a missing resource); none for what no file declares. */
@@ -63,8 +64,8 @@ export const MISSING: ResourceList<Missing> = {
   more: 'run `scansync drift` locally for the whole list.',
 }
 
-/** `target 9XcVbN5mQwEr "Promo"` */
-const label = (item: Listed) => `${item.kind} ${printable(item.id)}${item.name === null ? '' : ` ${formatValue(item.name)}`}`
+/** `target 9XcVbN5mQwEr "Promo"`; by its id alone when its name is hidden, as the plan heads a changed resource. */
+const label = (item: Listed): string => resourceLabel(item)
 
 /**
  * `Drift: 0 resources differ …, 5 in sync.` → `…, 5 in sync, 2 not declared in any file.` On a
