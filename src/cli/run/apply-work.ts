@@ -101,7 +101,8 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
     if (note) line(io.stderr, note)
     // The rules the plan was made with, on this fresh read: a hand change made since the plan
     // that breaks one is refused as in a plan made now (the plan was saved only if it broke none of level error).
-    const violations = violationsAfterRead(rules, undefined, ready, io.redaction.holds)
+    // None found is reported as a plan made now reports it (`"violations": []`): the rules were checked.
+    const violations = violationsAfterRead(rules, rules.length > 0 ? [] : undefined, ready, io.redaction.holds)
     // Shown as plan printed it: values the saved document cannot tell apart, taken again.
     valuesAsPlanned(ready)
     // The names plan showed for ids (`dc-porto-agent`), as the saved plan keeps them.
