@@ -64,6 +64,12 @@ export const nameShown =
   (name: string): string =>
     redaction.file(JSON.stringify(name)) === JSON.stringify(name) && !redaction.holds(name) ? name : SENSITIVE
 
+/** The names references are shown by (NameIndex.referenceName: the id where a name is shared), as showNames reads them. */
+export const referenceNames = (names: Record<'team' | 'agent', Pick<NameIndex, 'referenceName'>>): ShownNames => ({
+  team: { nameOf: (id) => names.team.referenceName(id) },
+  agent: { nameOf: (id) => names.agent.referenceName(id) },
+})
+
 /** The names of `names`, each as `shown` writes it (nameShown). */
 export const namesThrough = (names: ShownNames, shown: (name: string) => string): ShownNames => {
   const through = (index: ShownNames['team']) => ({ nameOf: (id: string) => mapped(index.nameOf(id), shown) })

@@ -97,6 +97,14 @@ export class NameIndex {
     return this.hidden.has(id) ? SENSITIVE : this.nameById.get(id)
   }
 
+  /**
+   * The name a reference to `id` is shown by (plans: `teams: [Platform]`): (sensitive) as nameOf;
+   * undefined (show the id) where another has that name too, which would not say which one.
+   */
+  referenceName(id: string): string | undefined {
+    return this.hidden.has(id) ? SENSITIVE : this.uniqueName(id)
+  }
+
   /** Shows the name of `id` as (sensitive) from now on: the configuration identifies it by a name from a variable. */
   hide(id: string): void {
     this.hidden.add(id)

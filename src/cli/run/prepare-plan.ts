@@ -13,7 +13,7 @@ import { compare, liveKey, type Comparison, type PlanResult } from '../../plan/b
 import { assembleWithCreations, createdLive } from '../../plan/create.js'
 import { withMissing } from '../../plan/missing.js'
 import { referencesNotHeld, referencesSent } from '../../plan/references-sent.js'
-import { nameShown, namesThrough, showNames } from '../../plan/names.js'
+import { nameShown, namesThrough, referenceNames, showNames } from '../../plan/names.js'
 import { identify, undeclared, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
@@ -341,7 +341,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     }
     identified.nameAgentsRead(agentsRead)
     // Each name as the saved plan keeps it: one holding a secret of the run is (sensitive) whole.
-    showNames(result.plan, namesThrough(identified.names, nameShown(io.redaction)))
+    showNames(result.plan, namesThrough(referenceNames(identified.names), nameShown(io.redaction)))
     return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
   } catch (error) {
     await session.client.close()

@@ -10,13 +10,13 @@ import { encodeSavedPlan } from '../../plan/saved-plan.js'
 import { planDocument } from '../../render/index.js'
 import { stateKeys } from '../../secrets/state.js'
 import { appVersion } from './version.js'
-import { namesShown, nameShown, type ShownNames } from '../../plan/names.js'
+import { namesShown, nameShown, referenceNames } from '../../plan/names.js'
 import type { PolicyRule } from '../../config/policies.js'
 import type { DesiredResource } from '../../core/types.js'
 import type { NameReference } from '../../resources/identity.js'
 
 /** The saved plan of a prepared plan, keyed with the state key (or the token), written so that the file redaction leaves it whole. */
-export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string }; identified?: { names: ShownNames; references?: ReadonlyMap<DesiredResource, readonly NameReference[]> }; policies?: readonly PolicyRule[] }, paths: string[], io: RedactedIo, out = '.'): SavedPlan {
+export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string }; identified?: { names: Parameters<typeof referenceNames>[0]; references?: ReadonlyMap<DesiredResource, readonly NameReference[]> }; policies?: readonly PolicyRule[] }, paths: string[], io: RedactedIo, out = '.'): SavedPlan {
   const { result, session } = prepared
   // Relative to the plan file's directory (see configurationPaths), wherever the plan is made from.
   const planDirectory = planDirectoryOf(out, io.cwd)
@@ -35,7 +35,7 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       env: io.env,
       // A name holding a secret of the run (a variable's value, a weak one too) is kept as (sensitive).
       policies: prepared.policies,
-      names: prepared.identified ? namesShown(result.plan, prepared.identified.names, nameShown(io.redaction)) : undefined,
+      names: prepared.identified ? namesShown(result.plan, referenceNames(prepared.identified.names), nameShown(io.redaction)) : undefined,
       // The names its ids came from: apply --plan resolves them again.
       ...(prepared.identified?.references ? { references: prepared.identified.references } : {}),
     },
