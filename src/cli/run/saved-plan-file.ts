@@ -1,6 +1,6 @@
-import { realpathSync } from 'node:fs'
+import { realpathSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { writeFailure, writeWholeFile } from '../../core/whole-file.js'
 import { ScansyncError } from '../../core/errors.js'
 import type { Io, RedactedIo } from '../../core/io.js'
@@ -26,9 +26,10 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       plan: planDocument(result.plan),
       apiUrl: session.apiUrl,
       // No path argument is the current directory, as the configuration is read (find-files.ts).
-      paths: (paths.length > 0 ? paths : ['.']).map((p) => relative(planDirectory, resolve(io.cwd, p)) || '.'),
+      // As real paths too: one spelt through a link would be saved as a way out and back in through it.
+      paths: (paths.length > 0 ? paths : ['.']).map((p) => relative(planDirectory, realPathOf(resolve(io.cwd, p))) || '.'),
       // The plan's file names are relative to it: apply --plan run elsewhere annotates them from there.
-      workingDirectory: relative(planDirectory, io.cwd) || '.',
+      workingDirectory: relative(planDirectory, realPathOf(io.cwd)) || '.',
       version: appVersion(),
       redact: io.redaction.file,
       holds: io.redaction.holds,
@@ -70,11 +71,18 @@ export function configurationPaths(saved: readonly string[], planFile: string, i
  * configuration, where `..` counted from the link's spelling would lead elsewhere.
  */
 export function planDirectoryOf(planFile: string, cwd: string): string {
-  const directory = dirname(resolve(cwd, planFile))
+  return realPathOf(dirname(resolve(cwd, planFile)))
+}
+
+/**
+ * An absolute path as its real path: a folder's own; a file's folder's, the file's name as spelt
+ * (the secrets state is found from the folder it is named in, statePathFor). As spelt when it cannot be read.
+ */
+function realPathOf(path: string): string {
   try {
-    return realpathSync.native(directory)
+    return statSync(path).isDirectory() ? realpathSync.native(path) : join(realpathSync.native(dirname(path)), basename(path))
   } catch {
-    return directory
+    return path
   }
 }
 
