@@ -101,6 +101,15 @@ export async function identify(
 }
 
 /**
+ * Shows as (sensitive), where plans show references by name, each agent's name the secrets state
+ * records as applied from a variable (one the YAML no longer sets so), as `undeclared` lists it.
+ */
+export function hideRecordedNames(identified: Identified, secrets: Pick<SecretContext, 'known'>): void {
+  const agents = identified.names.agent
+  for (const { id, name } of agents.knownIds()) if (name !== undefined && secrets.known?.('agent', id, name) === true) agents.hide(id)
+}
+
+/**
  * The live targets and agents no declared resource is (by id or natural key), for `drift
  * --unmanaged`; with `--kind`, only of those kinds (the others were not loaded); with `--id`, only
  * those ids.
