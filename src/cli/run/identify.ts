@@ -47,10 +47,19 @@ export interface Identified {
 export async function identify(
   declared: DesiredResource[],
   client: Requester,
-  options: { unmanaged?: boolean; prefetch?: ListPrefetch; budget?: ReadBudget; configuration?: readonly DesiredResource[]; holds?: (text: string) => boolean } = {},
+  options: { unmanaged?: boolean; prefetch?: ListPrefetch; budget?: ReadBudget; configuration?: readonly DesiredResource[]; holds?: (text: string) => boolean; known?: SecretContext['known'] } = {},
 ): Promise<Identified> {
   const needed = listsNeeded(declared)
   const lists: LiveLists = {}
+  // A live agent's name the secrets state records as applied from a variable (one the YAML no
+  // longer sets so) counts here as a secret of the run: shown nowhere, offered in no "did you
+  // mean", as `undeclared` lists it. Learnt from each agent list (and agent) as it is read.
+  const recorded = new Set<string>()
+  const learnRecorded = <T extends readonly unknown[]>(agents: T): T => {
+    for (const agent of agents) if (isObject(agent) && typeof agent.id === 'string' && typeof agent.name === 'string' && options.known?.('agent', agent.id, agent.name) === true) recorded.add(agent.name)
+    return agents
+  }
+  const holds = options.known ? (text: string) => options.holds?.(text) === true || recorded.has(text) : options.holds
   // Pages read ahead while the configuration loaded are taken, not asked for again; the run's
   // budget counts these lists with the rest of its reads.
   const reading = { prefetch: options.prefetch, budget: options.budget }
@@ -58,23 +67,23 @@ export async function identify(
   // Lists read only to check the ids referred to (a service that does not list them leaves that to the apply).
   const forIds: LiveLists = {}
   const idLists = Promise.all([
-    !agentsForNames && needed.agentIds && readAllIfListed(KINDS.agent, client, reading).then((items) => items && (forIds.agents = items)),
+    !agentsForNames && needed.agentIds && readAllIfListed(KINDS.agent, client, reading).then((items) => items && (forIds.agents = learnRecorded(items))),
     !needed.teams && needed.teamIds && readTeamsIfListed(client, options.budget).then((items) => items && (forIds.teams = items)),
   ])
   // Awaited later (danglingIds); a failure is thrown there, not left unhandled if the run stops first.
   idLists.catch(() => undefined)
   await Promise.all([
     (needed.targets || options.unmanaged) && readAll(KINDS.target, client, reading).then((items) => (lists.targets = items)),
-    agentsForNames && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = items)),
+    agentsForNames && readAll(KINDS.agent, client, reading).then((items) => (lists.agents = learnRecorded(items))),
     needed.teams && readTeams(client, undefined, options.budget).then((items) => (lists.teams = items)),
   ])
-  const resolution = resolveIdentities(declared, lists, options.configuration, options.holds)
+  const resolution = resolveIdentities(declared, lists, options.configuration, holds)
   const danglingIds = async (selected?: readonly DesiredResource[], sends?: Sends) => {
     await idLists
     // A list read for this check names its agents and teams in the plan too (`teams: [Platform] ->
     // [Platform, Security]`), with the same hiding rules: ids only where no name is known.
     if (forIds.agents || forIds.teams) {
-      const listed = resolveIdentities([], forIds, options.configuration ?? declared, options.holds).names
+      const listed = resolveIdentities([], forIds, options.configuration ?? declared, holds).names
       if (forIds.agents) resolution.names.agent = listed.agent
       if (forIds.teams) resolution.names.team = listed.team
     }
@@ -83,7 +92,7 @@ export async function identify(
     const chosen = selected && new Set(selected)
     const checked = chosen ? declared.filter((resource) => chosen.has(resolved.get(resource)!)) : declared
     const checkedLists = { agents: lists.agents ?? forIds.agents, teams: lists.teams ?? forIds.teams }
-    return sortDiagnostics(danglingIdProblems(checked, checkedLists, options.configuration, options.holds, sends && ((resource, field, id) => sends(resolved.get(resource) ?? resource, field, id))))
+    return sortDiagnostics(danglingIdProblems(checked, checkedLists, options.configuration, holds, sends && ((resource, field, id) => sends(resolved.get(resource) ?? resource, field, id))))
   }
   // A team named twice is only seen once names are ids: the resources resolution copied are
   // checked again (the others were checked with the configuration).
@@ -95,18 +104,9 @@ export async function identify(
   }
   const nameAgentsRead = (agents: readonly JsonObject[]) => {
     if (lists.agents || forIds.agents || agents.length === 0) return
-    resolution.names.agent = resolveIdentities([], { agents }, options.configuration ?? declared, options.holds).names.agent
+    resolution.names.agent = resolveIdentities([], { agents: learnRecorded(agents) }, options.configuration ?? declared, holds).names.agent
   }
   return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, references: resolution.references, lists, known, problems, danglingIds, nameAgentsRead }
-}
-
-/**
- * Shows as (sensitive), where plans show references by name, each agent's name the secrets state
- * records as applied from a variable (one the YAML no longer sets so), as `undeclared` lists it.
- */
-export function hideRecordedNames(identified: Identified, secrets: Pick<SecretContext, 'known'>): void {
-  const agents = identified.names.agent
-  for (const { id, name } of agents.knownIds()) if (name !== undefined && secrets.known?.('agent', id, name) === true) agents.hide(id)
 }
 
 /**

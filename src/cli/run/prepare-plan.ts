@@ -14,7 +14,7 @@ import { assembleWithCreations, createdLive } from '../../plan/create.js'
 import { withMissing } from '../../plan/missing.js'
 import { referencesNotHeld, referencesSent } from '../../plan/references-sent.js'
 import { nameShown, namesThrough, referenceNames, showNames } from '../../plan/names.js'
-import { hideRecordedNames, identify, undeclared, type Identified } from './identify.js'
+import { identify, undeclared, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
 import { startEarlyReads, type ReadsAhead } from './early-reads.js'
@@ -313,7 +313,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const listTally = new ReadTally(session.client, session.apiUrl)
     let identified: Identified
     try {
-      identified = await identify(loaded.resources, listTally.requester, { unmanaged: options.unmanaged, prefetch, budget, configuration: loaded.configuration, holds: io.redaction.holds })
+      identified = await identify(loaded.resources, listTally.requester, { unmanaged: options.unmanaged, prefetch, budget, configuration: loaded.configuration, holds: io.redaction.holds, known: ledger.context.known })
     } catch (error) {
       throw await listTally.explain(error)
     }
@@ -340,7 +340,6 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
       return undefined
     }
     identified.nameAgentsRead(agentsRead)
-    hideRecordedNames(identified, ledger.context)
     // Each name as the saved plan keeps it: one holding a secret of the run is (sensitive) whole.
     showNames(result.plan, namesThrough(referenceNames(identified.names), nameShown(io.redaction)))
     return { ...loaded, resources, session, state, ledger, statePath, result, violations: policies?.violations(), identified }
