@@ -11,7 +11,7 @@ import { freshCreations } from './create.js'
  * How long an apply with targets to create waits for another that is creating targets for the
  * same configuration (the same state file) before it gives up, sending nothing.
  */
-const CREATION_WAIT_MS = 120_000
+export const CREATION_WAIT_MS = 120_000
 
 /**
  * Two applies of one configuration started together (a job run twice) would each find no target

@@ -6,7 +6,8 @@ import { confirmApply } from '../../apply/confirm.js'
 import { readAfterConfirmation } from '../../apply/refresh.js'
 import { reportOf, Tally } from '../../apply/report.js'
 import { passesPolicies, passesPoliciesAgain, refusedByPolicy, violationsAfterRead } from '../../apply/policy-gate.js'
-import { guardCreations } from '../../apply/creation-guard.js'
+import { CREATION_WAIT_MS, guardCreations } from '../../apply/creation-guard.js'
+import { STALE_LOCK_MS } from '../../secrets/lock.js'
 import { quitAtOnce, sendChanges } from '../../apply/send.js'
 import { checkMaxChanges } from '../../plan/safety.js'
 import { annotationPaths, renderApplyReport, renderPlan } from '../../render/index.js'
@@ -114,8 +115,13 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   }
 
   // Still before any write: an interrupt while it waits for another run ends it, nothing sent.
-  // Said at once: the wait may last minutes, and a silent one looks like a hang.
-  const waitingWords = (lock: string) => `Waiting for another apply of this configuration, which is creating targets (${lock})…`
+  // Said at once: the wait may last minutes, and a silent one looks like a hang. With how long, and
+  // what a lock no apply holds any more means: right after an apply was killed (a cancelled job),
+  // its lock is still fresh, and the re-run waited up to 30 s, told only that another apply was
+  // creating targets, when none ran.
+  const waitingWords = (lock: string) =>
+    `Waiting for another apply of this configuration, which is creating targets (${lock})… ` +
+    `(at most ${CREATION_WAIT_MS / 1000} s; if no other apply runs, the lock was left by one that died, and is taken over within ${STALE_LOCK_MS / 1000} s)`
   const { release: releaseCreations, waited } = await guardCreations(ready, work.session.client, work.statePath, (lock) => line(io.stderr, waitingWords(lock)))
   if (waited) {
     // The apply that held the lock sent its writes meanwhile (and people kept editing): a body
