@@ -25,6 +25,12 @@ const statIfAny = (path: string): Stats | undefined => {
 
 const isStale = (stats: Stats) => Date.now() - stats.mtimeMs > STALE_LOCK_MS
 
+/** Whether the lock is there, taken or refreshed at `time` or after: a process holds it (one just broken is taken at the next try). */
+function refreshedSince(lock: string, time: number): boolean {
+  const now = statIfAny(lock)
+  return now !== undefined && now.mtimeMs >= time
+}
+
 /** A token for this holder: what `release` checks before it removes the lock. */
 export const lockToken = (): string => `${process.pid} ${randomUUID()}`
 
@@ -73,15 +79,18 @@ export function releaseLock(lock: string, token: string): void {
 /**
  * Holds `lock`, waiting at most `waitMs` for it (an error with code ELOCKED after that), and keeps
  * it fresh while held, so that a long hold is never taken for a lock left by a process that died.
- * Resolves to what releases it. `onWait`: called after every try that found the lock taken (or
- * broke a stale one), before it waits for the next.
+ * A lock not refreshed since the wait began is waited for past `waitMs`, until it is stale and
+ * broken (at most STALE_LOCK_MS after its last refresh): one a process left as it was killed, just
+ * before, is taken over, rather than refused as held when nothing holds it. Resolves to what
+ * releases it. `onWait`: called after every try that found the lock taken (or broke a stale one),
+ * before it waits for the next.
  */
 export async function holdLock(lock: string, waitMs: number, onWait?: () => void): Promise<() => void> {
   const token = lockToken()
   const started = Date.now()
   for (let wait = 2; !tryLock(lock, token); wait = Math.min(wait * 2, 100)) {
     onWait?.()
-    if (Date.now() - started > waitMs) throw Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
+    if (Date.now() - started > waitMs && refreshedSince(lock, started)) throw Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
     await new Promise((resolve) => setTimeout(resolve, wait))
   }
   const keepFresh = setInterval(() => {
