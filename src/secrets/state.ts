@@ -445,6 +445,12 @@ export interface SecretsLedger {
   recordVariables(kind: KindName, id: string, values: readonly string[], held: () => readonly string[]): void
   /** What to merge into the file; `declaredValues` re-keys a state from before key ids. */
   update(declaredValues?: (resourceKey: string) => readonly string[]): StateUpdate
+  /**
+   * Takes the file's records again (`current`, read after a confirmation or a wait), for the
+   * resources this run has recorded nothing for: another apply sharing the state may have sent and
+   * recorded a secret meanwhile. Only when `current` is keyed as the state read first.
+   */
+  refresh(current: SecretsState): void
 }
 
 export function openLedger(state: SecretsState, keys: StateKeys, holds?: (text: string) => boolean): SecretsLedger {
@@ -492,6 +498,14 @@ export function openLedger(state: SecretsState, keys: StateKeys, holds?: (text: 
         return
       }
       for (const [path, hmac] of fresh) this.record(kind, id, path, { hmac }, before)
+    },
+    refresh(current) {
+      // Keyed otherwise (re-keyed by the other apply meanwhile): its HMACs mean nothing with this run's key.
+      const sameKey = status === 'own' ? keyStatus(current, keys) === 'own' : status === 'legacy' && current.key_id === undefined
+      if (!sameKey) return
+      for (const key of Object.keys(state.resources)) if (!recorded.has(key) && !replaced.has(key)) delete state.resources[key]
+      for (const [key, fields] of Object.entries(current.resources)) if (!recorded.has(key) && !replaced.has(key)) state.resources[key] = fields
+      if (current.key_id !== undefined) state.key_id = current.key_id
     },
     update: (declaredValues) => ({
       recorded,

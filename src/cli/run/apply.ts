@@ -11,7 +11,7 @@ import { STALE_LOCK_MS } from '../../secrets/lock.js'
 import { quitAtOnce, sendChanges } from '../../apply/send.js'
 import { checkMaxChanges } from '../../plan/safety.js'
 import { annotationPaths, renderApplyReport, renderPlan } from '../../render/index.js'
-import { uncheckedNote, writeSecretsState } from '../../secrets/state.js'
+import { readSecretsState, uncheckedNote, writeSecretsState } from '../../secrets/state.js'
 import { fromConfiguration, fromSavedPlan, type Work, type WorkOptions } from './apply-work.js'
 import { applyExitCode, guard, onInterrupts, timeoutHint } from './errors.js'
 import { summaryLine } from './plan.js'
@@ -106,6 +106,8 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     // report, so the plan the question is about is shown on stderr, where the question is asked.
     if (options.format !== 'text' && io.stdinIsTTY && io.prompt) io.stderr.write(renderPlan(plan, 'text', { color: colorEnabled(io.stderr, io.env), mode: 'plan', redact: io.redaction.redact, holds: io.redaction.holds }))
     if (!(await confirmApply(plan, io))) return EXIT.error
+    // The secrets state too: another apply sharing it may have sent (and recorded) a secret meanwhile.
+    work.ledger.refresh(await readSecretsState(work.statePath))
     const fresh = await readAfterConfirmation(plan, ready, work.session.client, work.ledger.context, 'confirmed', work.configuration)
     if (fresh.note) line(io.stderr, fresh.note)
     plan = fresh.plan
@@ -129,6 +131,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     // field this YAML does not declare. Read again, after the wait, as after a confirmation.
     let fresh
     try {
+      work.ledger.refresh(await readSecretsState(work.statePath))
       fresh = await readAfterConfirmation(plan, ready, work.session.client, work.ledger.context, 'waited', work.configuration)
     } catch (error) {
       releaseCreations()
