@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 
 /**
@@ -21,10 +21,17 @@ export function stateLeftElsewhere(statePath: string, otherStatePaths: readonly 
 
 /** Whether a state file records a secret of one of `declared` (`<kind>/<id>`); a file that cannot be read or parsed is not taken as one. */
 function recordsAny(file: string, declared: ReadonlySet<string>): boolean {
+  let fd: number | undefined
   try {
-    const resources = (JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as { resources?: unknown }).resources
+    // O_NONBLOCK: a FIFO there (nobody writing) opens without waiting for a writer, and is not
+    // read, as a device or a socket is not: only a regular file may be a state.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK)
+    if (!fstatSync(fd).isFile()) return false
+    const resources = (JSON.parse(readFileSync(fd, 'utf8').replace(/^\uFEFF/, '')) as { resources?: unknown }).resources
     return typeof resources === 'object' && resources !== null && Object.keys(resources).some((key) => declared.has(key))
   } catch {
     return false
+  } finally {
+    if (fd !== undefined) closeSync(fd)
   }
 }
