@@ -8,9 +8,10 @@ import { KIND_NAMES, KINDS } from '../../resources/index.js'
 import type { AuditDocument } from '../../schema/generated.js'
 import { guard } from './errors.js'
 import { identify, type Identified } from './identify.js'
-import { loadSelected, printProblems } from './prepare-plan.js'
+import { loadSelected, printProblems, statePathFor } from './prepare-plan.js'
 import { ReadTally } from './read-tally.js'
 import { openSession, type ConnectionOptions } from './session.js'
+import { readSecretsState, secretContext, stateKeys } from '../../secrets/state.js'
 
 export interface AuditOptions extends ConnectionOptions {
   paths: string[]
@@ -33,6 +34,15 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
       return EXIT.error
     }
     const session = openSession(options, io)
+    // As plan reads it: an agent's name the secrets state records as applied from a variable (one
+    // the YAML no longer sets so) is a secret of the run there, offered in no "did you mean".
+    let known: ReturnType<typeof secretContext>['known']
+    try {
+      known = secretContext(await readSecretsState(statePathFor({ paths: options.paths }, io)), stateKeys(io.env, session.token), io.redaction.holds).known
+    } catch (error) {
+      await session.client.close()
+      throw error
+    }
     let checked: number
     const checker = new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds })
     // Every read counted: when each answered 404, the error says the service URL is probably wrong (as plan's and import's do).
@@ -42,7 +52,7 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
       // Only the declared resources of the kinds the rules name (as --kind selects for plan): the
       // others' lists are not read, nor their names resolved, for nothing.
       const audited = loaded.resources.filter((resource) => checker.checks(resource.kind))
-      const identified = await identify(audited, tally.requester, { configuration: loaded.configuration, holds: io.redaction.holds })
+      const identified = await identify(audited, tally.requester, { configuration: loaded.configuration, holds: io.redaction.holds, known })
       // An id referred to that the service lacks is the plan's to refuse (audit sends nothing).
       if (identified.problems.length > 0) {
         printProblems(identified.problems, { paths: options.paths, format: options.format }, io)
