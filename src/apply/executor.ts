@@ -44,9 +44,9 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
     if (item.change.action === 'create') return settle(item, await createResource(item, sender as Creator, options))
     try {
       const response = await sender.request<unknown>(method, path, { body, resource: `${item.kind.name} ${item.desired.id}`, stop: options.signal })
-      const problem = verify(item, response, options)
+      const { problem, warnings } = verify(item, response, options)
       // A 200 that did not do what was asked is not claimed as a success.
-      settle(item, problem ? { ...item.change, result: 'failed', error: problem } : { ...item.change, result: 'applied' })
+      settle(item, problem ? { ...item.change, result: 'failed', error: problem } : { ...item.change, result: 'applied', ...(warnings.length > 0 ? { warnings } : {}) })
     } catch (error) {
       // Never went out: Ctrl-C came, or the client stopped sending (the service stopped answering).
       if (error instanceof NotSentError) return settle(item, { ...item.change, result: 'not_applied', error: withoutSubject(error.message, item) })
@@ -100,9 +100,9 @@ function knownNew(reason: string | undefined, secret: HiddenSecret, tokenBefore:
  * hides, and returns what the service did not take (undefined when it took everything). A new
  * secret answered with the same obfuscated token as before is not confirmed, and not recorded.
  */
-function verify(item: PendingChange, response: unknown, options: ExecuteOptions): string | undefined {
+function verify(item: PendingChange, response: unknown, options: ExecuteOptions): { problem?: string; warnings: string[] } {
   if (!isObject(response) || response.id !== item.desired.id) {
-    return 'the service answered 200 with something other than the resource, so the change may or may not have landed; run scansync plan to see'
+    return { problem: 'the service answered 200 with something other than the resource, so the change may or may not have landed; run scansync plan to see', warnings: [] }
   }
   const sentUnits = unitsOf(item.kind, item.request.body as JsonObject)
   const wasSent = (rulePath: string) => sentUnits.some((unit) => rulePath === unit || rulePath.startsWith(unit + '.'))
@@ -112,14 +112,18 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   const entryAt = (key: string) => context.entry(item.kind.name, item.desired.id, key)
   const sentSecrets = new Set<string>()
   const unconfirmed: string[] = []
+  /** New secrets answered with the token the service had before, which was not the recorded one (knownNew). */
+  const adopted: string[] = []
   const first = compare(item.desired, response, context)
   let recorded = false
   for (const secret of first.hiddenSecrets) {
     if (!wasSent(secret.rulePath)) continue
     sentSecrets.add(secret.path)
     const before = tokenBefore.get(secret.path)
-    if (before === secret.live && knownNew(reasons.get(secret.path), secret, before, entryAt)) unconfirmed.push(secret.path)
+    const reason = reasons.get(secret.path)
+    if (before === secret.live && knownNew(reason, secret, before, entryAt)) unconfirmed.push(secret.path)
     else {
+      if (before === secret.live && reason !== undefined && NEW_SECRET_REASONS.has(reason)) adopted.push(secret.path)
       options.secrets.record(item.kind.name, item.desired.id, secret.stateKey, { hmac: context.hmac(secret.declared), live: secret.live }, secret.otherKeys)
       recorded = true
     }
@@ -137,7 +141,13 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
       : []),
     ...(notTaken.length > 0 ? [`the service answered 200 but did not apply ${pathsInWords(notTaken, context.holds)}`] : []),
   ]
-  return problems.length > 0 ? problems.join('; ') : undefined
+  // The service may have held this value already (set by hand), or not have taken it: the same
+  // token either way. Recorded, so that the plan empties; said, so that it can be checked.
+  const warnings =
+    adopted.length > 0
+      ? [`the service answered the obfuscated value of ${pathsInWords(adopted, context.holds)} it held before this write, which was not the one last applied: recorded as in sync, as it is if the service held this value already (set by hand); if it did not take it, no plan can tell: check it in the service`]
+      : []
+  return { ...(problems.length > 0 ? { problem: problems.join('; ') } : {}), warnings }
 }
 
 /** The dotted places a body sets, in the YAML's terms (the kind says where it sends a field elsewhere). */

@@ -10,6 +10,10 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli, emulator, EXAMPLE_SECRETS, exampleConfig } from '../e2e/helpers.js'
+import { startProxy } from '../e2e/proxy.js'
+
+/** What an apply says when a new secret is answered with the token the service had before, which was not the recorded one. */
+const ADOPTED = 'it held before this write, which was not the one last applied: recorded as in sync'
 
 describe('a secret changed by hand, then in the YAML to the same value', () => {
   it('is applied and recorded: the next plan is empty', async () => {
@@ -26,6 +30,8 @@ describe('a secret changed by hand, then in the YAML to the same value', () => {
     const applied = await cli(em, dir, ['apply', '--auto-approve'], adopted)
     expect(applied.stderr).not.toContain('not confirmed')
     expect(applied.stdout).toContain('✓ target 2DZkoZH8WMEM "Shop (production)" applied')
+    // The same token before and after: it may have held this value, or not have taken it; said, to be checked.
+    expect(applied.stdout).toContain(`the service answered the obfuscated value of site.basic_auth.password ${ADOPTED}`)
     expect(applied.code).toBe(0)
     expect(em.get('target', '2DZkoZH8WMEM')).toMatchObject({ site: { basic_auth: { password: rotated } } })
     const after = await cli(em, dir, ['plan', '--detailed-exitcode'], adopted)
@@ -43,6 +49,8 @@ describe('a secret changed by hand, then in the YAML to the same value', () => {
     em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { password: 'incident-Rotated-5c8e1a' } } })
     const applied = await cli(em, dir, ['apply', '--auto-approve'], { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'next-Rotated-9d7f3b' })
     expect(applied.code).toBe(0)
+    // Another token after the write: taken, nothing to say.
+    expect(applied.stdout).not.toContain(ADOPTED)
     expect((await cli(em, dir, ['plan', '--detailed-exitcode'], { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'next-Rotated-9d7f3b' })).code).toBe(0)
   })
 
@@ -59,6 +67,30 @@ describe('a secret changed by hand, then in the YAML to the same value', () => {
     expect(applied.stdout).not.toContain('not confirmed')
     expect(applied.code).toBe(0)
     expect((await cli(em, dir, ['plan', '--detailed-exitcode'], rotated)).code).toBe(0)
+  })
+
+  it('a service that keeps the value it had (set by hand) and answers 200: recorded, as nothing can tell it apart, but said in every format', async () => {
+    const em = await emulator({ obfuscate: true })
+    const dir = exampleConfig()
+    expect((await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)).code).toBe(0)
+    em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { password: 'incident-Rotated-5c8e1a' } } })
+    // Each write's password is the one the service had: it keeps its own.
+    const proxy = await startProxy(em.url, (request, forward) => {
+      if (request.method !== 'PATCH') return forward()
+      const body = JSON.parse(request.body) as { site?: { basic_auth?: Record<string, unknown> } }
+      if (body.site?.basic_auth) body.site.basic_auth.password = 'incident-Rotated-5c8e1a'
+      return forward(JSON.stringify(body))
+    })
+    const third = { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'third-Value-4f2a8d', SCANSYNC_API_URL: proxy.url }
+    for (const format of ['text', 'json', 'markdown', 'github']) {
+      const state = join(dir, '.scansync', 'state.json')
+      const before = readFileSync(state, 'utf8')
+      const applied = await cli(em, dir, ['apply', '--auto-approve', '--format', format], third)
+      expect(applied.code, applied.stdout + applied.stderr).toBe(0)
+      expect(applied.stdout).toContain(ADOPTED)
+      expect(applied.stdout).not.toContain('third-Value-4f2a8d')
+      writeFileSync(state, before)
+    }
   })
 
   it('a rotation whose answer was lost (the service took it): the next apply records it', async () => {
