@@ -31,6 +31,15 @@ function refreshedSince(lock: string, time: number): boolean {
   return now !== undefined && now.mtimeMs >= time
 }
 
+/** The token in the lock (undefined when it is gone or cannot be read). */
+function holderOf(lock: string): string | undefined {
+  try {
+    return readFileSync(lock, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
 /** A token for this holder: what `release` checks before it removes the lock. */
 export const lockToken = (): string => `${process.pid} ${randomUUID()}`
 
@@ -81,16 +90,28 @@ export function releaseLock(lock: string, token: string): void {
  * it fresh while held, so that a long hold is never taken for a lock left by a process that died.
  * A lock not refreshed since the wait began is waited for past `waitMs`, until it is stale and
  * broken (at most STALE_LOCK_MS after its last refresh): one a process left as it was killed, just
- * before, is taken over, rather than refused as held when nothing holds it. Resolves to what
+ * before, is taken over, rather than refused as held when nothing holds it; and when another
+ * process took it over first, that holder is waited for `waitMs` more. Resolves to what
  * releases it. `onWait`: called after every try that found the lock taken (or broke a stale one),
  * before it waits for the next.
  */
 export async function holdLock(lock: string, waitMs: number, onWait?: () => void): Promise<() => void> {
   const token = lockToken()
   const started = Date.now()
+  let deadline = started + waitMs
+  // The holder (its token) of the lock waited for past the deadline, not refreshed since the wait began.
+  let waitedOut: string | undefined
   for (let wait = 2; !tryLock(lock, token); wait = Math.min(wait * 2, 100)) {
     onWait?.()
-    if (Date.now() - started > waitMs && refreshedSince(lock, started)) throw Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
+    if (Date.now() > deadline) {
+      const holder = holderOf(lock)
+      // Broken and taken over (by another process waiting for it too): a live holder, waited for as long as any.
+      if (waitedOut !== undefined && holder !== waitedOut) {
+        deadline = Date.now() + waitMs
+        waitedOut = undefined
+      } else if (refreshedSince(lock, started)) throw Object.assign(new Error(`${lock} is held by another scansync`), { code: 'ELOCKED' })
+      else waitedOut = holder
+    }
     await new Promise((resolve) => setTimeout(resolve, wait))
   }
   const keepFresh = setInterval(() => {
