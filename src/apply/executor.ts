@@ -46,7 +46,8 @@ export async function executeChanges(pending: PendingChange[], sender: Sender, o
       const response = await sender.request<unknown>(method, path, { body, resource: `${item.kind.name} ${item.desired.id}`, stop: options.signal })
       const { problem, warnings } = verify(item, response, options)
       // A 200 that did not do what was asked is not claimed as a success.
-      settle(item, problem ? { ...item.change, result: 'failed', error: problem } : { ...item.change, result: 'applied', ...(warnings.length > 0 ? { warnings } : {}) })
+      // The warnings too when it failed: what they say of a secret was recorded all the same.
+      settle(item, { ...item.change, ...(problem ? { result: 'failed', error: problem } : { result: 'applied' }), ...(warnings.length > 0 ? { warnings } : {}) })
     } catch (error) {
       // Never went out: Ctrl-C came, or the client stopped sending (the service stopped answering).
       if (error instanceof NotSentError) return settle(item, { ...item.change, result: 'not_applied', error: withoutSubject(error.message, item) })
