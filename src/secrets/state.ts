@@ -501,7 +501,8 @@ export function openLedger(state: SecretsState, keys: StateKeys, holds?: (text: 
     },
     refresh(current) {
       // Keyed otherwise (re-keyed by the other apply meanwhile): its HMACs mean nothing with this run's key.
-      const sameKey = status === 'own' ? keyStatus(current, keys) === 'own' : status === 'legacy' && current.key_id === undefined
+      // A state from before key ids that the other apply gave the token's key id is still keyed by the token.
+      const sameKey = status === 'own' ? keyStatus(current, keys) === 'own' : status === 'legacy' && (current.key_id === undefined || current.key_id === stateKeyId(keys.token))
       if (!sameKey) return
       for (const key of Object.keys(state.resources)) if (!recorded.has(key) && !replaced.has(key)) delete state.resources[key]
       for (const [key, fields] of Object.entries(current.resources)) if (!recorded.has(key) && !replaced.has(key)) state.resources[key] = fields
