@@ -20,6 +20,8 @@ export interface SendOptions {
   onResult?(): void
   /** The run's output step for files (Redaction.file): the state passes through it. */
   redactFile(text: string): string
+  /** Called once when the secrets state's lock is taken, before it waits for it (the changes are sent by then). */
+  onStateWait?(lock: string): void
 }
 
 /**
@@ -43,7 +45,7 @@ export async function sendChanges(plan: Plan, ready: readonly Ready[], options: 
   const update = options.stateUpdate()
   if (!hasStateToWrite(options.ledger.status, update)) return { report }
   try {
-    await writeSecretsState(options.statePath, update, options.redactFile)
+    await writeSecretsState(options.statePath, update, options.redactFile, options.onStateWait)
     return { report }
   } catch (error) {
     // Only values from variables to record (no secret the service hides): the apply stands, said in a note.

@@ -373,9 +373,15 @@ const LOCK_WAIT_MS = 10_000
 
 const lockPath = (path: string) => `${path}.lock`
 
-async function withLock<T>(path: string, run: () => Promise<T>): Promise<T> {
+async function withLock<T>(path: string, run: () => Promise<T>, onWait?: (lock: string) => void): Promise<T> {
   await mkdir(dirname(path), { recursive: true })
-  const release = await holdLock(lockPath(path), LOCK_WAIT_MS)
+  const lock = lockPath(path)
+  let told = false
+  const release = await holdLock(lock, LOCK_WAIT_MS, () => {
+    if (told || onWait === undefined) return
+    told = true
+    onWait(lock)
+  })
   try {
     return await run()
   } finally {
@@ -390,11 +396,15 @@ const heldByAnother = (lock: string) => Object.assign(new Error(`${lock} is held
  * to a temporary file and renamed over the old one: two applies sharing a state keep every entry,
  * and there is never half a file.
  */
-export async function writeSecretsState(path: string, update: StateUpdate, redact: (text: string) => string): Promise<void> {
-  await withLock(path, async () => {
-    const current = await readSecretsState(path)
-    await writeWholeFile(path, redact(stateText(mergedState(current, update))), 0o600)
-  })
+export async function writeSecretsState(path: string, update: StateUpdate, redact: (text: string) => string, onWait?: (lock: string) => void): Promise<void> {
+  await withLock(
+    path,
+    async () => {
+      const current = await readSecretsState(path)
+      await writeWholeFile(path, redact(stateText(mergedState(current, update))), 0o600)
+    },
+    onWait,
+  )
 }
 
 /** `redact` is the run's output step (Redaction.file), which every written file passes through. */

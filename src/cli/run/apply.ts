@@ -163,7 +163,12 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   try {
     const progress = await startProgress(io.stderr, ready.length, 'Applying')
     try {
-      sent = await sendChanges(plan, ready, { ...send, onResult: () => progress.tick() })
+      // The changes are sent; a lock left by an apply that died holds the state up to 30 s: said, not silent.
+      const onStateWait = (lock: string) => {
+        progress.stop()
+        line(io.stderr, `Waiting for the secrets state's lock (${lock}) to record what was sent… (another apply holds it, or one that died left it: taken over within ${STALE_LOCK_MS / 1000} s)`)
+      }
+      sent = await sendChanges(plan, ready, { ...send, onResult: () => progress.tick(), onStateWait })
     } finally {
       progress.stop()
     }
