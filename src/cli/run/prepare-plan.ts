@@ -3,6 +3,7 @@ import { statSync } from 'node:fs'
 import { formatDiagnostic, groupRepeated, sortDiagnostics, type Diagnostic } from '../../core/diagnostics.js'
 import { loadConfig } from '../../config/load.js'
 import { liveSecrets, secretValues } from '../../secrets/redact.js'
+import { isObject } from '../../core/json.js'
 import type { DesiredResource, JsonObject, KindName } from '../../core/types.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
 import { Io, line, type RedactedIo } from '../../core/io.js'
@@ -168,13 +169,21 @@ export async function compareWithLive(
   /** The declared resources the service answers 404 for, and the first of those answers (reads.onMissing). */
   const gone: DesiredResource[] = []
   let notFound: unknown
-  /** The id and name of each declared agent read, for the plan to name a target's scanning_agent with. */
-  const agentsRead: JsonObject[] = []
+  /**
+   * The id and name of each declared agent read, and of each agent a declared target holds (its
+   * live `scanning_agent` names it), for the plan to name a target's scanning_agent with: the
+   * agent's own answer wins.
+   */
+  const agentsRead = new Map<string, JsonObject>()
   // `unoptimised…`: runs once per resource; V8's optimising compiler leaves it alone (bin/v8-flags.js).
   const unoptimisedOnResource = (resource: DesiredResource, id: string, body: JsonObject) => {
     // An answer nested too deep to compare is a clear error naming the resource (compare, build-plan.ts).
     const comparison = compare(resource, body, secrets)
-    if (resource.kind === 'agent') agentsRead.push({ id, name: body.name ?? null })
+    if (resource.kind === 'agent') agentsRead.set(id, { id, name: body.name ?? null })
+    else if (resource.kind === 'target') {
+      const agent = body.scanning_agent
+      if (isObject(agent) && typeof agent.id === 'string' && typeof agent.name === 'string' && !agentsRead.has(agent.id)) agentsRead.set(agent.id, { id: agent.id, name: agent.name })
+    }
     // One walk of the live resource for the secrets it holds, for the output step and the rules.
     const held = liveSecrets(comparison.kind, comparison.live)
     collectLiveSecrets(liveSecretsRead, comparison.kind, comparison.live, held)
@@ -227,7 +236,7 @@ export async function compareWithLive(
     const explained = await tally.explain(notFound)
     if (explained !== notFound) throw explained
   }
-  return { ...withMissing(assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds), gone, secrets.holds), gone, agentsRead }
+  return { ...withMissing(assembleWithCreations(resources.length + creations.length, changed, creations, secrets.holds), gone, secrets.holds), gone, agentsRead: [...agentsRead.values()] }
 }
 
 /**
