@@ -33,7 +33,7 @@ export interface ListsNeeded {
    * Read only to check ids (a service that lists none: the check is left to the apply): a target
    * refers by id to an agent the run does not declare by id (one it declares is read with it, and
    * a 404 there says it is gone; one that --kind or --id leaves out is not read), or an agent lists
-   * a team by id.
+   * a team by id (or empties its teams: the list names those it leaves).
    */
   agentIds: boolean
   teamIds: boolean
@@ -53,10 +53,13 @@ export function listsNeeded(declared: readonly DesiredResource[]): ListsNeeded {
       }
     } else if (resource.kind === 'agent') {
       if (resource.id === '') needed.agents = true
-      if (Array.isArray(resource.fields.teams)) {
-        if (resource.fields.teams.some(isNameRef)) needed.teams = true
-        if (resource.fields.teams.some(isIdRef)) needed.teamIds = true
+      const teams = resource.fields.teams
+      if (Array.isArray(teams)) {
+        if (teams.some(isNameRef)) needed.teams = true
+        if (teams.some(isIdRef)) needed.teamIds = true
       }
+      // An agent's teams emptied (`[]` or `null`): the list names the teams it leaves in the plan.
+      if (teams === null || (Array.isArray(teams) && teams.length === 0)) needed.teamIds = true
     }
   }
   return needed
