@@ -32,7 +32,13 @@ export const asset: ResourceKind = {
     // The document leaves open whether these are beside `target` or inside it ("listed after
     // it"): read inside `target` when the top level lacks them, as the PUT, whole, must carry them.
     const inTarget = (field: string) => (!Object.hasOwn(live, field) && isObject(live.target) ? live.target[field] : live[field])
-    const projected: JsonObject = { ...live, owners: labelInputs(inTarget('owners')), labels: labelInputs(inTarget('labels')) }
+    // A member answered nowhere is left out, not made empty: the PUT, whole, would send it empty
+    // and reset what the service did not show (buildRequest sends only what is there).
+    const projected: JsonObject = { ...live }
+    for (const field of ['owners', 'labels']) {
+      const labels = inTarget(field)
+      if (labels !== undefined) projected[field] = labelInputs(labels)
+    }
     const comment = inTarget('comment')
     if (comment !== undefined) projected.comment = comment
     return projected

@@ -43,3 +43,39 @@ describe('an asset whose answer keeps owners, comment and labels inside target',
     expect(asset.comment).toBe('Marketing microsite, scanned by the agency')
   })
 })
+
+// The edge-of-nothing review: the document does not mark an asset answer's owners and labels as
+// always there. A service that leaves them out (none answered, top level or inside `target`) had
+// a comment-only change PUT `owners: []` and `labels: []`, resetting what it had not shown, and no
+// plan said so. A member the answer leaves out is left out of the PUT (whose members but `name` the
+// document makes optional): it cannot be worse than sending it empty.
+describe('an asset whose answer leaves out owners and labels', () => {
+  it('an apply of its comment sends neither (the PUT carries what was answered and what the YAML declares)', async () => {
+    const em = await emulator()
+    const proxy = await reshapingProxy(em.url, '/discovery/assets/', (asset) => {
+      delete asset.owners
+      delete asset.labels
+    })
+    const dir = tempdir({ 'assets.yaml': `assets:\n  - id: ${ASSET}\n    comment: Reviewed\n` })
+    const applied = await cli(em, dir, ['apply', '.', '--auto-approve'], { SCANSYNC_API_URL: proxy.url })
+    expect(applied.code, applied.stderr).toBe(0)
+    const put = em.requests().find((r) => r.method === 'PUT')
+    expect(put?.body).toMatchObject({ comment: 'Reviewed' })
+    expect(Object.keys(put?.body as object)).not.toContain('owners')
+    expect(Object.keys(put?.body as object)).not.toContain('labels')
+  })
+
+  it('labels answered as an empty list are still sent empty: only a member answered nowhere is left out', async () => {
+    const em = await emulator()
+    const proxy = await reshapingProxy(em.url, '/discovery/assets/', (asset) => {
+      delete asset.owners
+      asset.labels = []
+    })
+    const dir = tempdir({ 'assets.yaml': `assets:\n  - id: ${ASSET}\n    comment: Reviewed\n` })
+    const applied = await cli(em, dir, ['apply', '.', '--auto-approve'], { SCANSYNC_API_URL: proxy.url })
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0)
+    const put = em.requests().find((r) => r.method === 'PUT')
+    expect(put?.body).toMatchObject({ comment: 'Reviewed', labels: [] })
+    expect(Object.keys(put?.body as object)).not.toContain('owners')
+  })
+})
