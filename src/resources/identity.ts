@@ -33,14 +33,19 @@ export interface ListsNeeded {
    * Read only to check ids (a service that lists none: the check is left to the apply): a target
    * refers by id to an agent the run does not declare by id (one it declares is read with it, and
    * a 404 there says it is gone; one that --kind or --id leaves out is not read), or an agent lists
-   * a team by id (or empties its teams: the list names those it leaves).
+   * a team by id.
    */
   agentIds: boolean
   teamIds: boolean
+  /**
+   * Read only to name the teams an agent leaves (it empties its teams: `[]` or `null`): it names no
+   * team, so a team list that cannot be read leaves them shown by id, as before it was read.
+   */
+  teamNames: boolean
 }
 
 export function listsNeeded(declared: readonly DesiredResource[]): ListsNeeded {
-  const needed: ListsNeeded = { targets: false, agents: false, teams: false, agentIds: false, teamIds: false }
+  const needed: ListsNeeded = { targets: false, agents: false, teams: false, agentIds: false, teamIds: false, teamNames: false }
   let agentsDeclared: Set<string> | undefined
   for (const resource of declared) {
     if (resource.kind === 'target') {
@@ -59,7 +64,7 @@ export function listsNeeded(declared: readonly DesiredResource[]): ListsNeeded {
         if (teams.some(isIdRef)) needed.teamIds = true
       }
       // An agent's teams emptied (`[]` or `null`): the list names the teams it leaves in the plan.
-      if (teams === null || (Array.isArray(teams) && teams.length === 0)) needed.teamIds = true
+      if (teams === null || (Array.isArray(teams) && teams.length === 0)) needed.teamNames = true
     }
   }
   return needed

@@ -180,7 +180,7 @@ describe('references by name', () => {
 
 describe('what to read, names, URLs and what no file declares', () => {
   it('reads a list only when something refers into it', () => {
-    const none = { targets: false, agents: false, teams: false, agentIds: false, teamIds: false }
+    const none = { targets: false, agents: false, teams: false, agentIds: false, teamIds: false, teamNames: false }
     // Ids referred to are checked against the lists: an agent declared by id is read anyway (no list
     // for it), one not declared is looked for in the agent list; teams are never declared.
     expect(listsNeeded(declared('targets:\n  - {id: T1, scanning_agent: A1}\nagents:\n  - {id: A1}\n'))).toEqual(none)
@@ -190,6 +190,8 @@ describe('what to read, names, URLs and what no file declares', () => {
     expect(listsNeeded(declared('targets:\n  - {id: T1, scanning_agent: null}\n'))).toEqual(none)
     expect(listsNeeded(declared('agents:\n  - {name: a}\n'))).toEqual({ ...none, agents: true })
     expect(listsNeeded(declared('agents:\n  - {id: G1, teams: [Tm1, {name: Platform}]}\n'))).toEqual({ ...none, teams: true, teamIds: true })
+    // Teams emptied: the list only names those the agent leaves (one the service refuses is no error).
+    expect(listsNeeded(declared('agents:\n  - {id: G1, teams: []}\n  - {id: G2, teams: null}\n'))).toEqual({ ...none, teamNames: true })
     // An agent --kind target leaves out of the selection is not read: the list checks the id.
     const configuration = declared('targets:\n  - {id: T1, scanning_agent: A1}\nagents:\n  - {id: A1}\n')
     expect(listsNeeded(configuration.filter((r) => r.kind === 'target'))).toEqual({ ...none, agentIds: true })

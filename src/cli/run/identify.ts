@@ -68,7 +68,15 @@ export async function identify(
   const forIds: LiveLists = {}
   const idLists = Promise.all([
     !agentsForNames && needed.agentIds && readAllIfListed(KINDS.agent, client, reading).then((items) => items && (forIds.agents = learnRecorded(items))),
-    !needed.teams && needed.teamIds && readTeamsIfListed(client, options.budget).then((items) => items && (forIds.teams = items)),
+    !needed.teams &&
+      (needed.teamIds || needed.teamNames) &&
+      readTeamsIfListed(client, options.budget)
+        // Read only to name the teams an agent leaves: one the service will not list is shown by id.
+        .catch((error: unknown) => {
+          if (needed.teamIds) throw error
+          return undefined
+        })
+        .then((items) => items && (forIds.teams = items)),
   ])
   // Awaited later (danglingIds); a failure is thrown there, not left unhandled if the run stops first.
   idLists.catch(() => undefined)
