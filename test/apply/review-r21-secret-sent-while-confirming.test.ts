@@ -7,15 +7,22 @@
 // the resources, and reports the target already as planned (as it does for a field in clear). So
 // for a target to create with a hidden secret that the other apply created: it was refused as
 // "a target with this URL now exists", where README promises that the second sends nothing.
+import { readFileSync } from 'node:fs'
 import { beforeAll, expect, it } from 'vitest'
 import { runApply } from '../../src/cli/run/apply.js'
 import { ensureBuilt } from '../config/helpers.js'
-import { appliedWithState, captureIo, cli, emulator, envFor, EXAMPLE_SECRETS, tempdir } from '../e2e/helpers.js'
+import { appliedWithLegacyState, appliedWithState, captureIo, cli, emulator, envFor, EXAMPLE_SECRETS, tempdir } from '../e2e/helpers.js'
 
 beforeAll(ensureBuilt, 120_000)
 
-it('an apply confirmed after another one sent and recorded the same secret finds it already as planned', async () => {
-  const { em, dir } = await appliedWithState()
+// Also on a state from before key ids (keyed by the token, as an older scansync left it): the
+// other apply recorded the secret and gave the file its key id, made from the same token, and the
+// first took that for "another key" and refused once confirmed (the last attack wave).
+it.each([
+  ['a state with its key id', appliedWithState],
+  ['a state from before key ids, which the other apply re-keys', appliedWithLegacyState],
+])('an apply confirmed after another one sent and recorded the same secret finds it already as planned (%s)', async (_, applied) => {
+  const { em, dir, state } = await applied()
   // The secret rotated in the CI's store: both applies send the new value.
   const env = { ...EXAMPLE_SECRETS, SHOP_LOGIN_PASSWORD: 'rotated-Secret-77aa11' }
   let other: Awaited<ReturnType<typeof cli>> | undefined
@@ -32,6 +39,7 @@ it('an apply confirmed after another one sent and recorded the same secret finds
   const code = await runApply({ paths: ['.'], format: 'text' }, io)
   expect(other?.code, other?.stderr).toBe(0)
   expect(other?.stdout).toContain('✓ target 2DZkoZH8WMEM "Shop (production)" applied')
+  expect((JSON.parse(readFileSync(state, 'utf8')) as { key_id?: string }).key_id).toBeDefined()
   expect(code, io.err()).toBe(0)
   expect(io.err()).toContain('Already as planned, not sent again: target 2DZkoZH8WMEM.')
   expect(io.err()).not.toContain('changed on the service')
