@@ -15,13 +15,22 @@ import { startProxy } from '../e2e/proxy.js'
 /** What an apply says when a new secret is answered with the token the service had before, which was not the recorded one. */
 const ADOPTED = 'it held before this write, which was not the one last applied: recorded as in sync'
 
+/** The value the shop's basic-auth password is rotated to by hand. */
+const ROTATED = 'incident-Rotated-5c8e1a'
+
+/** The example applied against a service that obfuscates secrets, then the shop's basic-auth password rotated by hand there. */
+async function rotatedByHand() {
+  const em = await emulator({ obfuscate: true })
+  const dir = exampleConfig()
+  expect((await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)).code).toBe(0)
+  em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { password: ROTATED } } })
+  return { em, dir, state: join(dir, '.scansync', 'state.json') }
+}
+
 describe('a secret changed by hand, then in the YAML to the same value', () => {
   it('is applied and recorded: the next plan is empty', async () => {
-    const em = await emulator({ obfuscate: true })
-    const dir = exampleConfig()
-    expect((await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)).code).toBe(0)
-    const rotated = 'incident-Rotated-5c8e1a'
-    em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { password: rotated } } })
+    const { em, dir } = await rotatedByHand()
+    const rotated = ROTATED
     const drift = await cli(em, dir, ['drift'], EXAMPLE_SECRETS)
     expect(drift.code).toBe(2)
     expect(drift.stdout).toContain('site.basic_auth.password: (sensitive) -> (sensitive) (changed on the service)')
@@ -42,11 +51,8 @@ describe('a secret changed by hand, then in the YAML to the same value', () => {
   })
 
   it('changed by hand, then in the YAML to another value: applied, and the next plan is empty', async () => {
-    const em = await emulator({ obfuscate: true })
-    const dir = exampleConfig()
-    expect((await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)).code).toBe(0)
     // The service already holds the rotated value, unknown to the state, and the YAML rotates to another one.
-    em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { password: 'incident-Rotated-5c8e1a' } } })
+    const { em, dir } = await rotatedByHand()
     const applied = await cli(em, dir, ['apply', '--auto-approve'], { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'next-Rotated-9d7f3b' })
     expect(applied.code).toBe(0)
     // Another token after the write: taken, nothing to say.
@@ -70,25 +76,51 @@ describe('a secret changed by hand, then in the YAML to the same value', () => {
   })
 
   it('a service that keeps the value it had (set by hand) and answers 200: recorded, as nothing can tell it apart, but said in every format', async () => {
-    const em = await emulator({ obfuscate: true })
-    const dir = exampleConfig()
-    expect((await cli(em, dir, ['apply', '--auto-approve'], EXAMPLE_SECRETS)).code).toBe(0)
-    em.mutate('target', '2DZkoZH8WMEM', { site: { basic_auth: { password: 'incident-Rotated-5c8e1a' } } })
+    const { em, dir, state } = await rotatedByHand()
     // Each write's password is the one the service had: it keeps its own.
     const proxy = await startProxy(em.url, (request, forward) => {
       if (request.method !== 'PATCH') return forward()
       const body = JSON.parse(request.body) as { site?: { basic_auth?: Record<string, unknown> } }
-      if (body.site?.basic_auth) body.site.basic_auth.password = 'incident-Rotated-5c8e1a'
+      if (body.site?.basic_auth) body.site.basic_auth.password = ROTATED
       return forward(JSON.stringify(body))
     })
     const third = { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: 'third-Value-4f2a8d', SCANSYNC_API_URL: proxy.url }
     for (const format of ['text', 'json', 'markdown', 'github']) {
-      const state = join(dir, '.scansync', 'state.json')
       const before = readFileSync(state, 'utf8')
       const applied = await cli(em, dir, ['apply', '--auto-approve', '--format', format], third)
       expect(applied.code, applied.stdout + applied.stderr).toBe(0)
       expect(applied.stdout).toContain(ADOPTED)
       expect(applied.stdout).not.toContain('third-Value-4f2a8d')
+      writeFileSync(state, before)
+    }
+  })
+
+  // The last attack wave: when the same write also met a field the service did not take, the change
+  // failed ("did not apply site.desc") and the warning was dropped, though the secret was recorded
+  // as in sync all the same: the next plan showed only the description, silent on the secret.
+  it('in a write that also fails on another field: failed, with its warning, in every format', async () => {
+    const { em, dir, state } = await rotatedByHand()
+    const shop = join(dir, 'targets', 'shop.yaml')
+    writeFileSync(shop, readFileSync(shop, 'utf8').replace('desc: Customer-facing web shop', 'desc: The web shop'))
+    // The service does not take the description.
+    const proxy = await startProxy(em.url, (request, forward) => {
+      if (request.method !== 'PATCH') return forward()
+      const body = JSON.parse(request.body) as { site?: Record<string, unknown> }
+      if (body.site) delete body.site.desc
+      return forward(JSON.stringify(body))
+    })
+    const adopted = { ...EXAMPLE_SECRETS, SHOP_BASIC_AUTH_PASSWORD: ROTATED, SCANSYNC_API_URL: proxy.url }
+    const before = readFileSync(state, 'utf8')
+    for (const format of ['text', 'json', 'markdown', 'github']) {
+      const applied = await cli(em, dir, ['apply', '--auto-approve', '--format', format], adopted)
+      expect(applied.code, applied.stdout + applied.stderr).toBe(1)
+      expect(applied.stdout).toContain('did not apply site.desc')
+      expect(applied.stdout).toContain(ADOPTED)
+      expect(applied.stdout + applied.stderr).not.toContain(ROTATED)
+      // Recorded as in sync: the next plan shows the description alone.
+      const next = await cli(em, dir, ['plan'], adopted)
+      expect(next.stdout).toContain('site.desc')
+      expect(next.stdout).not.toContain('site.basic_auth.password')
       writeFileSync(state, before)
     }
   })
