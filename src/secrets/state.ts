@@ -1,7 +1,7 @@
 import { validator } from '../schema/validators.js'
 import { createHmac } from 'node:crypto'
-import { mkdirSync, readFileSync } from 'node:fs'
-import { mkdir, readFile } from 'node:fs/promises'
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { writeWholeFile, writeWholeFileSync } from '../core/whole-file.js'
 import type { Env, KindName } from '../core/types.js'
@@ -46,14 +46,38 @@ export function stateKeys(env: Env, token: string): StateKeys {
 }
 
 export async function readSecretsState(path: string): Promise<SecretsState> {
-  let text: string
+  let text: string | undefined
   try {
-    text = await readFile(path, 'utf8')
+    text = stateFileText(path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyState()
+    if (error instanceof ScansyncError) throw error
     throw new ScansyncError(`cannot read the secrets state ${path}: ${(error as NodeJS.ErrnoException).code}`)
   }
-  return parseState(text, path)
+  return text === undefined ? emptyState() : parseState(text, path)
+}
+
+/**
+ * The state file's text (undefined when there is none). Only a regular file is read, as the
+ * configuration's files are (read-file.ts): a FIFO in its place (nobody writing) made every plan,
+ * drift, apply and audit wait for a writer for ever, and a link to a device (/dev/zero) was read
+ * until memory ran out. O_NONBLOCK: such a FIFO opens without waiting, and is then refused.
+ */
+function stateFileText(path: string): string | undefined {
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+  try {
+    if (!fstatSync(fd).isFile()) {
+      throw new ScansyncError(`the secrets state ${path} is not a regular file (a directory, a device, a pipe or a socket); move it away to start over (secrets are then planned as "not yet tracked")`)
+    }
+    return readFileSync(fd, 'utf8')
+  } finally {
+    closeSync(fd)
+  }
 }
 
 function parseState(text: string, path: string): SecretsState {
@@ -419,12 +443,8 @@ export function writeSecretsStateSync(path: string, update: StateUpdate, redact:
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5)
   }
   try {
-    let current = emptyState()
-    try {
-      current = parseState(readFileSync(path, 'utf8'), path)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    }
+    const text = stateFileText(path)
+    const current = text === undefined ? emptyState() : parseState(text, path)
     writeWholeFileSync(path, redact(stateText(mergedState(current, update))), 0o600)
   } finally {
     releaseLock(lock, token)
