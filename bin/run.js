@@ -28,9 +28,13 @@ function mayBeWsl() {
 
 // A reader that stopped reading (`scansync --help | head -1`): the rest of the output is dropped
 // quietly, as oclif does once loaded, and the run ends as it would have (no stack trace, no exit 13).
-process.stdout.on('error', (error) => {
-  if (error?.code !== 'EPIPE') throw error
-})
+// stderr too (`apply 2>&1 >report.txt | head -3`): an apply that died at its next line there, after
+// sending its changes, wrote neither its report nor the secrets state that records them.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error?.code !== 'EPIPE') throw error
+  })
+}
 
 // `scansync --version`, `-v` and `version` alone: the line oclif would print, and nothing else to load.
 const versionLine = argv.length === 1 && ['--version', '-v', 'version'].includes(argv[0]) ? userAgent() : undefined
