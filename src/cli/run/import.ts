@@ -1,8 +1,8 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
-import { writeWholeFile } from '../../core/whole-file.js'
+import { writeFailure, writeWholeFile } from '../../core/whole-file.js'
 import type { JsonObject, KindName } from '../../core/types.js'
-import { UsageError } from '../../core/errors.js'
+import { ScansyncError, UsageError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line, withRedaction } from '../../core/io.js'
 import { Redaction } from '../../core/redaction.js'
@@ -95,10 +95,15 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
     }
 
     if (outDir) {
-      await mkdir(outDir, { recursive: true })
       for (const section of sections) {
         const path = resolve(outDir, fileOfKind(section.kind))
-        await writeWholeFile(path, io.redaction.file(renderImport([section], schemaComment(outDir))))
+        try {
+          await mkdir(outDir, { recursive: true })
+          await writeWholeFile(path, io.redaction.file(renderImport([section], schemaComment(outDir))))
+        } catch (error) {
+          // A full disk or a read-only folder is no bug: the file named, and why, as the saved plan and the state say it.
+          throw new ScansyncError(`cannot write ${shown(io.cwd, path)} (${writeFailure(error)})`)
+        }
         line(io.stderr, `Wrote ${shown(io.cwd, path)}: ${count(section.resources.length, section.kind)}.`)
       }
     } else {
