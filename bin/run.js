@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, fstatSync, readFileSync } from 'node:fs'
+import { isatty } from 'node:tty'
 import { arch, platform, release } from 'node:os'
 import { oclifOptions } from './oclif-options.js'
 import { tuneV8 } from './v8-flags.js'
@@ -28,13 +29,13 @@ function mayBeWsl() {
 
 // A reader that stopped reading (`scansync --help | head -1`): the rest of the output is dropped
 // quietly, as oclif does once loaded, and the run ends as it would have (no stack trace, no exit 13).
-// stderr too (`apply 2>&1 >report.txt | head -3`): an apply that died at its next line there, after
-// sending its changes, wrote neither its report nor the secrets state that records them.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error) => {
-    if (error?.code !== 'EPIPE') throw error
-  })
-}
+process.stdout.on('error', (error) => {
+  if (error?.code !== 'EPIPE') throw error
+})
+// stderr, whatever its failure (`apply 2>&1 >report.txt | head -3`, `2>apply.log` on a full disk),
+// has nowhere to say it: the run goes on without it. An apply died at its next line there, after
+// sending its changes, writing neither its report nor the secrets state that records them.
+process.stderr.on('error', () => undefined)
 
 // `scansync --version`, `-v` and `version` alone: the line oclif would print, and nothing else to load.
 const versionLine = argv.length === 1 && ['--version', '-v', 'version'].includes(argv[0]) ? userAgent() : undefined
@@ -83,6 +84,16 @@ async function bundledOclif() {
   return oclif
 }
 
+/** Whether the descriptor is a file or a device (not a pipe, socket or terminal): Node writes to it at once. */
+function writtenAtOnce(fd) {
+  try {
+    const info = fstatSync(fd)
+    return !isatty(fd) && !info.isFIFO() && !info.isSocket()
+  } catch {
+    return false
+  }
+}
+
 async function runOclif() {
   // plan, drift and apply: their list reads leave before oclif loads (src/cli/run/reads-from-argv.ts).
   const { startFromArgv } = await import('../dist/bundle/run/reads-from-argv.js')
@@ -91,7 +102,9 @@ async function runOclif() {
   try {
     await run(argv, oclifOptions(bundled))
     // oclif's flush waits for a 'drain' that a closed pipe never sends: the run would end unsettled (exit 13).
-    if (!process.stdout.destroyed) await Promise.race([flush(), new Promise((resolve) => process.stdout.once('close', resolve))])
+    // A file or a device has nothing to flush (written at once; a full one, said by the run: core/io.ts
+    // wholeWrites): the flush's empty write there failed again, a stack trace after the run's words.
+    if (!process.stdout.destroyed && !writtenAtOnce(1)) await Promise.race([flush(), new Promise((resolve) => process.stdout.once('close', resolve))])
   } catch (error) {
     // oclif exits 2 on a mistyped command or flag; in scansync's contract 2 means "changes" or
     // "drift found", so a usage error must not look like one to CI.

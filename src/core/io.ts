@@ -1,3 +1,6 @@
+import { fstatSync, writeSync } from 'node:fs'
+import { isatty } from 'node:tty'
+import { ScansyncError } from './errors.js'
 import { redactionFor, type Redaction } from './redaction.js'
 import type { Env } from './types.js'
 
@@ -50,9 +53,47 @@ export function withRedaction(io: Io): RedactedIo {
   return { ...io, redaction, stdout: through(io.stdout, redaction.output), stderr: through(io.stderr, redaction.output) }
 }
 
+/**
+ * A file or device as stdout (`plan --format json > plan.json`): written whole, or an error said
+ * in words. Node's stream for one writes once and drops what the system did not take: on a disk
+ * nearly full, a plan was cut short and the run exited 0; on one full, a stack trace, exit 1.
+ * Pipes and terminals are Node's (a pipe's short writes are finished; a closed one, bin/run.js).
+ */
+export function wholeWrites<T extends OutputStream>(stream: T, fd: number, name: string, write: (fd: number, data: Uint8Array) => number = writeSync): T {
+  let plain: boolean
+  try {
+    const info = fstatSync(fd)
+    plain = isatty(fd) || info.isFIFO() || info.isSocket()
+  } catch {
+    plain = true
+  }
+  if (plain) return stream
+  return new Proxy(stream, {
+    get(target, property) {
+      if (property === 'write')
+        return (chunk: unknown, ...rest: unknown[]) => {
+          const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Uint8Array)
+          for (let done = 0; done < bytes.length; ) {
+            try {
+              done += write(fd, bytes.subarray(done))
+            } catch (error) {
+              if ((error as NodeJS.ErrnoException).code === 'EAGAIN') continue
+              throw new ScansyncError(`cannot write to ${name} (${(error as NodeJS.ErrnoException).code ?? String(error)}): what it holds is incomplete`)
+            }
+          }
+          const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined
+          callback?.()
+          return true
+        }
+      const value = Reflect.get(target, property, target) as unknown
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
 export function processIo(): Io {
   return withRedaction({
-    stdout: process.stdout,
+    stdout: wholeWrites(process.stdout, 1, 'standard output'),
     stderr: process.stderr,
     stdinIsTTY: Boolean(process.stdin.isTTY),
     env: process.env,
