@@ -101,8 +101,15 @@ export function processIo(): Io {
     async prompt(question) {
       const { createInterface } = await import('node:readline/promises')
       const rl = createInterface({ input: process.stdin, output: process.stderr })
+      // Ctrl-C at the question is the key readline reads on a terminal, not a signal: sent as the
+      // signal it is anywhere else, to the run's interrupt handlers (it was an "unexpected failure", exit 1).
+      rl.on('SIGINT', () => process.kill(process.pid, 'SIGINT'))
       try {
         return await rl.question(question)
+      } catch (error) {
+        // Ctrl-D: the input ended with no answer, so not "yes".
+        if ((error as Error).name === 'AbortError') return ''
+        throw error
       } finally {
         rl.close()
       }

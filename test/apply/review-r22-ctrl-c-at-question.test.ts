@@ -1,0 +1,66 @@
+// Review round 22 (interruptions: signals, closed streams, a full disk): Ctrl-C pressed at apply's
+// question on a terminal ("Apply 4 changes? Only "yes" is accepted:") said "Error: unexpected
+// failure: Aborted with Ctrl+C. Run again with --debug for details, and please report it." and
+// exited 1: on a terminal the question's reader takes the key itself, and no signal came. It now
+// ends as Ctrl-C does at any other moment before a write: "Interrupted before anything was sent:
+// nothing was sent.", exit 130. Ctrl-D (the input ended) asked for a bug report the same way; it
+// is no "yes": "Apply cancelled; nothing was sent.", exit 1.
+//
+// A real terminal: the CLI runs under script(1), which gives it a pseudo-terminal; the key is
+// typed once the question is on the screen.
+import { spawn, spawnSync } from 'node:child_process'
+import { beforeAll, expect, it } from 'vitest'
+import { ensureBuilt } from '../config/helpers.js'
+import { emulator, envFor, exampleConfig, writes } from '../e2e/helpers.js'
+import { BIN } from '../helpers/cli.js'
+
+beforeAll(ensureBuilt, 120_000)
+
+beforeAll(() => {
+  expect(spawnSync('script', ['--version']).status, 'script(1) from util-linux runs the CLI on a terminal').toBe(0)
+})
+
+/** `scansync apply` on a pseudo-terminal; `key` typed once the question shows. Its screen and exit code. */
+function applyOnTerminal(cwd: string, env: Record<string, string | undefined>, key: string): Promise<{ screen: string; code: number | null }> {
+  const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} apply`
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', TERM: 'dumb', ...env }, stdio: ['pipe', 'pipe', 'pipe'] })
+  let screen = ''
+  let typed = false
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    screen += chunk
+    if (!typed && screen.includes('Only "yes" is accepted')) {
+      typed = true
+      child.stdin.write(key)
+    }
+  })
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ screen, code }))
+  })
+}
+
+it('Ctrl-C at the question: interrupted, nothing sent, exit 130', { timeout: 60_000 }, async () => {
+  const em = await emulator()
+  const { screen, code } = await applyOnTerminal(exampleConfig(), envFor(em), '\x03')
+  expect(screen).not.toContain('unexpected failure')
+  expect(screen).toContain('Interrupted before anything was sent: nothing was sent.')
+  expect(code).toBe(130)
+  expect(writes(em)).toEqual([])
+})
+
+it('Ctrl-D at the question: no "yes", cancelled, nothing sent, exit 1', { timeout: 60_000 }, async () => {
+  const em = await emulator()
+  const { screen, code } = await applyOnTerminal(exampleConfig(), envFor(em), '\x04')
+  expect(screen).not.toContain('unexpected failure')
+  expect(screen).toContain('Apply cancelled; nothing was sent.')
+  expect(code).toBe(1)
+  expect(writes(em)).toEqual([])
+})
+
+it('"yes" at the question still applies', { timeout: 60_000 }, async () => {
+  const em = await emulator()
+  const { screen, code } = await applyOnTerminal(exampleConfig(), envFor(em), 'yes\r')
+  expect(screen).toContain('applied')
+  expect(code).toBe(0)
+  expect(writes(em).length).toBeGreaterThan(0)
+})
