@@ -22,6 +22,8 @@ export interface SendOptions {
   redactFile(text: string): string
   /** Called once when the secrets state's lock is taken, before it waits for it (the changes are sent by then). */
   onStateWait?(lock: string): void
+  /** The write an interrupt started of what had landed (recordLanded), if any: done before the last write, so that this run never waits for itself. */
+  landed?(): Promise<void> | undefined
 }
 
 /**
@@ -44,6 +46,7 @@ export async function sendChanges(plan: Plan, ready: readonly Ready[], options: 
   const report = reportOf(plan, outcome.results, outcome.interrupted)
   const update = options.stateUpdate()
   if (!hasStateToWrite(options.ledger.status, update)) return { report }
+  await options.landed?.()
   try {
     await writeSecretsState(options.statePath, update, options.redactFile, options.onStateWait)
     return { report }
@@ -59,6 +62,17 @@ const variablesNote = (statePath: string, error: unknown): string =>
 
 const stateProblem = (statePath: string, error: unknown): string => {
   return `the changes above were sent, but the secrets state could not be written to ${statePath} (${writeFailure(error)}); secrets the service hides will be planned again as "not yet tracked"`
+}
+
+/**
+ * For a first Ctrl-C (or SIGTERM): records what has landed at once, before the wait for the requests
+ * in flight (up to 10 s): a CI runner's SIGKILL may come first (`docker stop` waits 10 s), and what
+ * was applied was then planned again as "not yet tracked". The write after the wait records the rest
+ * and says any failure.
+ */
+export async function recordLanded(options: Pick<SendOptions, 'statePath' | 'stateUpdate' | 'redactFile' | 'ledger'>): Promise<void> {
+  const update = options.stateUpdate()
+  if (hasStateToWrite(options.ledger.status, update)) await writeSecretsState(options.statePath, update, options.redactFile).catch(() => undefined)
 }
 
 /**

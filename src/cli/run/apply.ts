@@ -8,7 +8,7 @@ import { reportOf, Tally } from '../../apply/report.js'
 import { passesPolicies, passesPoliciesAgain, refusedByPolicy, violationsAfterRead } from '../../apply/policy-gate.js'
 import { CREATION_WAIT_MS, guardCreations } from '../../apply/creation-guard.js'
 import { STALE_LOCK_MS } from '../../secrets/lock.js'
-import { quitAtOnce, sendChanges } from '../../apply/send.js'
+import { quitAtOnce, recordLanded, sendChanges } from '../../apply/send.js'
 import { checkMaxChanges } from '../../plan/safety.js'
 import { annotationPaths, renderApplyReport, renderPlan } from '../../render/index.js'
 import { readSecretsState, uncheckedNote, writeSecretsState } from '../../secrets/state.js'
@@ -152,10 +152,12 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   untilSending()
   const controller = new AbortController()
   const send = { ...work, client: work.session.client, parallelism: work.session.parallelism, signal: controller.signal, known: new Tally(ready.length), redactFile: io.redaction.file }
+  let landed: Promise<void> | undefined
   const stopListening = onInterrupts(io, {
     first() {
       line(io.stderr, '\nInterrupted: no new requests will start; waiting for those in flight (press Ctrl-C again to quit at once).')
       controller.abort()
+      landed = recordLanded(send)
     },
     second: () => line(io.stderr, quitAtOnce(send)),
   })
@@ -168,7 +170,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
         progress.stop()
         line(io.stderr, `Waiting for the secrets state's lock (${lock}) to record what was sent… (another apply holds it, or one that died left it: taken over within ${STALE_LOCK_MS / 1000} s)`)
       }
-      sent = await sendChanges(plan, ready, { ...send, onResult: () => progress.tick(), onStateWait })
+      sent = await sendChanges(plan, ready, { ...send, onResult: () => progress.tick(), onStateWait, landed: () => landed })
     } finally {
       progress.stop()
     }
