@@ -108,8 +108,9 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   const sentUnits = unitsOf(item.kind, item.request.body as JsonObject)
   const wasSent = (rulePath: string) => sentUnits.some((unit) => rulePath === unit || rulePath.startsWith(unit + '.'))
   const { context } = options.secrets
-  const tokenBefore = new Map(item.hiddenBefore.map((secret) => [secret.path, secret.live]))
-  const reasons = new Map(item.change.fields.filter((f) => f.sensitive).map((f) => [f.path, f.reason]))
+  // By their key in the secrets state: a display path is no name for one (two list keys from
+  // variables both print `[(sensitive)]`; a saved plan masks a key holding a secret of the run).
+  const hiddenBefore = new Map(item.hiddenBefore.map((secret) => [secret.stateKey, secret]))
   const entryAt = (key: string) => context.entry(item.kind.name, item.desired.id, key)
   const sentSecrets = new Set<string>()
   const unconfirmed: string[] = []
@@ -120,8 +121,8 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   for (const secret of first.hiddenSecrets) {
     if (!wasSent(secret.rulePath)) continue
     sentSecrets.add(secret.path)
-    const before = tokenBefore.get(secret.path)
-    const reason = reasons.get(secret.path)
+    const before = hiddenBefore.get(secret.stateKey)?.live
+    const reason = hiddenBefore.get(secret.stateKey)?.reason
     if (before === secret.live && knownNew(reason, secret, before, entryAt)) unconfirmed.push(secret.path)
     else {
       if (before === secret.live && reason !== undefined && NEW_SECRET_REASONS.has(reason)) adopted.push(secret.path)

@@ -34,6 +34,8 @@ export interface HiddenSecret {
   rulePath: string
   declared: string
   live: string
+  /** Why it is planned (FieldChange.reason); none when the secrets state vouches for it. */
+  reason?: SecretReason
 }
 
 /** What a comparison found at one place, before it is put in the plan's terms. */
@@ -59,6 +61,7 @@ export interface HiddenFinding {
   path: FieldPath
   declared: string
   live: string
+  reason?: SecretReason
 }
 
 /** What every comparison needs besides the two values. */
@@ -224,7 +227,7 @@ export function resourceDiff(findings: readonly Finding[], desired: Pick<Desired
   for (const finding of findings) {
     if (finding.type === 'hidden') {
       const path = displayPath(finding.path)
-      hiddenSecrets.push({ path, stateKey: context?.stateKey?.(finding.path) ?? path, otherKeys: context?.otherStateKeys?.(finding.path) ?? [], rulePath: rulePath(finding.path), declared: finding.declared, live: finding.live })
+      hiddenSecrets.push({ path, stateKey: context?.stateKey?.(finding.path) ?? path, otherKeys: context?.otherStateKeys?.(finding.path) ?? [], rulePath: rulePath(finding.path), declared: finding.declared, live: finding.live, ...(finding.reason ? { reason: finding.reason } : {}) })
       continue
     }
     const { sensitive } = finding
@@ -465,7 +468,7 @@ function unoptimisedCompareScalar(context: DiffContext, place: Place, normalize:
 export function compareHiddenSecret(context: DiffContext, place: Place, declared: string, live: string): Finding[] {
   const hidden: HiddenFinding = { type: 'hidden', path: place.path, declared, live }
   const reason = context.secretReason(place.path, declared, live)
-  return reason ? [hidden, { ...change(place, undefined, undefined, { sensitive: true }), reason }] : [hidden]
+  return reason ? [{ ...hidden, reason }, { ...change(place, undefined, undefined, { sensitive: true }), reason }] : [hidden]
 }
 
 /** The one sensitivity rule, asked about a place being compared. */
