@@ -31,6 +31,12 @@ export interface PendingChange {
   hiddenBefore: readonly HiddenSecret[]
   /** The live resource (its kind's projection) the request was built from: what the service holds in clear. */
   live?: JsonObject
+  /**
+   * The paths of the plan's fields as the read the request was built from names them (asPlanned):
+   * a saved plan masks a list key holding a secret of the run (`site.headers[(sensitive)]`), which
+   * the answer's path never equals. The change's own paths when not given.
+   */
+  planned?: readonly string[]
 }
 
 export interface ExecuteOptions {

@@ -135,7 +135,7 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   // Compared again once the state knows what was just sent (the secrets sent were checked above);
   // with nothing recorded, the comparison would be the same.
   const after = recorded ? compare(item.desired, response, context) : first
-  const planned = new Set(item.change.fields.map((f) => f.path))
+  const planned = new Set(item.planned ?? item.change.fields.map((f) => f.path))
   const notTaken = after.fields.filter((f) => planned.has(f.path) && !sentSecrets.has(f.path)).map((f) => f.path)
   const problems = [
     ...(unconfirmed.length > 0

@@ -110,7 +110,7 @@ export function plannedFrom(changed: readonly Comparison[], changes: readonly Re
 export function pendingOf({ planned, comparison }: Ready): PendingChange {
   const { kind, desired, live, raw, units, hiddenSecrets } = comparison
   if (planned.change.action === 'create') return { change: planned.change, kind, desired, request: { method: 'POST', path: kind.listPath, body: creationBody(desired) }, hiddenBefore: [] }
-  return { change: planned.change, kind, desired, request: kind.buildRequest({ desired, live, raw, units }), hiddenBefore: hiddenSecrets, live }
+  return { change: planned.change, kind, desired, request: kind.buildRequest({ desired, live, raw, units }), hiddenBefore: hiddenSecrets, live, planned: comparison.fields.map((f) => f.path) }
 }
 
 /**
