@@ -139,7 +139,7 @@ export function defaultAsset(id: string): JsonObject {
     account: ACCOUNT_ID,
     name: '',
     url: '',
-    type: 'web',
+    type: 'api', // the document: "`web` (Web) or `api` (API); default `api`"
     last_seen: SEED_TIME,
     first_seen: SEED_TIME,
     sources: [],

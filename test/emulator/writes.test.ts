@@ -98,7 +98,7 @@ describe('emulator writes', () => {
     expect(partial.status).toBe(200)
     expect(partial.json).toMatchObject({ name: 'b3', state: 'NEW', owners: [], comment: null, labels: [] })
     // Fields outside the request stay.
-    expect(partial.json).toMatchObject({ id: 'AssetB222222', account: expect.any(String), type: 'web' })
+    expect(partial.json).toMatchObject({ id: 'AssetB222222', account: expect.any(String), type: 'api' })
     expect(partial.json.changed > full.json.changed).toBe(true)
   })
 
