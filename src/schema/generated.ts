@@ -574,7 +574,7 @@ export interface TargetPatchRequest {
   labels?: LabelList2
   scanning_agent?: ScanningAgentRef
   /**
-   * Scans include deduplicated endpoints (same simhash as another scanned endpoint); false or null exclude them.
+   * Scans include deduplicated endpoints (same simhash as another scanned endpoint); false or null exclude them (the interface document gives it no default).
    */
   include_deduplicated_endpoints?: boolean | null
   blackout_period?: BlackoutPeriodInput
