@@ -22,9 +22,18 @@ export function defaultPathHint(paths: string[], problems: Diagnostic[], files: 
   if (paths.length > 0) return undefined
   const foreign = new Set(problems.filter((d) => d.message.startsWith(FOREIGN_FILE)).map((d) => d.file))
   if (foreign.size === 0) return undefined
-  // The directories holding configuration files, each once, without those inside another.
+  // The directories holding configuration files, each once, without those inside another: each
+  // one's own parents looked up (comparing every pair took minutes for 20,000 folders).
   const dirs = [...new Set(files.filter((f) => !foreign.has(f)).map((f) => dirname(f)))].filter((d) => d !== '.').sort()
-  const homes = dirs.filter((d) => !dirs.some((other) => other !== d && (d + '/').startsWith(other + '/')))
+  const listed = new Set(dirs)
+  const homes = dirs.filter((d) => !parentsOf(d).some((parent) => listed.has(parent)))
   const example = homes.length > 0 ? homes.join(' ') : 'DIR'
   return `No PATH was given, so every *.yaml / *.yml below the current directory was read, other tools' files included. Pass the configuration directory: scansync ${command} ${example}`
+}
+
+/** `a/b/c` -> `a`, `a/b`: the folders a folder is inside of, as the file list writes them. */
+function parentsOf(dir: string): string[] {
+  const parents: string[] = []
+  for (let i = dir.indexOf('/', 1); i !== -1; i = dir.indexOf('/', i + 1)) parents.push(dir.slice(0, i))
+  return parents
 }
