@@ -48,6 +48,11 @@ export interface DesiredResource {
    * (src/resources/account-colours.ts, shareColoursAmong).
    */
   accountColours?: ReadonlyMap<string, ReadonlyMap<string, string>>
+  /**
+   * The live names by id of the agents and teams the run read: a reference the service answers by
+   * its name alone (no id) is the declared id they give that name (src/resources/references.ts).
+   */
+  referenceNames?: Partial<Record<'agent' | 'team', ReadonlyMap<string, string>>>
 }
 
 export interface LoadedConfig {

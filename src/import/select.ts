@@ -72,8 +72,9 @@ function isDefault(node: SchemaNode, value: unknown): boolean {
   return fallback !== undefined && equal(fallback.value, value)
 }
 
+// An item without its key (a team answered by its name alone) is sorted and told apart by its whole value.
 const sortKey = (value: unknown, key: string | undefined): string | number => {
-  const v = key !== undefined && isObject(value) ? value[key] : value
+  const v = key !== undefined && isObject(value) ? (value[key] !== undefined ? value[key] : JSON.stringify(value)) : value
   return typeof v === 'number' ? v : String(v)
 }
 const byKey = (key: string | undefined) => (a: unknown, b: unknown) => {
@@ -86,7 +87,7 @@ const byKey = (key: string | undefined) => (a: unknown, b: unknown) => {
 function uniqueBy(values: unknown[], key: string | undefined): unknown[] {
   const seen = new Set<string>()
   return values.filter((value) => {
-    const identity = JSON.stringify(key !== undefined && isObject(value) ? value[key] : value)
+    const identity = JSON.stringify(key !== undefined && isObject(value) && value[key] !== undefined ? value[key] : value)
     if (seen.has(identity)) return false
     seen.add(identity)
     return true
@@ -228,6 +229,11 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
 
   const walk = (node: SchemaNode, value: unknown, rule: string, display: string): Out => {
     if (value === null || value === undefined) return value === null && allowsNull(node) ? null : OMIT
+    // A reference the service answered by its name alone (the kind's projection made it `{name}`):
+    // written by that name, as the configuration may refer (the request's `{id}` has none to write).
+    if (isObject(value) && value.id === undefined && typeof value.name === 'string' && Object.hasOwn(kind.references ?? {}, rule)) {
+      return holdsSecret(value.name) ? leaveOut(display, `the service answers this reference by its name alone, which quotes a secret`) : { name: value.name }
+    }
     if (isObjectNode(node) && isObject(value)) return object(node, value, rule, display, false)
     if (isArrayNode(node) && Array.isArray(value)) return list(node, value, rule, display)
     if (isObject(value) || Array.isArray(value)) return OMIT

@@ -11,6 +11,7 @@ import { declaredSecrets, liveSecretGroups, nameHoldsSecret } from '../secrets/r
 import { holdsUrlPassword } from '../schema/sensitivity.js'
 import { literalTexts } from './literal-texts.js'
 import { declaredForRules } from './after-apply.js'
+import { settleReferences } from '../resources/references.js'
 
 /** One declared resource next to its live state, with what differs. */
 export interface Comparison {
@@ -84,7 +85,9 @@ export function tooDeep(error: unknown, kind: string, name: string): unknown {
 function compareUnguarded(desired: DesiredResource, raw: JsonObject, secrets: SecretContext): Comparison {
   const kind = KINDS[desired.kind]
   const live = kind.project(raw)
-  const { fields, units, hiddenSecrets } = diffResource(kind, desired, live, secrets)
+  // A reference answered by name alone is compared as the declared id the run's names give it; the
+  // live form (fingerprints, requests) keeps it as answered.
+  const { fields, units, hiddenSecrets } = diffResource(kind, desired, settleReferences(kind, live, desired), secrets)
   if (fields.length > 0) maskQuotedSecrets(fields, kind, desired, live, secrets)
   const compared = new Compared(kind, desired, raw, live, fields, units, hiddenSecrets)
   if (secrets.known) compared.known = (value) => secrets.known!(desired.kind, desired.id, value)

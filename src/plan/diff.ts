@@ -300,13 +300,16 @@ function unoptimisedCompareObject(context: DiffContext, place: Place): Finding[]
   return findings
 }
 
-/** A reference to another resource: compared by id, shown as `{id}` (or null). */
+/**
+ * A reference to another resource: compared by id, shown as `{id}` (or null); one the service
+ * answered by its name alone (the kind's projection made it `{name}`) is shown so.
+ */
 export function compareReference(context: DiffContext, place: Place): Finding[] {
   const wanted = place.declared === null || place.declared === undefined ? null : idOf(place.declared)
   const actual = place.live === null || place.live === undefined ? null : idOf(place.live)
   if (wanted === actual) return NONE
   const sensitive = fromVariable(context, place.path) || fromVariable(context, memberOf(place.path, 'id'))
-  return [change(place, actual === null ? null : { id: actual }, wanted === null ? null : { id: wanted }, { sensitive })]
+  return [change(place, actual === null ? null : isObject(actual) ? actual : { id: actual }, wanted === null ? null : { id: wanted }, { sensitive })]
 }
 
 /** A list of scalars compared as a set; an item from a variable, and its live counterpart, print as (sensitive). */
@@ -340,7 +343,8 @@ function unoptimisedCompareWholeList(context: DiffContext, place: Place, key: st
     const counterpart = declaredByKey.get(String(item[key]))
     const masked = maskEntry(context, place.path, item, counterpart)
     const members = counterpart ? Object.keys(counterpart.item) : [key]
-    if (members.length === 1) return masked[key]
+    // A live item the service answered without its key (a team by its name alone) is shown as answered.
+    if (members.length === 1) return item[key] === undefined && !counterpart ? masked : masked[key]
     // A live member equal to the declared one through its normalizer (no colour and `color: ""`)
     // is shown as declared, so that an item that does not change is not shown removed and added.
     const declaredItem = counterpart && counterpart.item !== item ? maskEntry(context, place.path, counterpart.item, counterpart) : undefined

@@ -90,9 +90,10 @@ const referencedIds = (value: unknown): string[] => (Array.isArray(value) ? valu
 function named(value: unknown, index: Pick<NameIndex, 'nameOf'>): string | undefined {
   // The plan holds a reference as `{id}`, or as the bare id where it lists a set's keys.
   const idOf = (item: unknown) => (typeof item === 'string' ? item : isObject(item) && typeof item.id === 'string' ? item.id : undefined)
+  // A live reference the service answered by its name alone (`{name}`) is shown by that name.
   const nameOf = (item: unknown) => {
     const id = idOf(item)
-    return id === undefined ? undefined : index.nameOf(id)
+    return id !== undefined ? index.nameOf(id) : isObject(item) && typeof item.name === 'string' ? item.name : undefined
   }
   if (Array.isArray(value)) {
     if (!value.some((item) => nameOf(item) !== undefined)) return undefined

@@ -435,6 +435,10 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
   const { SCANSYNC_API_TOKEN, SCANSYNC_STATE_KEY } = options.env
   const env = { ...Object.fromEntries(Object.entries(options.env).filter(([name]) => !/^SCANSYNC_/i.test(name))), SCANSYNC_API_TOKEN, SCANSYNC_STATE_KEY }
   const restored = saved.resources.map((resource) => restoreDesired(resource, env))
+  // The names the plan showed for its references' ids: a reference the service answers by name
+  // alone (no id) is compared with them, as the plan compared it with the names it read.
+  const referenceNames = savedReferenceNames(saved.names)
+  if (referenceNames !== undefined) for (const desired of restored) desired.referenceNames = referenceNames
   const changes = new Map(savedChanges(saved, restored).map((change) => [plannedKey(change), change]))
   const differing: string[] = []
   const resources = saved.resources.map((resource, i): PlannedResource => {
@@ -456,6 +460,13 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
   }
   if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
   return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, names: saved.names, apiUrl: saved.api_url, paths: saved.paths, ...(saved.working_directory !== undefined ? { workingDirectory: saved.working_directory } : {}), resources, policies: saved.policies ?? [] }
+}
+
+/** A saved plan's names by id as DesiredResource.referenceNames; a name shown (sensitive) names nothing. */
+function savedReferenceNames(names: NamesById | undefined): DesiredResource['referenceNames'] {
+  if (names === undefined) return undefined
+  const byId = (shown: Record<string, string> | undefined) => new Map(Object.entries(shown ?? {}).filter(([, name]) => name !== SENSITIVE))
+  return { agent: byId(names.agent), team: byId(names.team) }
 }
 
 /**

@@ -3,6 +3,7 @@ import { nullableList } from './normalize.js'
 import { isObject } from '../core/json.js'
 import { mergePatchBody } from './request-body.js'
 import { sensitiveFields } from '../schema/sensitive-fields.js'
+import { liveReference } from './references.js'
 
 const rules: Record<string, FieldRule> = {
   teams: { type: 'keyed', key: 'id', display: 'whole' },
@@ -21,8 +22,9 @@ export const agent: ResourceKind = {
   filledByScans: [],
   onlyWhile: {},
   yamlPlace: (place) => place,
+  references: { teams: 'team' },
   project(live) {
-    return { ...live, teams: nullableList(live.teams).filter(isObject).map((team) => ({ id: team.id })) }
+    return { ...live, teams: nullableList(live.teams).filter(isObject).map(liveReference) }
   },
   displayName(desired, live) {
     const name = desired?.name ?? live?.name

@@ -73,6 +73,11 @@ export interface ResourceKind {
   project(live: JsonObject): JsonObject
   /** A name for people, from the declaration or the live resource. */
   displayName(desired: JsonObject | undefined, live: JsonObject | undefined): string | null
+  /**
+   * The top-level fields that refer to agents or teams (one reference, or a list of them), by what
+   * they name: the service may answer such a reference by its name alone (references.ts).
+   */
+  references?: Readonly<Record<string, 'agent' | 'team'>>
   /** The request that sends the changed units. */
   buildRequest(input: RequestInput): PlannedRequest
 }

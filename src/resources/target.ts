@@ -4,6 +4,7 @@ import { color, idOf, labelInputs, nullableFalse, nullableList, nullableText, ti
 import { isObject, setPath } from '../core/json.js'
 import { mergePatchBody } from './request-body.js'
 import { sensitiveFields } from '../schema/sensitive-fields.js'
+import { liveReference } from './references.js'
 
 const rules: Record<string, FieldRule> = {
   site: { type: 'object' },
@@ -57,7 +58,7 @@ function project(live: JsonObject): JsonObject {
   projected.api_scan_settings = isObject(topLevelApiSettings) ? topLevelApiSettings : isObject(siteApiSettings) ? siteApiSettings : null
   projected.scan_profile = idOf(scan_profile)
   projected.labels = labelInputs(labels)
-  projected.scanning_agent = scanning_agent === null || scanning_agent === undefined ? null : { id: idOf(scanning_agent) }
+  projected.scanning_agent = scanning_agent === null || scanning_agent === undefined ? null : isObject(scanning_agent) ? liveReference(scanning_agent) : { id: idOf(scanning_agent) }
   // The document lists it at the top level (not always present) and inside the embedded agent:
   // read there when the top level lacks it.
   if (!Object.hasOwn(projected, 'include_deduplicated_endpoints') && isObject(scanning_agent) && Object.hasOwn(scanning_agent, 'include_deduplicated_endpoints')) {
@@ -87,6 +88,7 @@ export const target: ResourceKind = {
   },
   yamlPlace: (place) => place.replace(INSIDE_SITE, 'api_scan_settings'),
   project,
+  references: { scanning_agent: 'agent' },
   displayName(desired, live) {
     const name = (desired?.site as JsonObject | undefined)?.name ?? (live?.site as JsonObject | undefined)?.name
     return typeof name === 'string' ? name : null

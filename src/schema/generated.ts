@@ -144,10 +144,17 @@ export interface AgentResponse {
   name?: string | null
   installer_generated?: boolean | null
   teams?:
-    | {
-        id: string
+    | ((
+        | {
+            id: string
+          }
+        | {
+            name: string
+          }
+      ) & {
+        id?: string
         name?: string | null
-      }[]
+      })[]
     | null
   online?: boolean | null
   fallback?: boolean | null

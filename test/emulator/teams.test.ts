@@ -48,7 +48,7 @@ describe('emulator teams', () => {
     const teams = (await call(em, 'GET', '/teams/')).json.results as { id: string; name: string }[]
     expect(teams.map((t) => t.name).sort()).toEqual(['Marketing', 'Platform', 'Security'])
     const known = new Set(seed.teams!.map((t) => t.id))
-    for (const agent of seed.agents ?? []) for (const team of agent.teams ?? []) expect(known.has(team.id), `${agent.id} → ${team.id}`).toBe(true)
+    for (const agent of seed.agents ?? []) for (const team of agent.teams ?? []) expect(known.has(String(team.id)), `${agent.id} → ${team.id}`).toBe(true)
     expect((await call(em, 'GET', `/teams/${teams[0].id}/`)).json).toEqual(teams[0])
   })
 })

@@ -12,6 +12,7 @@ import { collectLiveSecrets } from '../../secrets/known.js'
 import { SENSITIVE } from '../../core/types.js'
 import { isObject } from '../../core/json.js'
 import type { SecretContext } from '../../secrets/state.js'
+import type { ReferenceNames } from '../../resources/references.js'
 
 export interface Identified {
   /** The declared resources with ids found by natural key and references by name as ids; targets to create keep id "". */
@@ -36,6 +37,11 @@ export interface Identified {
   danglingIds: (selected?: readonly DesiredResource[], sends?: Sends) => Promise<Diagnostic[]>
   /** Names the agents the plan read by id (`{id, name}`) where no agent list was read (after danglingIds): a target's scanning_agent is shown by name. */
   nameAgentsRead: (agents: readonly JsonObject[]) => void
+  /**
+   * The live names by id of the agents and teams the run read (its lists, those read to check ids,
+   * and `agentsRead`: the agents the plan read), for a reference the service answers without id.
+   */
+  referenceNames: (agentsRead: readonly JsonObject[]) => Promise<ReferenceNames>
 }
 
 /**
@@ -114,7 +120,17 @@ export async function identify(
     if (lists.agents || forIds.agents || agents.length === 0) return
     resolution.names.agent = resolveIdentities([], { agents: learnRecorded(agents) }, options.configuration ?? declared, holds).names.agent
   }
-  return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, references: resolution.references, lists, known, problems, danglingIds, nameAgentsRead }
+  const referenceNames = async (agentsRead: readonly JsonObject[]): Promise<ReferenceNames> => {
+    // A list that could not be read names nothing here (danglingIds says why, after).
+    await idLists.catch(() => undefined)
+    const byId = (...lists: Array<readonly unknown[] | undefined>) => {
+      const names = new Map<string, string>()
+      for (const list of lists) for (const item of list ?? []) if (isObject(item) && typeof item.id === 'string' && typeof item.name === 'string' && !names.has(item.id)) names.set(item.id, item.name)
+      return names
+    }
+    return { agent: byId(agentsRead, lists.agents, forIds.agents), team: byId(lists.teams, forIds.teams) }
+  }
+  return { resources: resolution.resources, creations: resolution.creations, names: resolution.names, references: resolution.references, lists, known, problems, danglingIds, nameAgentsRead, referenceNames }
 }
 
 /**

@@ -19,7 +19,8 @@ import { identify, undeclared, type Identified } from './identify.js'
 import { configurationProblems, defaultPathHint } from './config-diagnostics.js'
 import { ReadBudget, readDeclared, type ListPrefetch } from '../../live/read.js'
 import { startEarlyReads, type ReadsAhead } from './early-reads.js'
-import { KIND_NAMES } from '../../resources/index.js'
+import { KIND_NAMES, KINDS } from '../../resources/index.js'
+import { holdsReferenceByName, type ReferenceNames } from '../../resources/references.js'
 import { UNMANAGED_KINDS } from '../../resources/identity.js'
 import { collectLiveSecrets, learnLiveSecrets, learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, resourceKey, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
@@ -155,7 +156,12 @@ export async function compareWithLive(
   secrets: SecretContext,
   io: Io,
   policies?: PolicyChecker,
-  identified: { known?: ReadonlyMap<string, JsonObject>; creations?: readonly DesiredResource[] } = {},
+  identified: {
+    known?: ReadonlyMap<string, JsonObject>
+    creations?: readonly DesiredResource[]
+    /** The live names of the agents and teams the run read (with those of `agentsRead`), for references answered without id. */
+    referenceNames?: (agentsRead: readonly JsonObject[]) => Promise<ReferenceNames>
+  } = {},
   reads: { prefetch?: ListPrefetch; budget?: ReadBudget } = {},
 ): Promise<PlanResult & { gone: DesiredResource[]; agentsRead: JsonObject[] }> {
   const known = identified.known ?? new Map<string, JsonObject>()
@@ -175,8 +181,15 @@ export async function compareWithLive(
    * agent's own answer wins.
    */
   const agentsRead = new Map<string, JsonObject>()
+  /** Resources answered with a reference without id (references.ts): compared once every read has named the agents and teams. */
+  const byName: Array<[DesiredResource, string, JsonObject]> = []
   // `unoptimised…`: runs once per resource; V8's optimising compiler leaves it alone (bin/v8-flags.js).
   const unoptimisedOnResource = (resource: DesiredResource, id: string, body: JsonObject) => {
+    if (identified.referenceNames && resource.referenceNames === undefined && holdsReferenceByName(KINDS[resource.kind], body)) {
+      byName.push([resource, id, body])
+      if (resource.kind === 'agent') agentsRead.set(id, { id, name: body.name ?? null })
+      return
+    }
     // An answer nested too deep to compare is a clear error naming the resource (compare, build-plan.ts).
     const comparison = compare(resource, body, secrets)
     if (resource.kind === 'agent') agentsRead.set(id, { id, name: body.name ?? null })
@@ -221,6 +234,14 @@ export async function compareWithLive(
         gone.push(declared.get(liveKey(kind.name, id))!)
       },
     })
+    if (byName.length > 0) {
+      const referenceNames = await identified.referenceNames!([...agentsRead.values()])
+      // Given to the resource itself (as its account colours are): the apply compares its answer with them too.
+      for (const [resource, id, body] of byName) {
+        resource.referenceNames = referenceNames
+        unoptimisedOnResource(resource, id, body)
+      }
+    }
   } catch (error) {
     const explained = await tally.explain(error)
     throw explained === error ? explainNotFound(error, resources) : explained
@@ -339,7 +360,7 @@ export async function preparePlan(options: PlanInputs, io: RedactedIo): Promise<
     const creations = identified.creations.filter((c) => selected.has(c))
     const existing = resources.filter((r) => r.id !== '')
     const policies = loaded.policies.length > 0 ? new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds }) : undefined
-    const { gone, agentsRead, ...result } = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations }, { prefetch, budget })
+    const { gone, agentsRead, ...result } = await compareWithLive(existing, session, ledger.context, io, policies, { known: identified.known, creations, referenceNames: identified.referenceNames }, { prefetch, budget })
     const dangling = await identified.danglingIds(resources, referencesSent(result.plan))
     // A resource gone (drift reports it as drift) and an id referred to that the service lacks: said together.
     const goneHere = options.missingIsDrift ? [] : gone
