@@ -7,6 +7,7 @@
 
 import { SENSITIVE } from './types.js'
 import { maskUrlPasswords } from './url.js'
+import { printable } from './printable.js'
 
 export { SENSITIVE }
 /** What the API token prints as. */
@@ -64,7 +65,7 @@ export function isWeakSecret(secret: string): boolean {
 /**
  * The ways a secret can be written in a text: as it is; inside a JSON string (escaped once, as a
  * service quoting a field writes it, or twice, as one quoting the raw request body does; with or
- * without \u escapes); URL-encoded.
+ * without \u escapes); URL-encoded; as scansync prints it (core/printable.ts).
  */
 export function writtenForms(secret: string): string[] {
   const json = (text: string) => JSON.stringify(text).slice(1, -1)
@@ -76,7 +77,10 @@ export function writtenForms(secret: string): string[] {
   } catch {
     // A lone surrogate has no URL form.
   }
-  return [...new Set([secret, once, json(once), ascii, json(ascii), url])]
+  // As scansync prints a text (a name, a path) or a quoted value: format characters (a joiner in
+  // an emoji, a zero-width non-joiner in Persian) and controls written `\uXXXX`, the rest as it is.
+  const printed = printable(once)
+  return [...new Set([secret, once, json(once), ascii, json(ascii), url, printable(secret), printed, json(printed)])]
 }
 
 // C0 and C1 controls, DEL, NUL, the Unicode line separators, and the bidirectional marks and
