@@ -12,7 +12,15 @@ const escapeChar = (c: string) => {
   return out
 }
 
-/** Text from the plan (ids, paths, messages) made safe to print: control characters become `\uXXXX`. */
-export function printable(text: string, options: { keepNewlines?: boolean } = {}): string {
-  return text.replace(options.keepNewlines ? UNSAFE_EXCEPT_NEWLINE : UNSAFE, escapeChar)
+// A name that must stay as it is found (a file's, in an annotation's `file=`): the format characters
+// kept but for the bidirectional marks, as a Persian name's zero-width non-joiner or an emoji's
+// joiner are part of the name the runner looks for.
+const UNSAFE_BUT_INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * Text from the plan (ids, paths, messages) made safe to print: control characters become `\uXXXX`.
+ * `keepInvisible` keeps the format characters that do not reorder text (a file's name).
+ */
+export function printable(text: string, options: { keepNewlines?: boolean; keepInvisible?: boolean } = {}): string {
+  return text.replace(options.keepInvisible ? UNSAFE_BUT_INVISIBLE : options.keepNewlines ? UNSAFE_EXCEPT_NEWLINE : UNSAFE, escapeChar)
 }

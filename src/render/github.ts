@@ -94,7 +94,7 @@ const realPath = (path: string): string => {
 export function workflowCommand(level: 'error' | 'warning' | 'notice', where: SourcePosition | undefined, title: string, message: string, fileOf?: AnnotationFile): string {
   const properties: string[] = []
   if (where) {
-    properties.push(`file=${escapeProperty(fileOf ? fileOf(where.file) : where.file)}`, `line=${where.line}`)
+    properties.push(`file=${escapeProperty(fileOf ? fileOf(where.file) : where.file, { keepInvisible: true })}`, `line=${where.line}`)
     if (where.column !== undefined) properties.push(`col=${where.column}`)
   }
   properties.push(`title=${escapeProperty(title)}`)
@@ -102,11 +102,11 @@ export function workflowCommand(level: 'error' | 'warning' | 'notice', where: So
 }
 
 /** A workflow command's message: `%`, CR and LF encoded (and other control characters made visible). */
-export function escapeData(text: string): string {
-  return printable(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'))
+export function escapeData(text: string, options: { keepInvisible?: boolean } = {}): string {
+  return printable(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'), options)
 }
 
-/** A workflow command's property value: as a message, and `:` and `,` encoded too. */
-export function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
+/** A workflow command's property value: as a message, and `:` and `,` encoded too (a file's name keeps its joiners: `keepInvisible`). */
+export function escapeProperty(text: string, options: { keepInvisible?: boolean } = {}): string {
+  return escapeData(text, options).replace(/:/g, '%3A').replace(/,/g, '%2C')
 }
