@@ -1,5 +1,6 @@
 import { groupThousands } from './thousands.js'
 import { SENSITIVE } from './sensitive.js'
+import { printable } from './printable.js'
 
 /** A problem found in a configuration file, located at the YAML node it concerns. */
 export interface Diagnostic {
@@ -27,8 +28,9 @@ export const samePlace = (a: SourcePosition, b: SourcePosition): boolean => a.fi
 
 export function formatDiagnostic(d: Diagnostic): string {
   // One problem, one line (contract): a line break in a name the message quotes (or in the file's
-  // own name, config/find-files.ts) is written as an escape.
-  return `${oneLine(d.file)}:${d.line}:${d.column}: ${oneLine(d.message)}`
+  // own name, config/find-files.ts) is written as an escape; so are, in the message, the characters
+  // with no glyph (`no agent is named "lisbon\u200b"; did you mean "lisbon"?`), as a plan writes them.
+  return `${oneLine(d.file)}:${d.line}:${d.column}: ${printable(oneLine(d.message))}`
 }
 
 const oneLine = (text: string) => text.replace(LINE_BREAKS, (c) => LINE_BREAK_ESCAPES[c] ?? c)

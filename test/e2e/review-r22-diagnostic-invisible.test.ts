@@ -1,0 +1,27 @@
+// Review round 22 (attacks on this round's escaping): the plan now writes a value's characters
+// with no glyph as `\u200b` (so that a change does not read `"Promo" -> "Promo"`), and so did
+// --format github's annotation of a configuration error, but the text format's error line wrote
+// them as they are: `no agent is named "dc-lisbon-agent​"; did you mean "dc-lisbon-agent"?`,
+// two names that read the same, the difference invisible. The error line escapes them too.
+import { describe, expect, it } from 'vitest'
+import { cli, emulator, tempdir } from './helpers.js'
+
+describe('a configuration error quoting a name with an invisible character', () => {
+  it('plan: the unknown agent name shows its zero-width space', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: {name: "dc-lisbon-agent\\u200b"}\n' })
+    const run = await cli(em, dir, ['plan'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('c.yaml:3:28: target 2DZkoZH8WMEM: scanning_agent.name: no agent is named "dc-lisbon-agent\\u200b"; did you mean "dc-lisbon-agent"?')
+    expect(run.stderr).not.toContain('\u200b')
+  })
+
+  it('validate: an unknown field whose name holds a soft hyphen shows it', async () => {
+    const em = await emulator()
+    const dir = tempdir({ 'c.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    site: {"na\\u00adme": Shop}\n' })
+    const run = await cli(em, dir, ['validate'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('na\\u00adme')
+    expect(run.stderr).not.toContain('\u00ad')
+  })
+})
