@@ -27,7 +27,8 @@ const resourceAndMessage = (v: Violation): string => `${v.kind} ${v.id}: ${v.mes
 export function violationLine(v: Violation): string {
   const at = v.where ?? v.rule
   const level = v.level === 'warning' ? ' [warning]' : ''
-  return printable(`${at.file}:${at.line}:${at.column}: policy ${v.policy}: ${resourceAndMessage(v)}${level}`)
+  // The file's name as it is found (a Persian name's zero-width non-joiner kept), as an error line writes it.
+  return `${printable(at.file, { keepInvisible: true })}:${at.line}:${at.column}: ${printable(`policy ${v.policy}: ${resourceAndMessage(v)}${level}`)}`
 }
 
 /** `2 policy violations: 1 error, 1 warning.` */
