@@ -7,8 +7,8 @@ import type { ResourceKind } from './kind.js'
  * embedded in a target optional ("`id` optional string, `name` req"), and of an agent's teams too
  * ("elements `{id: string, name: string req}`"). The projection keeps such a reference as `{name}`
  * (never an object dump); the comparison then takes it for the declared id when the agents or
- * teams the run read give that id that name (DesiredResource.referenceNames). Otherwise it stays a
- * change, shown by the live name.
+ * teams the run read give that id that name (DesiredResource.referenceNames), and no other one
+ * they read carries it. Otherwise it stays a change, shown by the live name.
  */
 
 /** Live names by id of the agents and teams a run read, by the kind of thing a reference names. */
@@ -48,7 +48,10 @@ export function settleReferences(kind: Pick<ResourceKind, 'references'>, live: J
     if (byId === undefined) continue
     const declared = desired.fields[path]
     const declaredIds = (Array.isArray(declared) ? declared : [declared]).flatMap((item) => (isObject(item) && typeof item.id === 'string' ? [item.id] : []))
-    const idNamed = (name: string) => declaredIds.find((id) => byId.get(id) === name)
+    // A name another agent or team the run read carries too names none of them for sure: the
+    // service may hold the other one, so it stays a change.
+    const carriers = (name: string) => [...byId.values()].filter((named) => named === name).length
+    const idNamed = (name: string) => (carriers(name) === 1 ? declaredIds.find((id) => byId.get(id) === name) : undefined)
     if (byNameOnly(value)) {
       const id = idNamed(value.name)
       if (id !== undefined) settled = { ...settled, [path]: { id } }

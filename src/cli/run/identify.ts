@@ -40,8 +40,10 @@ export interface Identified {
   /**
    * The live names by id of the agents and teams the run read (its lists, those read to check ids,
    * and `agentsRead`: the agents the plan read), for a reference the service answers without id.
+   * With `agents`, the agent list is read if the run has not read it: a name two agents share
+   * settles nothing (references.ts), which only the whole list tells.
    */
-  referenceNames: (agentsRead: readonly JsonObject[]) => Promise<ReferenceNames>
+  referenceNames: (agentsRead: readonly JsonObject[], agents?: boolean) => Promise<ReferenceNames>
 }
 
 /**
@@ -120,9 +122,13 @@ export async function identify(
     if (lists.agents || forIds.agents || agents.length === 0) return
     resolution.names.agent = resolveIdentities([], { agents: learnRecorded(agents) }, options.configuration ?? declared, holds).names.agent
   }
-  const referenceNames = async (agentsRead: readonly JsonObject[]): Promise<ReferenceNames> => {
+  const referenceNames = async (agentsRead: readonly JsonObject[], agents = false): Promise<ReferenceNames> => {
     // A list that could not be read names nothing here (danglingIds says why, after).
     await idLists.catch(() => undefined)
+    if (agents && !lists.agents && !forIds.agents) {
+      const items = await readAllIfListed(KINDS.agent, client, reading)
+      if (items) forIds.agents = learnRecorded(items)
+    }
     const byId = (...lists: Array<readonly unknown[] | undefined>) => {
       const names = new Map<string, string>()
       for (const list of lists) for (const item of list ?? []) if (isObject(item) && typeof item.id === 'string' && typeof item.name === 'string' && !names.has(item.id)) names.set(item.id, item.name)

@@ -160,7 +160,7 @@ export async function compareWithLive(
     known?: ReadonlyMap<string, JsonObject>
     creations?: readonly DesiredResource[]
     /** The live names of the agents and teams the run read (with those of `agentsRead`), for references answered without id. */
-    referenceNames?: (agentsRead: readonly JsonObject[]) => Promise<ReferenceNames>
+    referenceNames?: (agentsRead: readonly JsonObject[], agents?: boolean) => Promise<ReferenceNames>
   } = {},
   reads: { prefetch?: ListPrefetch; budget?: ReadBudget } = {},
 ): Promise<PlanResult & { gone: DesiredResource[]; agentsRead: JsonObject[] }> {
@@ -235,7 +235,8 @@ export async function compareWithLive(
       },
     })
     if (byName.length > 0) {
-      const referenceNames = await identified.referenceNames!([...agentsRead.values()])
+      const agents = byName.some(([resource]) => Object.values(KINDS[resource.kind].references ?? {}).includes('agent'))
+      const referenceNames = await identified.referenceNames!([...agentsRead.values()], agents)
       // Given to the resource itself (as its account colours are): the apply compares its answer with them too.
       for (const [resource, id, body] of byName) {
         resource.referenceNames = referenceNames
