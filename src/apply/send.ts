@@ -4,6 +4,7 @@ import { hasStateToWrite, recordsOnlyVariables, writeSecretsState, writeSecretsS
 import { executeChanges, type Sender } from './executor.js'
 import { pendingOf } from './refresh.js'
 import { shareColoursAmong } from '../resources/account-colours.js'
+import { shareRenamesAmong } from '../resources/references.js'
 import { reportOf, type Tally } from './report.js'
 import { writeFailure } from '../core/whole-file.js'
 
@@ -33,6 +34,7 @@ export interface SendOptions {
  */
 export async function sendChanges(plan: Plan, ready: readonly Ready[], options: SendOptions): Promise<{ report: ApplyReport; stateProblem?: string; stateNote?: string }> {
   shareColoursAmong(ready.map((item) => item.planned.desired))
+  shareRenamesAmong(ready.map((item) => item.comparison))
   const outcome = await executeChanges(ready.map(pendingOf), options.client, {
     parallelism: options.parallelism,
     secrets: options.ledger,

@@ -52,7 +52,7 @@ export interface DesiredResource {
    * The live names by id of the agents and teams the run read: a reference the service answers by
    * its name alone (no id) is the declared id they give that name (src/resources/references.ts).
    */
-  referenceNames?: Partial<Record<'agent' | 'team', ReadonlyMap<string, string>>>
+  referenceNames?: Partial<Record<'agent' | 'team', ReadonlyMap<string, string>>> & { renamed?: ReadonlyMap<string, readonly string[]> }
 }
 
 export interface LoadedConfig {

@@ -12,7 +12,10 @@ import type { ResourceKind } from './kind.js'
  */
 
 /** Live names by id of the agents and teams a run read, by the kind of thing a reference names. */
-export type ReferenceNames = Partial<Record<'agent' | 'team', ReadonlyMap<string, string>>>
+export type ReferenceNames = Partial<Record<'agent' | 'team', ReadonlyMap<string, string>>> & {
+  /** The names, before and after, of the agents the apply renames (shareRenamesAmong). */
+  renamed?: ReadonlyMap<string, readonly string[]>
+}
 
 /** A live reference as compared: `{id}`, or `{name}` where the service answered a name and no id. */
 export function liveReference(value: JsonObject): JsonObject {
@@ -48,10 +51,15 @@ export function settleReferences(kind: Pick<ResourceKind, 'references'>, live: J
     if (byId === undefined) continue
     const declared = desired.fields[path]
     const declaredIds = (Array.isArray(declared) ? declared : [declared]).flatMap((item) => (isObject(item) && typeof item.id === 'string' ? [item.id] : []))
+    // An agent the apply renames answers by either name, as its write lands before or after.
+    const renamed = family === 'agent' ? names.renamed : undefined
+    const carries = (id: string, name: string) => byId.get(id) === name || renamed?.get(id)?.includes(name) === true
     // A name another agent or team the run read carries too names none of them for sure: the
     // service may hold the other one, so it stays a change.
-    const carriers = (name: string) => [...byId.values()].filter((named) => named === name).length
-    const idNamed = (name: string) => (carriers(name) === 1 ? declaredIds.find((id) => byId.get(id) === name) : undefined)
+    const idNamed = (name: string) => {
+      const carriers = new Set([...byId.keys(), ...(renamed?.keys() ?? [])].filter((id) => carries(id, name)))
+      return carriers.size === 1 ? declaredIds.find((id) => carriers.has(id)) : undefined
+    }
     if (byNameOnly(value)) {
       const id = idNamed(value.name)
       if (id !== undefined) settled = { ...settled, [path]: { id } }
@@ -60,4 +68,20 @@ export function settleReferences(kind: Pick<ResourceKind, 'references'>, live: J
     }
   }
   return settled
+}
+
+/**
+ * Before an apply sends: an agent it renames may answer a reference sent in the same apply (a
+ * target's scanning agent) by its name before or after the rename, as the writes land; the
+ * resources compared by name take both as that agent's (its live name from the read the requests
+ * are built from, and its declared one).
+ */
+export function shareRenamesAmong(compared: ReadonlyArray<{ desired: DesiredResource; live: JsonObject }>): void {
+  const renamed = new Map<string, string[]>()
+  for (const { desired, live } of compared) {
+    const [before, after] = [live.name, desired.fields.name]
+    if (desired.kind === 'agent' && desired.id !== '' && typeof before === 'string' && typeof after === 'string' && before !== after) renamed.set(desired.id, [before, after])
+  }
+  if (renamed.size === 0) return
+  for (const { desired } of compared) if (desired.referenceNames !== undefined) desired.referenceNames = { ...desired.referenceNames, renamed }
 }
