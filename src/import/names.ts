@@ -1,6 +1,7 @@
 import { isObject } from '../core/json.js'
 import type { JsonObject, KindName } from '../core/types.js'
 import type { NameIndex } from '../resources/identity.js'
+import type { LeftOut } from './select.js'
 
 /*
  * Import writes references by name where a name identifies one team or agent alone
@@ -35,4 +36,20 @@ export function withNames(kind: KindName, fields: JsonObject, names: { team?: Na
   if (kind === 'agent' && Array.isArray(fields.teams) && names.team) return { ...fields, teams: fields.teams.map((team) => byName(team, names.team)) }
   if (kind === 'target' && isObject(fields.scanning_agent) && names.agent) return { ...fields, scanning_agent: byName(fields.scanning_agent, names.agent) }
   return fields
+}
+
+/**
+ * A reference the service answered by its name alone (`{name}`, no id to write instead) where that
+ * name is shared by two teams or agents: a configuration naming it is refused as ambiguous, so the
+ * field is left out, and said why (the fields unchanged, the same object, otherwise).
+ */
+export function withoutSharedNames(kind: KindName, fields: JsonObject, names: { team?: NameIndex; agent?: NameIndex }): { fields: JsonObject; leftOut: LeftOut[] } {
+  const shared = (reference: unknown, index: NameIndex | undefined): boolean =>
+    index !== undefined && isObject(reference) && reference.id === undefined && typeof reference.name === 'string' && index.idsNamed(reference.name).length > 1
+  const field = kind === 'agent' && Array.isArray(fields.teams) && fields.teams.some((team) => shared(team, names.team)) ? 'teams' : kind === 'target' && shared(fields.scanning_agent, names.agent) ? 'scanning_agent' : undefined
+  if (field === undefined) return { fields, leftOut: [] }
+  const rest = { ...fields }
+  delete rest[field]
+  const what = field === 'teams' ? 'a team by a name that two teams share' : 'its scanning agent by a name that two agents share'
+  return { fields: rest, leftOut: [{ field, reason: `the service answers ${what}, and no id: a configuration could not tell which` }] }
 }

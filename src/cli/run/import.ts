@@ -13,7 +13,7 @@ import { isConfigurationWord, Reference, VariableNamer, type SecretNote } from '
 import { renderImport, type ImportSection } from '../../import/yaml.js'
 import { readAll, readLive } from '../../live/read.js'
 import { readTeams } from '../../live/teams.js'
-import { namesNeeded, withNames } from '../../import/names.js'
+import { namesNeeded, withNames, withoutSharedNames } from '../../import/names.js'
 import { NameIndex } from '../../resources/identity.js'
 import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
 import { schemaComment } from './schema-reference.js'
@@ -219,6 +219,9 @@ async function referToNames(sections: ImportSection[], session: Session, holdsSe
   const [teams, agents] = await Promise.all([needed.teams ? readTeams(session.client) : undefined, needed.agents ? readAll(KINDS.agent, session.client) : undefined])
   const names = { team: teams && new NameIndex(teams), agent: agents && new NameIndex(agents) }
   for (const section of sections) {
-    section.resources = section.resources.map((resource) => ({ ...resource, fields: withNames(section.kind, resource.fields, names, holdsSecret) }))
+    section.resources = section.resources.map((resource) => {
+      const { fields, leftOut } = withoutSharedNames(section.kind, withNames(section.kind, resource.fields, names, holdsSecret), names)
+      return { ...resource, fields, leftOut: [...resource.leftOut, ...leftOut] }
+    })
   }
 }
