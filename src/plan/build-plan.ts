@@ -11,7 +11,7 @@ import { declaredSecrets, liveSecretGroups, nameHoldsSecret } from '../secrets/r
 import { holdsUrlPassword } from '../schema/sensitivity.js'
 import { literalTexts } from './literal-texts.js'
 import { declaredForRules } from './after-apply.js'
-import { settleReferences } from '../resources/references.js'
+import { namesRecordedSecret, settleReferences } from '../resources/references.js'
 
 /** One declared resource next to its live state, with what differs. */
 export interface Comparison {
@@ -116,7 +116,7 @@ function maskQuotedSecrets(fields: FieldChange[], kind: ResourceKind, desired: D
     return held.urls.some((secret) => text.includes(secret))
   }
   for (const field of fields) {
-    if (field.sensitive || !(holds(field.before, false) || holds(field.after, true))) continue
+    if (field.sensitive || !(holds(field.before, false) || holds(field.after, true) || namesRecordedSecret(kind, field.path, field.before, desired, secrets.known))) continue
     field.sensitive = true
     field.before = SENSITIVE
     field.after = SENSITIVE

@@ -1,4 +1,4 @@
-import type { DesiredResource, JsonObject } from '../core/types.js'
+import type { DesiredResource, JsonObject, KindName } from '../core/types.js'
 import { isObject } from '../core/json.js'
 import type { ResourceKind } from './kind.js'
 
@@ -84,4 +84,16 @@ export function shareRenamesAmong(compared: ReadonlyArray<{ desired: DesiredReso
   }
   if (renamed.size === 0) return
   for (const { desired } of compared) if (desired.referenceNames !== undefined) desired.referenceNames = { ...desired.referenceNames, renamed }
+}
+
+/**
+ * Whether a live value of a reference field (a change's `before`) names by name alone an agent or
+ * team whose name the secrets state records as applied from a variable (`known`): shown nowhere,
+ * as such a name is where the reference holds its id (agents only: teams are not declared).
+ */
+export function namesRecordedSecret(kind: Pick<ResourceKind, 'references'>, field: string, value: unknown, desired: Pick<DesiredResource, 'referenceNames'>, known: ((kind: KindName, id: string, value: string) => boolean) | undefined): boolean {
+  // Only agents are declared, so only their names are recorded.
+  const byId = kind.references?.[field] === 'agent' ? desired.referenceNames?.agent : undefined
+  if (byId === undefined || known === undefined) return false
+  return (Array.isArray(value) ? value : [value]).some((item) => byNameOnly(item) && [...byId].some(([id, name]) => name === item.name && known('agent', id, name)))
 }
