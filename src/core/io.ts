@@ -91,8 +91,6 @@ export function wholeWrites<T extends OutputStream>(stream: T, fd: number, name:
   })
 }
 
-const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
-
 export function processIo(): Io {
   return withRedaction({
     stdout: wholeWrites(process.stdout, 1, 'standard output'),
@@ -116,13 +114,13 @@ export function processIo(): Io {
         rl.close()
       }
     },
-    // Ctrl-C, SIGTERM as a CI runner sends it to cancel a job, and SIGHUP as a closed terminal or a
-    // dropped SSH session sends it (by default it ended an apply at once, recording nothing sent):
-    // all stop an apply the same way.
+    // Ctrl-C, and SIGTERM as a CI runner sends it to cancel a job: both stop an apply the same way.
     onInterrupt(handler) {
-      for (const signal of INTERRUPTS) process.on(signal, handler)
+      process.on('SIGINT', handler)
+      process.on('SIGTERM', handler)
       return () => {
-        for (const signal of INTERRUPTS) process.off(signal, handler)
+        process.off('SIGINT', handler)
+        process.off('SIGTERM', handler)
       }
     },
   })

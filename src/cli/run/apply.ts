@@ -48,7 +48,7 @@ export async function runApply(options: ApplyOptions, given: Io): Promise<number
 }
 
 /**
- * Until the first write, an interrupt (Ctrl-C, SIGTERM from a CI runner cancelling the job, SIGHUP)
+ * Until the first write, an interrupt (Ctrl-C, or SIGTERM from a CI runner cancelling the job)
  * ends the apply at once with exit 130, saying that nothing was sent: only reads were in flight.
  * Returns what stops listening (the send phase then listens in its own way).
  */
