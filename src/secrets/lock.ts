@@ -40,6 +40,18 @@ function holderOf(lock: string): string | undefined {
   }
 }
 
+/** The tokens of the locks this process holds through holdLock (an awaited hold). */
+const heldHere = new Set<string>()
+
+/**
+ * Whether an awaited hold of this very process holds the lock: one a synchronous write at the
+ * process's last moment (a second Ctrl-C) can never wait out, as the hold cannot go on while it blocks.
+ */
+export const heldByThisProcess = (lock: string): boolean => {
+  const holder = holderOf(lock)
+  return holder !== undefined && heldHere.has(holder)
+}
+
 /** A token for this holder: what `release` checks before it removes the lock. */
 export const lockToken = (): string => `${process.pid} ${randomUUID()}`
 
@@ -123,12 +135,14 @@ export async function holdLock(lock: string, waitMs: number, onWait?: () => void
     }
   }, STALE_LOCK_MS / 3)
   keepFresh.unref()
+  heldHere.add(token)
   // A process that ends at once (a second Ctrl-C) leaves no lock for the next run to wait out.
   const atExit = () => releaseLock(lock, token)
   process.on('exit', atExit)
   return () => {
     clearInterval(keepFresh)
     process.off('exit', atExit)
+    heldHere.delete(token)
     releaseLock(lock, token)
   }
 }

@@ -7,7 +7,7 @@ import { writeWholeFile, writeWholeFileSync } from '../core/whole-file.js'
 import type { Env, KindName } from '../core/types.js'
 import type { SecretsState } from '../schema/generated.js'
 import { ScansyncError } from '../core/errors.js'
-import { holdLock, lockToken, releaseLock, tryLock } from './lock.js'
+import { heldByThisProcess, holdLock, lockToken, releaseLock, tryLock } from './lock.js'
 
 /**
  * The secrets state: for each sensitive field the service hides (OBFUSCATED_…), an HMAC-SHA256 of
@@ -438,7 +438,10 @@ export function writeSecretsStateSync(path: string, update: StateUpdate, redact:
   const lock = lockPath(path)
   const token = lockToken()
   const started = Date.now()
-  while (!tryLock(lock, token)) {
+  // Held by this process's own awaited write (what an interrupt started to record what had landed):
+  // written under its hold, as that write cannot go on meanwhile, and the process ends right after.
+  let own = false
+  while (!(own = heldByThisProcess(lock)) && !tryLock(lock, token)) {
     if (Date.now() - started > 2_000) throw heldByAnother(lock)
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5)
   }
@@ -447,7 +450,7 @@ export function writeSecretsStateSync(path: string, update: StateUpdate, redact:
     const current = text === undefined ? emptyState() : parseState(text, path)
     writeWholeFileSync(path, redact(stateText(mergedState(current, update))), 0o600)
   } finally {
-    releaseLock(lock, token)
+    if (!own) releaseLock(lock, token)
   }
 }
 
