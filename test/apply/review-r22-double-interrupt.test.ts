@@ -10,11 +10,9 @@
 // In-process, the interrupts pressed through Io.onInterrupt, the second while the first's write holds
 // the lock (the lock file is there: it is held across several turns of the loop, each file operation).
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { setImmediate as turn } from 'node:timers/promises'
 import { afterEach, expect, it, vi } from 'vitest'
-import { runApply } from '../../src/cli/run/apply.js'
-import { captureIo, emulator, envFor, tempdir, writes } from '../e2e/helpers.js'
+import { applyOneLandedOneHeld } from './interrupt-setup.js'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -24,38 +22,18 @@ const PASSWORD = 'double-Secret-6c3a'
 const [LANDED, HELD] = ['Double000001', 'Double000002']
 
 it('a second interrupt while the first one records what landed still records it, and says nothing of another scansync', { timeout: 60_000 }, async () => {
-  const em = await emulator({
-    obfuscate: true,
-    seed: { targets: [LANDED, HELD].map((id, i) => ({ id, site: { name: `old ${i}`, url: `https://double${i}.example.com/` } })) },
-    // The second write is answered only after a minute: in flight when the signals come.
-    faults: [{ type: 'slow', method: 'PATCH', path: `/targets/${HELD}/`, delayMs: 60_000 }],
-  })
-  const dir = tempdir({
-    'targets.yaml':
-      'targets:\n' +
-      [LANDED, HELD].map((id) => `  - id: ${id}\n    site:\n      has_basic_auth: true\n      basic_auth: {username: scanner, password: "\${PW}", password_is_sensitive: true}\n`).join(''),
-  })
-  const state = join(dir, '.scansync', 'state.json')
-  const lock = `${state}.lock`
   // The second interrupt ends the process: here, the exit is only noted.
   const exits: number[] = []
   vi.spyOn(process, 'exit').mockImplementation(((code: number) => void exits.push(code)) as never)
-  let interrupt: (() => void) | undefined
-  const io = { ...captureIo({ env: envFor(em, { PW: PASSWORD, SCANSYNC_TIMEOUT_MS: '120000', SCANSYNC_PROGRESS_MS: '1' }), cwd: dir }), onInterrupt: (handler: () => void) => ((interrupt = handler), () => undefined) }
-  const running = runApply({ paths: ['.'], format: 'json', autoApprove: true, parallelism: 2 }, io)
+  // One write landed, the other in flight when the interrupts come.
+  const { em, state, io, interrupt, running } = await applyOneLandedOneHeld({ landed: LANDED, held: HELD, password: PASSWORD, host: 'double' })
+  const lock = `${state}.lock`
 
-  const held = () => writes(em).some((r) => r.path === `/targets/${HELD}/`)
-  for (let i = 0; !(io.err().includes('Applying: 1 of 2 done') && held()); i++) {
-    if (i > 20_000) throw new Error('gave up waiting for the writes')
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-  expect(writes(em).find((r) => r.path === `/targets/${LANDED}/`)?.status).toBe(200)
-
-  interrupt!()
+  interrupt()
   for (let i = 0; i < 5_000 && !existsSync(lock); i++) await turn()
   expect(existsSync(lock)).toBe(true)
   expect(existsSync(state)).toBe(false)
-  interrupt!()
+  interrupt()
 
   expect(exits).toEqual([130])
   expect(io.err()).toContain('Quit at once: 1 applied')

@@ -9,11 +9,9 @@
 // by the service; time is then stopped (the wait for the one in flight never ends), so the state can
 // only be written by the signal itself.
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { setImmediate as turn } from 'node:timers/promises'
 import { afterEach, expect, it, vi } from 'vitest'
-import { runApply } from '../../src/cli/run/apply.js'
-import { captureIo, emulator, envFor, tempdir, writes } from '../e2e/helpers.js'
+import { applyOneLandedOneHeld } from './interrupt-setup.js'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -23,33 +21,12 @@ const PASSWORD = 'landed-Secret-6c3a'
 const [LANDED, HELD] = ['Landed000001', 'Landed000002']
 
 it('the first interrupt records the secrets already applied before it waits for the requests in flight', { timeout: 60_000 }, async () => {
-  const em = await emulator({
-    obfuscate: true,
-    seed: { targets: [LANDED, HELD].map((id, i) => ({ id, site: { name: `old ${i}`, url: `https://landed${i}.example.com/` } })) },
-    // The second write is answered only after a minute: in flight when the signal comes.
-    faults: [{ type: 'slow', method: 'PATCH', path: `/targets/${HELD}/`, delayMs: 60_000 }],
-  })
-  const dir = tempdir({
-    'targets.yaml':
-      'targets:\n' +
-      [LANDED, HELD].map((id) => `  - id: ${id}\n    site:\n      has_basic_auth: true\n      basic_auth: {username: scanner, password: "\${PW}", password_is_sensitive: true}\n`).join(''),
-  })
-  const state = join(dir, '.scansync', 'state.json')
-  let interrupt: (() => void) | undefined
-  const io = { ...captureIo({ env: envFor(em, { PW: PASSWORD, SCANSYNC_TIMEOUT_MS: '120000', SCANSYNC_PROGRESS_MS: '1' }), cwd: dir }), onInterrupt: (handler: () => void) => ((interrupt = handler), () => undefined) }
-  const running = runApply({ paths: ['.'], format: 'json', autoApprove: true, parallelism: 2 }, io)
-
   // The first write answered and taken in (the progress line counts it), the other on the wire.
-  const held = () => writes(em).some((r) => r.path === `/targets/${HELD}/`)
-  for (let i = 0; !(io.err().includes('Applying: 1 of 2 done') && held()); i++) {
-    if (i > 20_000) throw new Error('gave up waiting for the writes')
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-  expect(writes(em).find((r) => r.path === `/targets/${LANDED}/`)?.status).toBe(200)
+  const { em, state, interrupt, running } = await applyOneLandedOneHeld({ landed: LANDED, held: HELD, password: PASSWORD, host: 'landed' })
 
   // From now on no timer fires: the wait for the write in flight would never end.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-  interrupt!()
+  interrupt()
   const recorded = () => existsSync(state) && Object.keys((JSON.parse(readFileSync(state, 'utf8')) as { resources: object }).resources).includes(`target/${LANDED}`)
   for (let i = 0; i < 5_000 && !recorded(); i++) await turn()
   expect(recorded()).toBe(true)

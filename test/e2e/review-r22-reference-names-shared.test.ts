@@ -6,39 +6,15 @@
 // share settles nothing now: the plan shows the change.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, exampleSeed, EXAMPLE_SECRETS, tempdir } from './helpers.js'
-import { startProxy } from './proxy.js'
-import type { Emulator, EmulatorSeed } from '../../src/emulator/index.js'
+import { cli, emulator, tempdir } from './helpers.js'
+import { exampleSeedSharingNames, serviceWithoutIds } from './without-ids.js'
 
 beforeAll(ensureBuilt, 120_000)
 
-const withoutIds = (resource: Record<string, unknown>): void => {
-  const agent = resource.scanning_agent
-  if (agent !== null && typeof agent === 'object') delete (agent as Record<string, unknown>).id
-  if (Array.isArray(resource.teams)) for (const team of resource.teams as Array<Record<string, unknown>>) delete team.id
-}
-
-/** The emulator behind a service that answers the embedded agent and the agents' teams without ids. */
-async function serviceWithoutIds(em: Emulator): Promise<Record<string, string>> {
-  const proxy = await startProxy(em.url, async (_request, forward) => {
-    const answer = await forward()
-    if (answer.status !== 200 || !answer.body.startsWith('{')) return answer
-    const parsed = JSON.parse(answer.body) as Record<string, unknown>
-    if (Array.isArray(parsed.results)) for (const resource of parsed.results) withoutIds(resource as Record<string, unknown>)
-    else withoutIds(parsed)
-    return { ...answer, body: JSON.stringify(parsed) }
-  })
-  return { SCANSYNC_API_URL: proxy.url, ...EXAMPLE_SECRETS }
-}
-
-type Seed = EmulatorSeed & { agents: Array<Record<string, unknown>>; teams: Array<Record<string, unknown>>; targets: Array<Record<string, unknown>> }
-
 describe('a reference answered by a name two agents share', () => {
   it('plans the change to the declared agent, whether or not the agent is declared', async () => {
-    const seed = exampleSeed() as Seed
     // A second agent named as dc-lisbon-agent (3kLx8Qy7Pb2m), the one the target scans from.
-    seed.agents.push({ ...seed.agents[0], id: '9ZzDupAgent01', teams: [] })
-    seed.targets[0]!.scanning_agent = { id: '9ZzDupAgent01' }
+    const seed = exampleSeedSharingNames({ agent: true })
     const em = await emulator({ seed })
     const env = await serviceWithoutIds(em)
     for (const agents of ['', 'agents:\n  - id: 3kLx8Qy7Pb2m\n', 'agents:\n  - id: 3kLx8Qy7Pb2m\n    name: dc-lisbon-agent\n']) {
@@ -55,9 +31,8 @@ describe('a reference answered by a name two agents share', () => {
 
 describe('a team answered by a name two teams share', () => {
   it('plans the change to the declared team', async () => {
-    const seed = exampleSeed() as Seed
-    seed.teams.push({ id: 'TmDupPlatfrm', name: 'Platform' })
-    seed.agents[0]!.teams = [{ id: 'TmDupPlatfrm' }]
+    // A second team named Platform, the one dc-lisbon-agent serves.
+    const seed = exampleSeedSharingNames({ team: true })
     const em = await emulator({ seed })
     const env = await serviceWithoutIds(em)
     const planned = await cli(em, tempdir({ 'c.yaml': 'agents:\n  - id: 3kLx8Qy7Pb2m\n    teams: [Tm8Kq2Xa9Lp3]\n' }), ['plan'], env)

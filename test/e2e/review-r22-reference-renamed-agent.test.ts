@@ -7,37 +7,10 @@
 // made holds the old one, the rename landed first). Both names are now that agent's.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, EXAMPLE_SECRETS, tempdir } from './helpers.js'
-import { startProxy, type ProxyResponse } from './proxy.js'
-import type { Emulator } from '../../src/emulator/index.js'
+import { cli, emulator, tempdir } from './helpers.js'
+import { serviceWithoutIds } from './without-ids.js'
 
 beforeAll(ensureBuilt, 120_000)
-
-const withoutIds = (resource: Record<string, unknown>): void => {
-  const agent = resource.scanning_agent
-  if (agent !== null && typeof agent === 'object') delete (agent as Record<string, unknown>).id
-  if (Array.isArray(resource.teams)) for (const team of resource.teams as Array<Record<string, unknown>>) delete team.id
-}
-
-/**
- * The emulator behind a service that answers the embedded agent and the agents' teams without
- * ids; with `agentFirst`, a target's write is passed on once an agent's write has been answered.
- */
-async function serviceWithoutIds(em: Emulator, agentFirst = false): Promise<Record<string, string>> {
-  let agentWritten!: () => void
-  const agentDone = new Promise<void>((resolve) => (agentWritten = resolve))
-  const proxy = await startProxy(em.url, async (request, forward) => {
-    if (agentFirst && request.method !== 'GET' && request.path.startsWith('/targets/')) await agentDone
-    const answer: ProxyResponse = await forward()
-    if (request.method !== 'GET' && request.path.startsWith('/scanning-agents/')) agentWritten()
-    if (answer.status !== 200 || !answer.body.startsWith('{')) return answer
-    const parsed = JSON.parse(answer.body) as Record<string, unknown>
-    if (Array.isArray(parsed.results)) for (const resource of parsed.results) withoutIds(resource as Record<string, unknown>)
-    else withoutIds(parsed)
-    return { ...answer, body: JSON.stringify(parsed) }
-  })
-  return { SCANSYNC_API_URL: proxy.url, ...EXAMPLE_SECRETS }
-}
 
 const config = 'targets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: 6NbVcX4zLkJh\nagents:\n  - id: 6NbVcX4zLkJh\n    name: porto-renamed\n'
 
@@ -59,7 +32,7 @@ describe('an apply that points a target at an agent it renames', () => {
 
   it('the rename landing first: reports both applied, then plans nothing', async () => {
     const em = await emulator()
-    const env = await serviceWithoutIds(em, true)
+    const env = await serviceWithoutIds(em, { targetWriteAfterAgentWrite: true })
     const dir = tempdir({ 'c.yaml': config })
     const applied = await cli(em, dir, ['apply', '--auto-approve'], env)
     expect(applied.stdout + applied.stderr).not.toContain('did not apply')

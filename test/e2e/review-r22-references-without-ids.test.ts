@@ -9,30 +9,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, exampleConfig, EXAMPLE_SECRETS, tempdir } from './helpers.js'
-import { startProxy } from './proxy.js'
+import { cli, emulator, exampleConfig, tempdir } from './helpers.js'
+import { serviceWithoutIds } from './without-ids.js'
 import type { Emulator } from '../../src/emulator/index.js'
 
 beforeAll(ensureBuilt, 120_000)
-
-const withoutIds = (resource: Record<string, unknown>): void => {
-  const agent = resource.scanning_agent
-  if (agent !== null && typeof agent === 'object') delete (agent as Record<string, unknown>).id
-  if (Array.isArray(resource.teams)) for (const team of resource.teams as Array<Record<string, unknown>>) delete team.id
-}
-
-/** The emulator behind a service that answers the embedded agent and the agents' teams without ids. */
-async function serviceWithoutIds(em: Emulator): Promise<Record<string, string>> {
-  const proxy = await startProxy(em.url, async (request, forward) => {
-    const answer = await forward()
-    if (answer.status !== 200 || !answer.body.startsWith('{')) return answer
-    const parsed = JSON.parse(answer.body) as Record<string, unknown>
-    if (Array.isArray(parsed.results)) for (const resource of parsed.results) withoutIds(resource as Record<string, unknown>)
-    else withoutIds(parsed)
-    return { ...answer, body: JSON.stringify(parsed) }
-  })
-  return { SCANSYNC_API_URL: proxy.url, ...EXAMPLE_SECRETS }
-}
 
 const writes = (em: Emulator) => em.requests().filter((r) => r.method !== 'GET')
 

@@ -9,40 +9,14 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, exampleSeed, EXAMPLE_SECRETS, tempdir } from '../e2e/helpers.js'
-import { startProxy } from '../e2e/proxy.js'
-import type { Emulator, EmulatorSeed } from '../../src/emulator/index.js'
+import { cli, emulator, tempdir } from '../e2e/helpers.js'
+import { exampleSeedSharingNames, serviceWithoutIds } from '../e2e/without-ids.js'
 
 beforeAll(ensureBuilt, 120_000)
 
-const withoutIds = (resource: Record<string, unknown>): void => {
-  const agent = resource.scanning_agent
-  if (agent !== null && typeof agent === 'object') delete (agent as Record<string, unknown>).id
-  if (Array.isArray(resource.teams)) for (const team of resource.teams as Array<Record<string, unknown>>) delete team.id
-}
-
-/** The emulator behind a service that answers the embedded agent and the agents' teams without ids. */
-async function serviceWithoutIds(em: Emulator): Promise<Record<string, string>> {
-  const proxy = await startProxy(em.url, async (_request, forward) => {
-    const answer = await forward()
-    if (answer.status !== 200 || !answer.body.startsWith('{')) return answer
-    const parsed = JSON.parse(answer.body) as Record<string, unknown>
-    if (Array.isArray(parsed.results)) for (const resource of parsed.results) withoutIds(resource as Record<string, unknown>)
-    else withoutIds(parsed)
-    return { ...answer, body: JSON.stringify(parsed) }
-  })
-  return { SCANSYNC_API_URL: proxy.url, ...EXAMPLE_SECRETS }
-}
-
-type Seed = EmulatorSeed & { agents: Array<Record<string, unknown>>; teams: Array<Record<string, unknown>>; targets: Array<Record<string, unknown>> }
-
 describe('import of references answered by a name two agents or teams share', () => {
   it('leaves them out, says why, and the files plan clean', async () => {
-    const seed = exampleSeed() as Seed
-    seed.agents.push({ ...seed.agents[0], id: '9ZzDupAgent01', teams: [] })
-    seed.targets[0]!.scanning_agent = { id: '9ZzDupAgent01' }
-    seed.teams.push({ id: 'TmDupPlatfrm', name: 'Platform' })
-    seed.agents[0]!.teams = [{ id: 'TmDupPlatfrm' }]
+    const seed = exampleSeedSharingNames({ agent: true, team: true })
     const em = await emulator({ seed })
     const env = await serviceWithoutIds(em)
     const dir = tempdir()
