@@ -196,10 +196,11 @@ export function clip(text: string, max: number): string {
 /**
  * User data inside Markdown (a table cell or a paragraph): nothing in it can end the cell
  * (`|`, newline), open a code span, emphasis or link, inject HTML, or mention someone.
+ * `keepInvisible`: a file's name, its joiners kept (printable).
  */
-export function escapeText(text: string): string {
+export function escapeText(text: string, options: { keepInvisible?: boolean } = {}): string {
   return neutraliseMentions(
-    printable(text.replace(/\r\n?/g, '\n'), { keepNewlines: true })
+    printable(text.replace(/\r\n?/g, '\n'), { keepNewlines: true, ...options })
       .replace(/[\\`*_[\]~|]/g, '\\$&')
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')

@@ -51,6 +51,7 @@ export const UNMANAGED: ResourceList<Unmanaged> = {
   more: 'run `scansync drift --unmanaged` locally for the whole list.',
 }
 
+// The file's name as it is found (a Persian name's zero-width non-joiner kept: keepInvisible), as an error line writes it.
 const at = (source: SourcePosition) => `${source.file}:${source.line}`
 
 export const MISSING: ResourceList<Missing> = {
@@ -58,9 +59,9 @@ export const MISSING: ResourceList<Missing> = {
   lead: '',
   mark: '!',
   counted: (count) => `, ${count} declared by id but gone from the service`,
-  after: (item) => ` (declared at ${printable(at(item.source))})`,
+  after: (item) => ` (declared at ${printable(at(item.source), { keepInvisible: true })})`,
   annotation: { title: 'scansync drift: gone from the service', message: (label) => `${label} is declared here, but the service no longer has it (deleted by hand?)` },
-  column: { heading: 'Declared at', cell: (item) => `<code>${escapeText(at(item.source))}</code>` },
+  column: { heading: 'Declared at', cell: (item) => `<code>${escapeText(at(item.source), { keepInvisible: true })}</code>` },
   more: 'run `scansync drift` locally for the whole list.',
 }
 
