@@ -62,8 +62,9 @@ export function violationsMarkdown(violations: readonly Violation[], budget = In
   // Errors first: they are what fails the check, and the rows that fit may be few.
   const ordered = [...violations.filter((v) => v.level === 'error'), ...violations.filter((v) => v.level !== 'error')]
   for (const v of ordered.slice(0, MAX_ROWS)) {
+    // The file's name as it is found (a Persian name's zero-width non-joiner kept), as the violation's line writes it.
     const where = v.where ? `${v.where.file}:${v.where.line}` : 'declared in no file'
-    const row = `| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(v.policy)}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where)} | ${escapeText(clip(v.message, MAX_MESSAGE))} |`
+    const row = `| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(v.policy)}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where, { keepInvisible: true })} | ${escapeText(clip(v.message, MAX_MESSAGE))} |`
     if (used + 1 + row.length > budget) break
     lines.push(row)
     used += 1 + row.length
