@@ -5,6 +5,7 @@ import { EXIT } from '../../core/exit-codes.js'
 import { type Io, line } from '../../core/io.js'
 import { schemaComment } from './schema-reference.js'
 import { findConfigFiles } from '../../config/find-files.js'
+import { guard } from './errors.js'
 
 export interface InitOptions {
   /** The directory to write into; default the current directory. */
@@ -152,25 +153,28 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
     return EXIT.error
   }
 
-  if (!options.quiet) {
-    for (const { path, how } of written) line(io.stdout, `${how} ${shown(path)}`)
-    const target = shown(dir)
-    const where = target === '.' ? '' : ` ${target}`
-    line(io.stdout)
-    line(io.stdout, 'Next:')
-    // npx finds scansync whether it is a devDependency of this repository or on the PATH.
-    const others = await otherYaml(dir, written.map((w) => w.path), io.cwd)
-    line(
-      io.stdout,
-      others.length === 0
-        ? `  npx scansync validate${where}        # passes as written`
-        : `  npx scansync validate${where}        # also reads ${others.slice(0, 3).join(', ')}${others.length > 3 ? ` and ${others.length - 3} more` : ''}, already there (another tool's YAML is an error: give scansync a directory of its own, scansync init DIR)`,
-    )
-    line(io.stdout, '  replace each REPLACE-WITH-… id, or write the files from the service:')
-    line(io.stdout, `  npx scansync import --kind target,asset,agent --all --out ${target} --force`)
-    line(io.stdout, `  npx scansync plan${where}            # with SCANSYNC_API_URL and SCANSYNC_API_TOKEN set`)
-  }
-  return EXIT.ok
+  // What was written, said on stdout: an error there (a full disk: core/io.ts wholeWrites) in one line.
+  return guard(io, {}, async () => {
+    if (!options.quiet) {
+      for (const { path, how } of written) line(io.stdout, `${how} ${shown(path)}`)
+      const target = shown(dir)
+      const where = target === '.' ? '' : ` ${target}`
+      line(io.stdout)
+      line(io.stdout, 'Next:')
+      // npx finds scansync whether it is a devDependency of this repository or on the PATH.
+      const others = await otherYaml(dir, written.map((w) => w.path), io.cwd)
+      line(
+        io.stdout,
+        others.length === 0
+          ? `  npx scansync validate${where}        # passes as written`
+          : `  npx scansync validate${where}        # also reads ${others.slice(0, 3).join(', ')}${others.length > 3 ? ` and ${others.length - 3} more` : ''}, already there (another tool's YAML is an error: give scansync a directory of its own, scansync init DIR)`,
+      )
+      line(io.stdout, '  replace each REPLACE-WITH-… id, or write the files from the service:')
+      line(io.stdout, `  npx scansync import --kind target,asset,agent --all --out ${target} --force`)
+      line(io.stdout, `  npx scansync plan${where}            # with SCANSYNC_API_URL and SCANSYNC_API_TOKEN set`)
+    }
+    return EXIT.ok
+  })
 }
 
 /** The YAML files validate would read in `dir` besides those init wrote, as the user sees them. */
