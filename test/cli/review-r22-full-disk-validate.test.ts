@@ -46,3 +46,14 @@ describe('validate and init with stdout on a full disk', () => {
     expect(code).toBe(1)
   })
 })
+
+// `scansync schema > scansync.schema.json` (README, "Editor support") on a full disk: a Node stack
+// trace (bin/run.js rethrew the stream's ENOSPC); on a disk nearly full, Node's stream for a file
+// dropped what the system did not take and the run exited 0 with the schema cut short.
+describe('schema with stdout on a full disk', () => {
+  it('scansync schema > full disk: says so in one line, exit 1, no stack trace', { timeout: 60_000 }, async () => {
+    const { code, stderr } = await runIntoFullStdout(['schema'], tempdir())
+    expect(stderr).toBe(LINE)
+    expect(code).toBe(1)
+  })
+})

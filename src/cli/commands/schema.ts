@@ -10,6 +10,12 @@ export default class Schema extends Command {
     await this.parse(Schema)
     const { readFileSync } = await import('node:fs')
     const { SCHEMAS_DIR } = await import('../../schema/files.js')
-    process.stdout.write(readFileSync(SCHEMAS_DIR + 'config.schema.json', 'utf8'))
+    const [{ processIo, wholeWrites }, { guard }, { EXIT }] = await Promise.all([import('../../core/io.js'), import('../run/errors.js'), import('../../core/exit-codes.js')])
+    // `schema > scansync.schema.json`: written whole (not cut short on a disk nearly full) or said in
+    // one line, exit 1, as plan's output is; the schema itself is not redacted (it holds no secret).
+    process.exitCode = await guard(processIo(), {}, async () => {
+      wholeWrites(process.stdout, 1, 'standard output').write(readFileSync(SCHEMAS_DIR + 'config.schema.json', 'utf8'))
+      return EXIT.ok
+    })
   }
 }
