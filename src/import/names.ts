@@ -40,16 +40,28 @@ export function withNames(kind: KindName, fields: JsonObject, names: { team?: Na
 
 /**
  * A reference the service answered by its name alone (`{name}`, no id to write instead) where that
- * name is shared by two teams or agents: a configuration naming it is refused as ambiguous, so the
- * field is left out, and said why (the fields unchanged, the same object, otherwise).
+ * name is shared by two teams or agents, or carried by none (the agent or team deleted since): a
+ * configuration naming it is refused (as ambiguous, or as naming nothing), so the field is left
+ * out, and said why (the fields unchanged, the same object, otherwise).
  */
 export function withoutSharedNames(kind: KindName, fields: JsonObject, names: { team?: NameIndex; agent?: NameIndex }): { fields: JsonObject; leftOut: LeftOut[] } {
-  const shared = (reference: unknown, index: NameIndex | undefined): boolean =>
-    index !== undefined && isObject(reference) && reference.id === undefined && typeof reference.name === 'string' && index.idsNamed(reference.name).length > 1
-  const field = kind === 'agent' && Array.isArray(fields.teams) && fields.teams.some((team) => shared(team, names.team)) ? 'teams' : kind === 'target' && shared(fields.scanning_agent, names.agent) ? 'scanning_agent' : undefined
+  const carriers = (reference: unknown, index: NameIndex | undefined): number | undefined =>
+    index !== undefined && isObject(reference) && reference.id === undefined && typeof reference.name === 'string' ? index.idsNamed(reference.name).length : undefined
+  const unsettled = (reference: unknown, index: NameIndex | undefined): boolean => {
+    const count = carriers(reference, index)
+    return count !== undefined && count !== 1
+  }
+  const field = kind === 'agent' && Array.isArray(fields.teams) && fields.teams.some((team) => unsettled(team, names.team)) ? 'teams' : kind === 'target' && unsettled(fields.scanning_agent, names.agent) ? 'scanning_agent' : undefined
   if (field === undefined) return { fields, leftOut: [] }
   const rest = { ...fields }
   delete rest[field]
-  const what = field === 'teams' ? 'a team by a name that two teams share' : 'its scanning agent by a name that two agents share'
-  return { fields: rest, leftOut: [{ field, reason: `the service answers ${what}, and no id: a configuration could not tell which` }] }
+  const unknown = field === 'teams' ? (fields.teams as unknown[]).some((team) => carriers(team, names.team) === 0) : carriers(fields.scanning_agent, names.agent) === 0
+  const what = unknown
+    ? field === 'teams'
+      ? 'a team by a name that no team carries (deleted or renamed since), and no id: a configuration could not name it'
+      : 'its scanning agent by a name that no agent carries (deleted or renamed since), and no id: a configuration could not name it'
+    : field === 'teams'
+      ? 'a team by a name that two teams share, and no id: a configuration could not tell which'
+      : 'its scanning agent by a name that two agents share, and no id: a configuration could not tell which'
+  return { fields: rest, leftOut: [{ field, reason: `the service answers ${what}` }] }
 }
