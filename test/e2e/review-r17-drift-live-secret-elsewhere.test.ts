@@ -1,7 +1,11 @@
 // Review round 17 (drift): a secret the service holds in clear on one resource (a password whose
 // flag is true) never prints, whichever resource's value quotes it: a drift of an asset's comment,
 // an agent's name, or a target no file declares, pasting a target's password by hand; and, with
-// --unmanaged, whichever listed resource holds it.
+// --unmanaged, whichever listed resource holds it. Review round 22 (attacks on this round's
+// escaping): the printed form of a value now writes format characters (a zero-width joiner in an
+// emoji, a zero-width non-joiner in Persian, a soft hyphen) as `\u200d`, and the redaction looked
+// for a secret only as it is, in JSON or URL forms: such a password, pasted by hand into another
+// resource, printed whole in drift and plan (text, github, markdown). It knows the printed form too.
 import { describe, expect, it, vi } from 'vitest'
 import { Redaction } from '../../src/core/redaction.js'
 import { readFileSync } from 'node:fs'
@@ -25,13 +29,13 @@ agents:
  * The configuration applied, then by hand: `holder`'s basic-auth password (flagged, answered in
  * clear), pasted into a declared asset's comment and into `agent`'s name.
  */
-async function appliedThenPasted(holder: string, agent: string) {
+async function appliedThenPasted(holder: string, agent: string, password = PASSWORD) {
   const em = await emulator()
   const dir = tempdir({ 'c.yaml': CONFIG })
   expect((await cli(em, dir, ['apply', '--auto-approve'])).code).toBe(0)
-  em.mutate('target', holder, { site: { basic_auth: { username: 'scanner', password: PASSWORD, password_is_sensitive: true } } })
-  em.mutate('asset', '9fGh2Kd8LmQz', { comment: `the password is ${PASSWORD}` })
-  em.mutate('agent', agent, { name: `agent ${PASSWORD}` })
+  em.mutate('target', holder, { site: { basic_auth: { username: 'scanner', password, password_is_sensitive: true } } })
+  em.mutate('asset', '9fGh2Kd8LmQz', { comment: `the password is ${password}` })
+  em.mutate('agent', agent, { name: `agent ${password}` })
   return { em, dir }
 }
 
@@ -92,6 +96,24 @@ describe('the live secrets read', () => {
       expect([...taught[0]![0]].filter((value) => value.startsWith('Live-Pw-')).sort()).toEqual(ids.map((_, i) => `Live-Pw-${i}-7Kq9zX`).sort())
     } finally {
       add.mockRestore()
+    }
+  })
+})
+
+const WITH_FORMAT_CHARACTERS = ['Hand-Pw-👩\u200d💻-7Kq9zX', 'Hand-Pw-می\u200cخواهم-7Kq9zX', 'Hand-Pw-Ünter\u00adschrift-7Kq9zX']
+
+describe('a live secret holding a format character, quoted by another resource', () => {
+  it.each(WITH_FORMAT_CHARACTERS.flatMap((password) => ['text', 'json', 'github', 'markdown'].map((format) => [password, format])))('is not printed (%j, --format %s)', async (password, format) => {
+    const { em, dir } = await appliedThenPasted('2DZkoZH8WMEM', '3kLx8Qy7Pb2m', password)
+    for (const command of ['drift', 'plan']) {
+      const run = await cli(em, dir, [command, '--format', format])
+      expect(run.code, run.stderr).toBe(command === 'drift' ? 2 : 0)
+      // Still reported, with the secret masked.
+      expect(run.stdout).toContain('9fGh2Kd8LmQz')
+      expect(run.stdout).toContain('3kLx8Qy7Pb2m')
+      expect(run.stdout).toContain('the password is (sensitive)')
+      expect(run.stdout + run.stderr).not.toContain('Hand-Pw')
+      expect(run.stdout + run.stderr).not.toContain('7Kq9zX')
     }
   })
 })

@@ -2,7 +2,9 @@
 // interface document makes the id of the agent embedded in a target optional ("`id` optional
 // string, `name` req") and that of an agent's teams too, so the service may answer them by name
 // alone. The emulator always gives the ids; a proxy in front of it takes them out.
-import { exampleSeed, EXAMPLE_SECRETS } from './helpers.js'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { cli, exampleSeed, EXAMPLE_SECRETS, tempdir } from './helpers.js'
 import { startProxy, type ProxyResponse } from './proxy.js'
 import type { Emulator, EmulatorSeed } from '../../src/emulator/index.js'
 
@@ -53,4 +55,12 @@ export function exampleSeedSharingNames(shared: { agent?: boolean; team?: boolea
     seed.agents[0]!.teams = [{ id: 'TmDupPlatfrm' }]
   }
   return seed
+}
+
+/** `import --kind target,agent --all --out cfg` in a new folder, and the two files it wrote. */
+export async function importTargetsAndAgents(em: Emulator, env: Record<string, string | undefined>) {
+  const dir = tempdir()
+  const imported = await cli(em, dir, ['import', '--kind', 'target,agent', '--all', '--out', 'cfg'], env)
+  const read = (name: string) => readFileSync(join(dir, 'cfg', name), 'utf8')
+  return { dir, imported, targets: imported.code === 0 ? read('targets.yaml') : '', agents: imported.code === 0 ? read('agents.yaml') : '' }
 }

@@ -4,11 +4,11 @@
 // [{name: Security}]`), so the imported files did not plan, apply or drift: 'no agent is named
 // "dc-porto-agent"', exit 1, where the contract promises an import that plans clean. Such a
 // reference is now left out, with the comment and stderr line a name two of them share gets.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, exampleSeed, tempdir, EXAMPLE_SECRETS } from '../e2e/helpers.js'
+import { cli, emulator, exampleSeed, EXAMPLE_SECRETS } from '../e2e/helpers.js'
+import { importTargetsAndAgents } from '../e2e/without-ids.js'
 import { startProxy } from '../e2e/proxy.js'
 
 beforeAll(ensureBuilt, 120_000)
@@ -40,11 +40,8 @@ describe('import of references answered by a name no agent or team carries', () 
       return { ...answer, body: JSON.stringify(parsed) }
     })
     const env = { SCANSYNC_API_URL: proxy.url, ...EXAMPLE_SECRETS }
-    const dir = tempdir()
-    const imported = await cli(em, dir, ['import', '--kind', 'target,agent', '--all', '--out', 'cfg'], env)
+    const { dir, imported, targets, agents } = await importTargetsAndAgents(em, env)
     expect(imported.code, imported.stderr).toBe(0)
-    const targets = readFileSync(join(dir, 'cfg', 'targets.yaml'), 'utf8')
-    const agents = readFileSync(join(dir, 'cfg', 'agents.yaml'), 'utf8')
     expect(targets).not.toContain('dc-porto-agent')
     expect(agents).not.toContain('Security')
     // Names one agent or team carries are still written by name.

@@ -5,12 +5,11 @@
 // "dc-lisbon-agent" … refer to the one you mean by its id", exit 1, where the contract promises an
 // import that plans clean. Such a reference is now left out, with the comment and the line on
 // stderr every value a configuration cannot declare gets.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
-import { cli, emulator, tempdir } from '../e2e/helpers.js'
-import { exampleSeedSharingNames, serviceWithoutIds } from '../e2e/without-ids.js'
+import { cli, emulator } from '../e2e/helpers.js'
+import { exampleSeedSharingNames, importTargetsAndAgents, serviceWithoutIds } from '../e2e/without-ids.js'
 
 beforeAll(ensureBuilt, 120_000)
 
@@ -19,11 +18,8 @@ describe('import of references answered by a name two agents or teams share', ()
     const seed = exampleSeedSharingNames({ agent: true, team: true })
     const em = await emulator({ seed })
     const env = await serviceWithoutIds(em)
-    const dir = tempdir()
-    const imported = await cli(em, dir, ['import', '--kind', 'target,agent', '--all', '--out', 'cfg'], env)
+    const { dir, imported, targets, agents } = await importTargetsAndAgents(em, env)
     expect(imported.code, imported.stderr).toBe(0)
-    const targets = readFileSync(join(dir, 'cfg', 'targets.yaml'), 'utf8')
-    const agents = readFileSync(join(dir, 'cfg', 'agents.yaml'), 'utf8')
     expect(targets).not.toContain('scanning_agent: {name: dc-lisbon-agent}')
     // Names shared by nobody are still written by name.
     expect(targets).toContain('scanning_agent: {name: cloud-fallback-agent}')
