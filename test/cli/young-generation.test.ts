@@ -1,0 +1,38 @@
+// bin/v8-flags.js keeps V8's young generation at the size it starts with: on the benchmark's machine
+// each page of memory touched for the first time costs a page fault of 13–16 µs, and a young
+// generation grown to 16 MB a semi-space touches some 8,000 more pages in a plan of 4,200 resources
+// than the scavenges of a small one cost (docs/performance.md, twenty-third round). The test keeps
+// many objects alive, which makes V8 grow the young generation by default, and reads its size back.
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { ROOT } from '../e2e/helpers.js'
+
+const FLAGS = pathToFileURL(join(ROOT, 'bin', 'v8-flags.js')).href
+
+/** The young generation's size in MB after 400,000 small objects were made and kept, with or without a run's tuning. */
+function youngGenerationAfterSurvivors(tuned: boolean): number {
+  const script = `
+    ${tuned ? `const { tuneV8 } = await import(${JSON.stringify(FLAGS)}); tuneV8()` : ''}
+    const { getHeapSpaceStatistics } = await import('node:v8')
+    const kept = []
+    for (let i = 0; i < 400000; i++) kept.push({ id: 'resource-' + i, labels: [i, i + 1] })
+    const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')
+    console.log(JSON.stringify({ kept: kept.length, size: young.space_size }))`
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } })
+  expect(run.status, run.stderr).toBe(0)
+  const { kept, size } = JSON.parse(run.stdout) as { kept: number; size: number }
+  expect(kept).toBe(400000)
+  return size / (1024 * 1024)
+}
+
+describe('the young generation', () => {
+  it('grows beyond its first size when most objects survive, by default (the control)', () => {
+    expect(youngGenerationAfterSurvivors(false)).toBeGreaterThan(2)
+  })
+
+  it('stays at its first size under a run’s tuning', () => {
+    expect(youngGenerationAfterSurvivors(true)).toBeLessThanOrEqual(2)
+  })
+})
