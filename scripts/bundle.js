@@ -11,7 +11,7 @@
 // their own bundled files below). Each module's `import.meta.url` is rewritten to the URL its own
 // file has in dist/, so paths it resolves (schemas/, package.json, validators.cjs) stay what they
 // are in dist/.
-import { build } from 'esbuild'
+import { build, transform } from 'esbuild'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -196,3 +196,34 @@ const PLAIN_IDS = /^[a-z]+$/
 const plainSort = `.sort((a, b) => ${PLAIN_IDS}.test(a.id) && ${PLAIN_IDS}.test(b.id) ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.id.localeCompare(b.id))`
 if (oclifSource.split(LOCALE_SORT).length !== 2) throw new Error(`${oclifFile}: expected ${JSON.stringify(LOCALE_SORT)} once; oclif changed, review how it sorts commands`)
 writeFileSync(oclifFile, oclifSource.replace(DYNAMIC_IMPORT, '__scansyncImport(').replace(LOCALE_SORT, plainSort))
+
+/**
+ * The bundles in ASCII: src/core/code-cache.ts reads a file of ASCII only at one byte a character,
+ * and a single other character (a quotation mark in a comment, a name in a licence) makes V8 hold
+ * the file's whole source at two bytes each: ~0.5 MB more memory touched at every start. Each such
+ * character is written as a `\u` escape, which means the same in a comment, a string or a name;
+ * the change is checked to leave the code as it was (esbuild's output without comments the same
+ * before and after), so one in a pattern or a template fails the build until `exact` replaces it
+ * (text matched once, before the rest). test/cli/bundle-ascii.test.ts checks the files.
+ */
+async function inAscii(file, exact = []) {
+  let text = readFileSync(file, 'utf8')
+  for (const [from, to] of exact) {
+    if (text.split(from).length !== 2) throw new Error(`${file}: expected ${JSON.stringify(from)} once; the package changed, review scripts/bundle.js`)
+    text = text.replace(from, to)
+  }
+  const escaped = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  const code = async (source) => (await transform(source, { loader: 'js', minifyWhitespace: true, charset: 'utf8', legalComments: 'none', logLevel: 'silent' })).code
+  if (escaped !== text && (await code(escaped)) !== (await code(text))) {
+    throw new Error(`${file}: a character outside ASCII in a pattern or a template (escaping it would change the code); replace it in scripts/bundle.js`)
+  }
+  writeFileSync(file, escaped)
+}
+
+await inAscii(appFile)
+await inAscii(join(dist, 'schema', 'ajv.bundle.cjs'))
+await inAscii(join(dist, 'config', 'yaml.bundle.cjs'))
+await inAscii(join(dist, 'config', 'js-yaml.bundle.cjs'))
+await inAscii(join(dist, 'client', 'undici.bundle.cjs'))
+// ansis's pattern of terminal escape sequences holds C1's CSI (U+009B) as it is.
+await inAscii(oclifFile, [['/[\x1b\u009b][[()#;?]*', '/[\\x1b\\x9b][[()#;?]*']])

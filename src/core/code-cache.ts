@@ -10,8 +10,9 @@
  * and the file is then compiled as if it had none. Nothing is written at run time: the build
  * writes the caches (scripts/code-cache.js), beside the files, from code of this package only.
  */
+import { isAscii } from 'node:buffer'
 import { createHash } from 'node:crypto'
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -63,16 +64,12 @@ export function requireBuilt(url: URL): unknown {
   const file = fileURLToPath(url)
   const existing = moduleCache[file]
   if (existing) return existing.exports
-  let bytes: Buffer
-  try {
-    bytes = readFileSync(file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
+  const wrapped = readWrapped(file)
+  if (wrapped === undefined) return undefined
+  const bytes = wrapped.subarray(HEAD.length, wrapped.length - TAIL.length)
   const digest = createHash('sha256').update(bytes).digest()
   const cachedData = cacheFor(file, digest)
-  const script = new Script(HEAD + bytes.toString('utf8') + TAIL, { filename: file, cachedData })
+  const script = new Script(sourceOf(wrapped), { filename: file, cachedData })
   const module = new Module(file)
   module.filename = file
   moduleCache[file] = module
@@ -87,6 +84,46 @@ export function requireBuilt(url: URL): unknown {
   loaded.set(file, { script, digest, cached: cachedData !== undefined && !script.cachedDataRejected })
   return module.exports
 }
+
+/**
+ * The file's bytes between HEAD and TAIL, in one buffer (undefined when there is no such file).
+ * `HEAD + text + TAIL` is a string V8 must copy whole before it compiles; and a string over 128 KB
+ * (each of these files) is memory touched for the first time, page by page, which is dear on some
+ * machines (docs/performance.md, twenty-third round): one buffer and one string of it, no copy.
+ */
+function readWrapped(file: string): Buffer | undefined {
+  let fd: number
+  try {
+    fd = openSync(file, 'r')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+  try {
+    const size = fstatSync(fd).size
+    const wrapped = Buffer.allocUnsafe(HEAD.length + size + TAIL.length)
+    wrapped.write(HEAD, 0, 'latin1')
+    let read = 0
+    for (let got = -1; got !== 0 && read < size; read += got) got = readSync(fd, wrapped, HEAD.length + read, size - read, null)
+    // A file that changed size while read is read again the ordinary way.
+    if (read !== size || readSync(fd, Buffer.alloc(1), 0, 1, null) !== 0) return wrappedCopy(readFileSync(file))
+    wrapped.write(TAIL, HEAD.length + size, 'latin1')
+    return wrapped
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function wrappedCopy(bytes: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(HEAD, 'latin1'), bytes, Buffer.from(TAIL, 'latin1')])
+}
+
+/**
+ * The source V8 compiles. A file of ASCII only (the build escapes what its bundles would hold
+ * else, scripts/bundle.js) is read as one byte a character; anything else as UTF-8, which V8 then
+ * holds at two bytes a character.
+ */
+const sourceOf = (wrapped: Buffer): string => wrapped.toString(isAscii(wrapped) ? 'latin1' : 'utf8')
 
 /** V8's cached data for these bytes of the file, if the build made it from them. */
 function cacheFor(file: string, digest: Buffer): Buffer | undefined {

@@ -2,6 +2,7 @@
 // (src/core/code-cache.ts, scripts/code-cache.js). Each case runs in a process of its own: V8
 // takes a cache only under the flags it was made with, and bin/v8-flags.js sets a run's.
 import { spawn, spawnSync } from 'node:child_process'
+import { isAscii } from 'node:buffer'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -70,6 +71,21 @@ describe('code cache', () => {
     const run = spawnSync(process.execPath, ['--max-lazy', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
     expect(run.status, run.stderr).toBe(0)
     expect(JSON.parse(run.stdout)).toEqual({ report: [{ file: BUILT[2], cached: false }], rule: false })
+  })
+
+  it('every file the build caches is ASCII (scripts/bundle.js escapes the rest), so that V8 holds its source at one byte a character', () => {
+    const notAscii = BUILT.filter((file) => !isAscii(readFileSync(file))).map((file) => {
+      const text = readFileSync(file, 'utf8')
+      const at = text.search(/[^\x00-\x7f]/)
+      return `${file}:${text.slice(0, at).split('\n').length}: ${JSON.stringify(text.slice(Math.max(0, at - 30), at + 10))}`
+    })
+    expect(notAscii).toEqual([])
+  })
+
+  it('a file with characters outside ASCII loads them as its UTF-8 says, in strings, names and comments', () => {
+    const file = join(work, 'accents.cjs')
+    writeFileSync(file, "// Wärting's “quotes”\nconst café = 'é…😀'\nmodule.exports = { café, length: café.length }")
+    expect(inRun(`console.log(JSON.stringify(loader.requireBuilt(new URL('file://${file}'))))`)).toEqual({ café: 'é…😀', length: 4 })
   })
 
   it('a loaded file is the one require() gives (registered in its cache), and a missing file is undefined', () => {
