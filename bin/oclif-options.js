@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+'use strict'
+const { readFileSync } = require('node:fs')
+const { join } = require('node:path')
+const { fileURLToPath, pathToFileURL } = require('node:url')
 
 /**
  * How oclif loads the CLI. scansync has no plugins of the user's own: without `userPlugins:
@@ -13,9 +14,11 @@ import { fileURLToPath } from 'node:url'
  * their names, about 20 ms of every plan, for commands those runs never use. (scripts/code-cache.js runs a
  * command with the same options to warm oclif's code cache.)
  */
-export function oclifOptions(withoutPlugins) {
-  const root = fileURLToPath(new URL('..', import.meta.url))
+function oclifOptions(withoutPlugins) {
+  const root = fileURLToPath(new URL('..', pathToFileURL(__filename)))
   if (!withoutPlugins) return { root, userPlugins: false }
   const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   return { root, userPlugins: false, pjson: { ...pjson, oclif: { ...pjson.oclif, plugins: [] } } }
 }
+
+module.exports = { oclifOptions }

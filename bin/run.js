@@ -1,9 +1,16 @@
 #!/usr/bin/env node
-import { existsSync, fstatSync, readFileSync } from 'node:fs'
-import { isatty } from 'node:tty'
-import { arch, platform, release } from 'node:os'
-import { oclifOptions } from './oclif-options.js'
-import { tuneV8 } from './v8-flags.js'
+// CommonJS (bin/package.json), as the files it loads up to the first request are: Node's loader
+// of ES modules, and a module namespace made for each of Node's own modules imported, cost about
+// 10 ms of `--version` and 10–20 ms before a plan's first request (docs/performance.md,
+// twenty-third round).
+'use strict'
+const { existsSync, fstatSync, readFileSync } = require('node:fs')
+const { isatty } = require('node:tty')
+const { arch, platform, release } = require('node:os')
+const { join } = require('node:path')
+const { pathToFileURL } = require('node:url')
+const { oclifOptions } = require('./oclif-options.js')
+const { tuneV8 } = require('./v8-flags.js')
 
 const argv = process.argv.slice(2)
 
@@ -15,7 +22,7 @@ const argv = process.argv.slice(2)
 function userAgent() {
   const os = platform()
   if (os === 'linux' && mayBeWsl()) return undefined
-  const { name, version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+  const { name, version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'))
   return `${name}/${version || '0.0.0'} ${os}-${arch() === 'ia32' ? 'x86' : arch()} node-${process.version}`
 }
 
@@ -42,7 +49,28 @@ const versionLine = argv.length === 1 && ['--version', '-v', 'version'].includes
 if (versionLine !== undefined) process.stdout.write(versionLine + '\n')
 else {
   tuneV8()
-  await runOclif()
+  settleRun(runOclif())
+}
+
+/**
+ * The run's promise, as a top-level `await` of an ES module held it: an error thrown out of it is
+ * an uncaught exception (printed by Node, exit 1), and a process that ends with it still pending
+ * (its work waiting on something that will never come) exits 13, not 0.
+ */
+function settleRun(run) {
+  let settled = false
+  run.then(
+    () => (settled = true),
+    (error) => {
+      settled = true
+      process.nextTick(() => {
+        throw error
+      })
+    },
+  )
+  process.on('exit', (code) => {
+    if (!settled && code === 0) process.exitCode = 13
+  })
 }
 
 /**
@@ -77,11 +105,15 @@ async function bundledOclif() {
   // Two turns of the event loop first, so that the reads just started connect and are written
   // before the ~30 ms of loading the file (loaded at once, the first request left 35–55 ms later).
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve))
-  const { requireBuilt } = await import('../dist/core/code-cache.js')
-  const oclif = requireBuilt(new URL('../dist/cli/oclif.bundle.cjs', import.meta.url))
+  const oclif = requireBuilt('cli/oclif.bundle.cjs')
   // The key src/cli/oclif.ts reads (OCLIF_BUNDLED).
   globalThis[Symbol.for('scansync.oclif.bundled')] = oclif
   return oclif
+}
+
+/** A CommonJS file of dist/ the build wrote, with its code cache (src/core/code-cache.ts). */
+function requireBuilt(file) {
+  return require('../dist/core/code-cache.cjs').requireBuilt(pathToFileURL(join(__dirname, '..', 'dist', ...file.split('/'))))
 }
 
 /** Whether the descriptor is a file or a device (not a pipe, socket or terminal): Node writes to it at once. */
@@ -96,7 +128,7 @@ function writtenAtOnce(fd) {
 
 async function runOclif() {
   // plan, drift and apply: their list reads leave before oclif loads (src/cli/run/reads-from-argv.ts).
-  const { startFromArgv } = await import('../dist/bundle/run/reads-from-argv.js')
+  const { startFromArgv } = await requireBuilt('bundle/app.cjs')['run/reads-from-argv.js']()
   const { bundled, releaseReads } = await startFromArgv(argv)
   const { run, flush, handle } = bundled ? await bundledOclif() : await installedOclif()
   try {

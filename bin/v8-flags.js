@@ -1,16 +1,14 @@
-import { createRequire } from 'node:module'
-import { setFlagsFromString } from 'node:v8'
-
-const require = createRequire(import.meta.url)
+'use strict'
+const { setFlagsFromString } = require('node:v8')
 
 /** The V8 versions (Node.js 20 to 24) known to have the three flags: V8 prints an error for a flag it does not know. */
 const KNOWN_V8 = /^1[1-3]\./.test(process.versions.v8)
 
 /** TurboFan's budget of inlined bytecode per optimised function (V8's default is 920); see tuneV8. */
-export const INLINING_BUDGET = 25
+const INLINING_BUDGET = 25
 
 /** By what factor the young generation grows when V8 finds it too small (V8's default is 2); see tuneV8. */
-export const SEMI_SPACE_GROWTH = 1
+const SEMI_SPACE_GROWTH = 1
 
 /**
  * Node's own modules that a command of the CLI loads after start-up (through oclif, undici, the
@@ -37,7 +35,7 @@ const given = (flag) => process.execArgv.some((arg) => arg.startsWith(flag))
  * leaves unoptimised"). Set at run time, before the code they concern has run; the benchmarks
  * that measure the CLI's work in a process of their own call this too.
  */
-export function tuneV8() {
+function tuneV8() {
   loadRunBuiltins()
   /*
    * undici parses HTTP with llhttp compiled to WebAssembly. V8 runs it first as its baseline
@@ -83,3 +81,5 @@ export function tuneV8() {
    */
   setFlagsFromString('--expose-gc')
 }
+
+module.exports = { INLINING_BUDGET, SEMI_SPACE_GROWTH, tuneV8 }

@@ -5,9 +5,9 @@
 // and Node 20 has no code cache for ES modules, so even as a few chunks they were parsed and
 // compiled again in every run. Each command's module, and the early reads, are initialised only
 // when asked for (`import()` in the file's entry becomes esbuild's lazy init), so a run still
-// runs only what its command uses. The files oclif and bin/run.js import
-// (dist/bundle/commands/*.js, dist/bundle/run/reads-from-argv.js) are a line each that takes
-// their module from it. Packages stay outside (oclif, undici, Ajv… load as installed, or from
+// runs only what its command uses. The files oclif imports (dist/bundle/commands/*.js) are a line
+// each that takes their module from it; bin/run.js, CommonJS, takes `run/reads-from-argv.js` from
+// the file itself. Packages stay outside (oclif, undici, Ajv… load as installed, or from
 // their own bundled files below). Each module's `import.meta.url` is rewritten to the URL its own
 // file has in dist/, so paths it resolves (schemas/, package.json, validators.cjs) stay what they
 // are in dist/.
@@ -22,10 +22,10 @@ const dist = join(root, 'dist')
 const outdir = join(dist, 'bundle')
 const appFile = join(outdir, 'app.cjs')
 const commands = readdirSync(join(dist, 'cli', 'commands')).filter((f) => f.endsWith('.js'))
-/** Each file oclif or bin/run.js imports (relative to dist/bundle/), the module it stands for, and what it exports. */
+/** Each module the file's entry gives (by its name relative to dist/bundle/), what it stands for, and what it exports; `file`: oclif imports it from a file of that name. */
 const entries = [
-  ...commands.map((f) => ({ file: `commands/${f}`, module: `./dist/cli/commands/${f}`, exports: ['default'] })),
-  { file: 'run/reads-from-argv.js', module: './dist/cli/run/reads-from-argv.js', exports: ['startFromArgv'] },
+  ...commands.map((f) => ({ name: `commands/${f}`, module: `./dist/cli/commands/${f}`, exports: ['default'], file: true })),
+  { name: 'run/reads-from-argv.js', module: './dist/cli/run/reads-from-argv.js', exports: ['startFromArgv'], file: false },
 ]
 
 /** `import.meta.url` as the module's file in dist/, from the bundle's own URL (set by its first lines, see the banner below). */
@@ -58,7 +58,7 @@ const keepCommonJsFiles = {
 
 rmSync(outdir, { recursive: true, force: true })
 await build({
-  stdin: { contents: `module.exports = {\n${entries.map(({ file, module }) => `  ${JSON.stringify(file)}: () => import(${JSON.stringify(module)}),`).join('\n')}\n}\n`, resolveDir: root, sourcefile: 'app.cjs', loader: 'js' },
+  stdin: { contents: `module.exports = {\n${entries.map(({ name, module }) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(module)}),`).join('\n')}\n}\n`, resolveDir: root, sourcefile: 'app.cjs', loader: 'js' },
   outfile: appFile,
   bundle: true,
   format: 'cjs',
@@ -77,13 +77,13 @@ await build({
 // loader's `__scansyncImport`, as oclif's do (below): V8 compiles a file for a code cache without
 // Node's hook for `import()`.
 writeFileSync(appFile, readFileSync(appFile, 'utf8').replace(DYNAMIC_IMPORT, '__scansyncImport('))
-for (const { file, exports } of entries) {
-  mkdirSync(join(outdir, file, '..'), { recursive: true })
-  writeFileSync(join(outdir, file), [
+for (const { name, exports } of entries.filter(({ file }) => file)) {
+  mkdirSync(join(outdir, name, '..'), { recursive: true })
+  writeFileSync(join(outdir, name), [
     '// Written by scripts/bundle.js: the module is in ../app.cjs.',
     "import { requireBuilt } from '../../core/code-cache.js'",
-    `const module = await requireBuilt(new URL('../app.cjs', import.meta.url))[${JSON.stringify(file)}]()`,
-    ...exports.map((name) => (name === 'default' ? 'export default module.default' : `export const ${name} = module.${name}`)),
+    `const module = await requireBuilt(new URL('../app.cjs', import.meta.url))[${JSON.stringify(name)}]()`,
+    ...exports.map((exported) => (exported === 'default' ? 'export default module.default' : `export const ${exported} = module.${exported}`)),
     '',
   ].join('\n'))
 }
@@ -196,6 +196,20 @@ const PLAIN_IDS = /^[a-z]+$/
 const plainSort = `.sort((a, b) => ${PLAIN_IDS}.test(a.id) && ${PLAIN_IDS}.test(b.id) ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.id.localeCompare(b.id))`
 if (oclifSource.split(LOCALE_SORT).length !== 2) throw new Error(`${oclifFile}: expected ${JSON.stringify(LOCALE_SORT)} once; oclif changed, review how it sorts commands`)
 writeFileSync(oclifFile, oclifSource.replace(DYNAMIC_IMPORT, '__scansyncImport(').replace(LOCALE_SORT, plainSort))
+
+// The loader of these files (src/core/code-cache.ts) as CommonJS too, for bin/run.js, which is
+// CommonJS so that nothing before a plan's first request goes through Node's loader of ES modules.
+// Its copies share what they loaded (a key of globalThis); its `import()` stays Node's own.
+await build({
+  entryPoints: [join(dist, 'core', 'code-cache.js')],
+  outfile: join(dist, 'core', 'code-cache.cjs'),
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  define: { 'import.meta.url': '__codeCacheUrl' },
+  banner: { js: '"use strict";\nconst __codeCacheUrl = require("node:url").pathToFileURL(__filename).href;' },
+  logLevel: 'warning',
+})
 
 /**
  * The bundles in ASCII: src/core/code-cache.ts reads a file of ASCII only at one byte a character,

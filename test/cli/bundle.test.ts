@@ -2,7 +2,7 @@
 // Its modules must find their files as in dist/: the precompiled validators (else Ajv would
 // compile every schema at each start, silently slower), schemas/, package.json, the manifest.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -52,11 +52,22 @@ describe('the bundle', () => {
     expect(new URL('../../', pathToFileURL(join(BUNDLE, 'app.cjs'))).href).toBe(pathToFileURL(ROOT + '/').href)
     // ES modules as CommonJS keep their strict mode.
     expect(source.startsWith('"use strict";\n')).toBe(true)
-    // The files oclif and bin/run.js import are a line each that takes their module from it: no chunk of ES modules is left.
-    expect(readdirSync(BUNDLE).sort()).toEqual(['app.cjs', 'app.cjs.v8cache', 'commands', 'run'])
-    for (const file of [...readdirSync(join(BUNDLE, 'commands')).map((f) => `commands/${f}`), 'run/reads-from-argv.js']) {
+    // The files oclif imports are a line each that takes their module from it: no chunk of ES modules is left
+    // (bin/run.js, CommonJS, takes run/reads-from-argv.js from app.cjs itself).
+    expect(readdirSync(BUNDLE).sort()).toEqual(['app.cjs', 'app.cjs.v8cache', 'commands'])
+    for (const file of readdirSync(join(BUNDLE, 'commands')).map((f) => `commands/${f}`)) {
       expect(readFileSync(join(BUNDLE, file), 'utf8'), file).toContain(`await requireBuilt(new URL('../app.cjs', import.meta.url))[${JSON.stringify(file)}]()`)
     }
+  })
+
+  it('--version runs without Node\'s loader of ES modules: bin/ is CommonJS (its loader and a namespace for each of Node\'s modules imported cost ~10 ms)', () => {
+    const probe = join(tempdir(), 'esm-probe.cjs')
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule internal/modules/esm/')))))")
+    const run = spawnSync(process.execPath, ['--require', probe, join(ROOT, 'bin', 'run.js'), '--version'], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/^scansync\/\S+ \S+ node-v\S+\n$/)
+    // Every process loads the loader's utilities; an ES module run loads the loader itself and its module jobs.
+    expect(JSON.parse(run.stderr)).not.toContain('NativeModule internal/modules/esm/loader')
   })
 
   it('validate loads the precompiled validators, not Ajv\'s compiler, and reads schemas/ and the version', () => {
