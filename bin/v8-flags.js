@@ -72,6 +72,8 @@ function tuneV8() {
    * faults in a plan of 4,200 resources, and a fault costs 13–16 µs in the kernel on the machine
    * the benchmark runs on (a virtual machine), more than the extra scavenges of a small young
    * generation cost: plan of 4,200 −10% wall and CPU (docs/performance.md, twenty-third round).
+   * A plan that comes to hold more than 64 MB lets it grow again (src/cli/memory.ts): with many
+   * survivors, small scavenges cost more than the faults (plans of 20,000 and 100,000).
    */
   if (KNOWN_V8 && !given('--semi-space-growth-factor')) setFlagsFromString(`--semi-space-growth-factor=${SEMI_SPACE_GROWTH}`)
   /*

@@ -10,12 +10,23 @@ import { describe, expect, it } from 'vitest'
 import { ROOT } from '../e2e/helpers.js'
 
 const FLAGS = pathToFileURL(join(ROOT, 'bin', 'v8-flags.js')).href
+const MEMORY = pathToFileURL(join(ROOT, 'dist', 'cli', 'memory.js')).href
 
-/** The young generation's size in MB after 400,000 small objects were made and kept, with or without a run's tuning. */
-function youngGenerationAfterSurvivors(tuned: boolean): number {
+/**
+ * The young generation's size in MB after 400,000 small objects were made and kept, with or without
+ * a run's tuning; under a plan's bound on its heap (src/cli/memory.ts, told that a run holding more
+ * than 16 MB is a large one) when `heldFirst` strings are held before.
+ */
+function youngGenerationAfterSurvivors(tuned: boolean, heldFirst?: number): number {
   const script = `
     ${tuned ? `const { tuneV8 } = await import(${JSON.stringify(FLAGS)}); tuneV8()` : ''}
     const { getHeapSpaceStatistics } = await import('node:v8')
+    ${heldFirst === undefined ? '' : `
+    const { boundHeap } = await import(${JSON.stringify(MEMORY)})
+    const release = boundHeap(320, 1.25, 16)
+    globalThis.held = Array.from({ length: ${heldFirst} }, (_, i) => 'held-' + i)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    release()`}
     const kept = []
     for (let i = 0; i < 400000; i++) kept.push({ id: 'resource-' + i, labels: [i, i + 1] })
     const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')
@@ -34,5 +45,13 @@ describe('the young generation', () => {
 
   it('stays at its first size under a run’s tuning', () => {
     expect(youngGenerationAfterSurvivors(true)).toBeLessThanOrEqual(2)
+  })
+
+  it('grows again, under a run’s tuning, once a plan holds more than a large run’s share of memory (many survivors: small scavenges cost more than the faults)', () => {
+    expect(youngGenerationAfterSurvivors(true, 600000)).toBeGreaterThan(2)
+  })
+
+  it('stays at its first size under a plan’s bound while the plan holds less', () => {
+    expect(youngGenerationAfterSurvivors(true, 1000)).toBeLessThanOrEqual(2)
   })
 })
