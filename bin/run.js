@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // CommonJS (bin/package.json), as the files it loads up to the first request are: Node's loader
 // of ES modules, and a module namespace made for each of Node's own modules imported, cost about
-// 10 ms of `--version` and 10–20 ms before a plan's first request (docs/performance.md,
+// 17 ms of `--version` and 6–12 ms before a plan's first request (docs/performance.md,
 // twenty-third round).
 'use strict'
 const { existsSync, fstatSync, readFileSync } = require('node:fs')

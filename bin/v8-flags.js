@@ -1,7 +1,7 @@
 'use strict'
 const { setFlagsFromString } = require('node:v8')
 
-/** The V8 versions (Node.js 20 to 24) known to have the three flags: V8 prints an error for a flag it does not know. */
+/** The V8 versions (Node.js 20 to 24) known to have the flags set below: V8 prints an error for a flag it does not know. */
 const KNOWN_V8 = /^1[1-3]\./.test(process.versions.v8)
 
 /** TurboFan's budget of inlined bytecode per optimised function (V8's default is 920); see tuneV8. */

@@ -218,7 +218,7 @@ await build({
  * character is written as a `\u` escape, which means the same in a comment, a string or a name;
  * the change is checked to leave the code as it was (esbuild's output without comments the same
  * before and after), so one in a pattern or a template fails the build until `exact` replaces it
- * (text matched once, before the rest). test/cli/bundle-ascii.test.ts checks the files.
+ * (text matched once, before the rest). test/cli/code-cache.test.ts checks the files.
  */
 async function inAscii(file, exact = []) {
   let text = readFileSync(file, 'utf8')
