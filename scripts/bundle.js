@@ -11,11 +11,12 @@
 // their own bundled files below). Each module's `import.meta.url` is rewritten to the URL its own
 // file has in dist/, so paths it resolves (schemas/, package.json, validators.cjs) stay what they
 // are in dist/.
-import { build, transform } from 'esbuild'
+import { build } from 'esbuild'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DYNAMIC_IMPORT } from '../dist/core/code-cache.js'
+import { inAscii } from './ascii.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
@@ -210,29 +211,6 @@ await build({
   banner: { js: '"use strict";\nconst __codeCacheUrl = require("node:url").pathToFileURL(__filename).href;' },
   logLevel: 'warning',
 })
-
-/**
- * The bundles in ASCII: src/core/code-cache.ts reads a file of ASCII only at one byte a character,
- * and a single other character (a quotation mark in a comment, a name in a licence) makes V8 hold
- * the file's whole source at two bytes each: ~0.5 MB more memory touched at every start. Each such
- * character is written as a `\u` escape, which means the same in a comment, a string or a name;
- * the change is checked to leave the code as it was (esbuild's output without comments the same
- * before and after), so one in a pattern or a template fails the build until `exact` replaces it
- * (text matched once, before the rest). test/cli/code-cache.test.ts checks the files.
- */
-async function inAscii(file, exact = []) {
-  let text = readFileSync(file, 'utf8')
-  for (const [from, to] of exact) {
-    if (text.split(from).length !== 2) throw new Error(`${file}: expected ${JSON.stringify(from)} once; the package changed, review scripts/bundle.js`)
-    text = text.replace(from, to)
-  }
-  const escaped = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-  const code = async (source) => (await transform(source, { loader: 'js', minifyWhitespace: true, charset: 'utf8', legalComments: 'none', logLevel: 'silent' })).code
-  if (escaped !== text && (await code(escaped)) !== (await code(text))) {
-    throw new Error(`${file}: a character outside ASCII in a pattern or a template (escaping it would change the code); replace it in scripts/bundle.js`)
-  }
-  writeFileSync(file, escaped)
-}
 
 await inAscii(appFile)
 await inAscii(join(dist, 'schema', 'ajv.bundle.cjs'))
