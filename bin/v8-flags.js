@@ -26,8 +26,8 @@ function loadRunBuiltins() {
   void [process.stdout, process.stderr, globalThis.crypto, require('node:buffer').File, require('node:net').BlockList, require('node:net').SocketAddress]
 }
 
-/** Whether node was given the flag on its command line (NODE_OPTIONS may not hold V8's): then it is left as given. */
-const given = (flag) => process.execArgv.some((arg) => arg.startsWith(flag))
+/** Whether node was given the flag on its command line (NODE_OPTIONS may not hold V8's), its words joined by `-` or `_` as node takes them: then it is left as given. */
+const given = (flag) => process.execArgv.some((arg) => arg.replaceAll('_', '-').startsWith(flag))
 
 /**
  * V8's tiering, tuned for a run of the CLI: a process of one to a few seconds whose work is a few

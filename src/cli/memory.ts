@@ -40,7 +40,8 @@ export function boundHeap(floorMb = 320, growth = 1.25, youngGrowsAboveMb = 64):
  * given when node was started with the flag.
  */
 function youngGenerationGrowsAbove(mb: number): () => void {
-  let grows = process.execArgv.some((arg) => arg.startsWith('--semi-space-growth-factor'))
+  // Its words joined by `-` or `_`, as node takes them (bin/v8-flags.js).
+  let grows = process.execArgv.some((arg) => arg.replaceAll('_', '-').startsWith('--semi-space-growth-factor'))
   return () => {
     if (grows || getHeapStatistics().used_heap_size <= mb * 1024 * 1024) return
     grows = true
