@@ -10,6 +10,9 @@ const INLINING_BUDGET = 25
 /** By what factor the young generation grows when V8 finds it too small (V8's default is 2); see tuneV8. */
 const SEMI_SPACE_GROWTH = 1
 
+/** The key of globalThis that says tuneV8 set SEMI_SPACE_GROWTH: src/cli/memory.ts sets V8's factor back then only (not over one node was given, nor on a V8 not known to have the flag). */
+const YOUNG_GENERATION_KEPT = Symbol.for('scansync.youngGenerationKept')
+
 /**
  * Node's own modules that a command of the CLI loads after start-up (through oclif, undici, the
  * client and the prompts; `test/cli/builtins-before-flags.test.ts` runs the commands and fails on
@@ -75,7 +78,10 @@ function tuneV8() {
    * A plan that comes to hold more than 64 MB lets it grow again (src/cli/memory.ts): with many
    * survivors, small scavenges cost more than the faults (plans of 20,000 and 100,000).
    */
-  if (KNOWN_V8 && !given('--semi-space-growth-factor')) setFlagsFromString(`--semi-space-growth-factor=${SEMI_SPACE_GROWTH}`)
+  if (KNOWN_V8 && !given('--semi-space-growth-factor')) {
+    setFlagsFromString(`--semi-space-growth-factor=${SEMI_SPACE_GROWTH}`)
+    globalThis[YOUNG_GENERATION_KEPT] = true
+  }
   /*
    * src/cli/memory.ts asks for `gc`, which needs this flag. Set here, with the others, before any
    * code is loaded: V8 takes the code cache of the build's CommonJS files (src/core/code-cache.ts)

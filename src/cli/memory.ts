@@ -36,12 +36,12 @@ export function boundHeap(floorMb = 320, growth = 1.25, youngGrowsAboveMb = 64):
  * for the first time, dear on some machines, and a plan of a few thousand resources gained 10%.
  * A run that holds more than `mb` (a plan of some 10,000 resources and up) makes so many
  * survivors that small scavenges cost more than the faults: past it, the young generation grows
- * as V8 grows it by default (a plan of 20,000 was 14% slower, of 100,000 40%, without). Left as
- * given when node was started with the flag.
+ * as V8 grows it by default (a plan of 20,000 was 14% slower, of 100,000 40%, without). Only
+ * where bin/v8-flags.js set the factor (its key of globalThis): a factor node was given is left
+ * as given, and a V8 not known to have the flag is not asked for it.
  */
 function youngGenerationGrowsAbove(mb: number): () => void {
-  // Its words joined by `-` or `_`, as node takes them (bin/v8-flags.js).
-  let grows = process.execArgv.some((arg) => arg.replaceAll('_', '-').startsWith('--semi-space-growth-factor'))
+  let grows = (globalThis as Record<symbol, unknown>)[Symbol.for('scansync.youngGenerationKept')] !== true
   return () => {
     if (grows || getHeapStatistics().used_heap_size <= mb * 1024 * 1024) return
     grows = true

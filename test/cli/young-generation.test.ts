@@ -51,6 +51,25 @@ describe('the young generation', () => {
     expect(youngGenerationAfterSurvivors(true, 600000)).toBeGreaterThan(2)
   })
 
+  it('is left to V8 by a large plan’s bound where bin/v8-flags.js did not keep it small (a V8 it does not know): no flag is set', () => {
+    const script = `
+      const { createRequire, syncBuiltinESMExports } = await import('node:module')
+      const v8 = createRequire(import.meta.url)('node:v8')
+      const set = []
+      const original = v8.setFlagsFromString
+      v8.setFlagsFromString = (flag) => (set.push(flag), original(flag))
+      syncBuiltinESMExports()
+      const { boundHeap } = await import(${JSON.stringify(MEMORY)})
+      const release = boundHeap(320, 1.25, 16)
+      globalThis.held = Array.from({ length: 600000 }, (_, i) => 'held-' + i)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      release()
+      console.log(JSON.stringify(set.filter((flag) => flag.startsWith('--semi-space-growth-factor'))))`
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } })
+    expect(run.status, run.stderr).toBe(0)
+    expect(JSON.parse(run.stdout)).toEqual([])
+  })
+
   it('stays at its first size under a plan’s bound while the plan holds less', () => {
     expect(youngGenerationAfterSurvivors(true, 1000)).toBeLessThanOrEqual(2)
   })
