@@ -81,6 +81,8 @@ function settleRun(run) {
 function printable(message, redaction) {
   let text = String(message)
   if (/Nonexistent flags?:/.test(text)) text = text.replace(/(^|[\s,:])(--?[\w-]+)=[^\s,]*/g, '$1$2=(redacted)')
+  // A flag typed before the command (`scansync --token=… plan`) is taken for the command's name: its value, whole.
+  text = text.replace(/(\b[Cc]ommand --?[\w-]+=).*?(?= not found)/gs, '$1(redacted)')
   return redaction.output(text)
 }
 
