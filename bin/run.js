@@ -36,8 +36,13 @@ function mayBeWsl() {
 
 // A reader that stopped reading (`scansync --help | head -1`): the rest of the output is dropped
 // quietly, as oclif does once loaded, and the run ends as it would have (no stack trace, no exit 13).
+// Any other failure (a file on a full disk: `scansync completion bash > …`, the help, the version)
+// is said in the words a command's own output says it in (core/io.ts wholeWrites), not as a
+// stack trace; the run ends there, exit 1.
 process.stdout.on('error', (error) => {
-  if (error?.code !== 'EPIPE') throw error
+  if (error?.code === 'EPIPE') return
+  process.stderr.write(`Error: cannot write to standard output (${error?.code ?? String(error)}): what it holds is incomplete\n`)
+  process.exit(1)
 })
 // stderr, whatever its failure (`apply 2>&1 >report.txt | head -3`, `2>apply.log` on a full disk),
 // has nowhere to say it: the run goes on without it. An apply died at its next line there, after
