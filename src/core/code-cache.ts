@@ -49,8 +49,9 @@ interface Loaded {
   cached: boolean
 }
 
-// Shared by every copy of this module in a process (bin/run.js imports it from dist/, the
-// commands from their bundle): what was loaded, for the build to write caches of.
+// Shared by every copy of this module in a process (bin/run.js loads its CommonJS copy,
+// dist/core/code-cache.cjs; the commands their bundle's; the build dist/'s): what was loaded, for
+// the build to write caches of.
 const LOADED_KEY = Symbol.for('scansync.codeCache.loaded')
 const loaded: Map<string, Loaded> = ((globalThis as Record<symbol, unknown>)[LOADED_KEY] as Map<string, Loaded> | undefined) ?? new Map()
 ;(globalThis as Record<symbol, unknown>)[LOADED_KEY] = loaded
