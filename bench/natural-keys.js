@@ -51,7 +51,7 @@ function scansync(args, env) {
   const usageFile = join(work, `usage-${Math.random().toString(36).slice(2)}.json`)
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
-    const child = spawn(process.execPath, [join(root, 'bench', 'measure.js'), ...args], {
+    const child = spawn(process.execPath, ['--require', join(root, 'bench', 'measure.cjs'), join(root, 'bin', 'run.js'), ...args], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', SCANSYNC_BENCH_USAGE: usageFile, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

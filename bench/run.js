@@ -45,7 +45,7 @@ function scansync(args, env) {
     const started = process.hrtime.bigint()
     // In the emulator's clock (epoch ms, same process): the first request's delay is measured from here.
     const spawnedMs = performance.timeOrigin + performance.now()
-    const child = spawn(process.execPath, [join(root, 'bench', 'measure.js'), ...args], {
+    const child = spawn(process.execPath, ['--require', join(root, 'bench', 'measure.cjs'), join(root, 'bin', 'run.js'), ...args], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', SCANSYNC_BENCH_USAGE: usageFile, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
