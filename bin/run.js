@@ -4,13 +4,9 @@
 // 17 ms of `--version` and 6–12 ms before a plan's first request (docs/performance.md,
 // twenty-third round).
 'use strict'
-const { existsSync, fstatSync, readFileSync } = require('node:fs')
-const { isatty } = require('node:tty')
+const { existsSync, readFileSync, writeSync } = require('node:fs')
 const { arch, platform, release } = require('node:os')
 const { join } = require('node:path')
-const { pathToFileURL } = require('node:url')
-const { oclifOptions } = require('./oclif-options.js')
-const { tuneV8 } = require('./v8-flags.js')
 
 const argv = process.argv.slice(2)
 
@@ -34,26 +30,47 @@ function mayBeWsl() {
   return existsSync('/proc/sys/fs/binfmt_misc/WSLInterop') || existsSync('/run/WSL')
 }
 
-// A reader that stopped reading (`scansync --help | head -1`): the rest of the output is dropped
-// quietly, as oclif does once loaded, and the run ends as it would have (no stack trace, no exit 13).
-// Any other failure (a file on a full disk: `scansync completion bash > …`, the help, the version)
-// is said in the words a command's own output says it in (core/io.ts wholeWrites), not as a
-// stack trace; the run ends there, exit 1.
-process.stdout.on('error', (error) => {
-  if (error?.code === 'EPIPE') return
+/** A failure to write standard output, said in the words a command's own output says it in (core/io.ts wholeWrites), not as a stack trace: exit 1. */
+function outputFailed(error) {
   process.stderr.write(`Error: cannot write to standard output (${error?.code ?? String(error)}): what it holds is incomplete\n`)
   process.exit(1)
-})
-// stderr, whatever its failure (`apply 2>&1 >report.txt | head -3`, `2>apply.log` on a full disk),
-// has nowhere to say it: the run goes on without it. An apply died at its next line there, after
-// sending its changes, writing neither its report nor the secrets state that records them.
-process.stderr.on('error', () => undefined)
+}
+
+function watchStreams() {
+  // A reader that stopped reading (`scansync --help | head -1`): the rest of the output is dropped
+  // quietly, as oclif does once loaded, and the run ends as it would have (no stack trace, no exit 13).
+  // Any other failure (a file on a full disk: `scansync completion bash > …`, the help) ends the run there.
+  process.stdout.on('error', (error) => {
+    if (error?.code !== 'EPIPE') outputFailed(error)
+  })
+  // stderr, whatever its failure (`apply 2>&1 >report.txt | head -3`, `2>apply.log` on a full disk),
+  // has nowhere to say it: the run goes on without it. An apply died at its next line there, after
+  // sending its changes, writing neither its report nor the secrets state that records them.
+  process.stderr.on('error', () => undefined)
+}
+
+/**
+ * The version's line, written at once: no stream of stdout made, nor anything else loaded (a few
+ * ms of a start of ~90). A closed pipe drops it quietly, as the stream would; a descriptor that
+ * would block gets the stream.
+ */
+function printVersion(line) {
+  try {
+    writeSync(1, `${line}\n`)
+  } catch (error) {
+    if (error?.code === 'EAGAIN') {
+      watchStreams()
+      process.stdout.write(`${line}\n`)
+    } else if (error?.code !== 'EPIPE') outputFailed(error)
+  }
+}
 
 // `scansync --version`, `-v` and `version` alone: the line oclif would print, and nothing else to load.
 const versionLine = argv.length === 1 && ['--version', '-v', 'version'].includes(argv[0]) ? userAgent() : undefined
-if (versionLine !== undefined) process.stdout.write(versionLine + '\n')
+if (versionLine !== undefined) printVersion(versionLine)
 else {
-  tuneV8()
+  watchStreams()
+  require('./v8-flags.js').tuneV8()
   settleRun(runOclif())
 }
 
@@ -120,14 +137,14 @@ async function bundledOclif() {
 
 /** A CommonJS file of dist/ the build wrote, with its code cache (src/core/code-cache.ts). */
 function requireBuilt(file) {
-  return require('../dist/core/code-cache.cjs').requireBuilt(pathToFileURL(join(__dirname, '..', 'dist', ...file.split('/'))))
+  return require('../dist/core/code-cache.cjs').requireBuilt(require('node:url').pathToFileURL(join(__dirname, '..', 'dist', ...file.split('/'))))
 }
 
 /** Whether the descriptor is a file or a device (not a pipe, socket or terminal): Node writes to it at once. */
 function writtenAtOnce(fd) {
   try {
-    const info = fstatSync(fd)
-    return !isatty(fd) && !info.isFIFO() && !info.isSocket()
+    const info = require('node:fs').fstatSync(fd)
+    return !require('node:tty').isatty(fd) && !info.isFIFO() && !info.isSocket()
   } catch {
     return false
   }
@@ -139,7 +156,7 @@ async function runOclif() {
   const { bundled, releaseReads } = await startFromArgv(argv)
   const { run, flush, handle } = bundled ? await bundledOclif() : await installedOclif()
   try {
-    await run(argv, oclifOptions(bundled))
+    await run(argv, require('./oclif-options.js').oclifOptions(bundled))
     // oclif's flush waits for a 'drain' that a closed pipe never sends: the run would end unsettled (exit 13).
     // A file or a device has nothing to flush (written at once; a full one, said by the run: core/io.ts
     // wholeWrites): the flush's empty write there failed again, a stack trace after the run's words.

@@ -62,12 +62,15 @@ describe('the bundle', () => {
 
   it('--version runs without Node\'s loader of ES modules: bin/ is CommonJS (its loader and a namespace for each of Node\'s modules imported cost ~10 ms)', () => {
     const probe = join(tempdir(), 'esm-probe.cjs')
-    writeFileSync(probe, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule internal/modules/esm/')))))")
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write(JSON.stringify({ esm: process.moduleLoadList.filter((m) => m.startsWith('NativeModule internal/modules/esm/')), files: Object.keys(require.cache).filter((file) => file !== __filename) })))")
     const run = spawnSync(process.execPath, ['--require', probe, join(ROOT, 'bin', 'run.js'), '--version'], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
     expect(run.status, run.stderr).toBe(0)
     expect(run.stdout).toMatch(/^scansync\/\S+ \S+ node-v\S+\n$/)
+    const { esm, files } = JSON.parse(run.stderr) as { esm: string[]; files: string[] }
     // Every process loads the loader's utilities; an ES module run loads the loader itself and its module jobs.
-    expect(JSON.parse(run.stderr)).not.toContain('NativeModule internal/modules/esm/loader')
+    expect(esm).not.toContain('NativeModule internal/modules/esm/loader')
+    // The line and nothing else: not the V8 tuning, not oclif's options.
+    expect(files).toEqual([join(ROOT, 'bin', 'run.js')])
   })
 
   it('validate loads the precompiled validators, not Ajv\'s compiler, and reads schemas/ and the version', () => {
