@@ -102,9 +102,16 @@ function settleRun(run) {
  */
 function printable(message, redaction) {
   let text = String(message)
-  if (/Nonexistent flags?:/.test(text)) text = text.replace(/(^|[\s,:])(--?[\w-]+)=[^\s,]*/g, '$1$2=(redacted)')
-  // A flag typed before the command (`scansync --token=… plan`) is taken for the command's name: its value, whole.
-  text = text.replace(/(\b[Cc]ommand --?[\w-]+=).*?(?= not found)/gs, '$1(redacted)')
+  // A flag that does not exist, or a word typed before the command (`scansync --token=… plan`,
+  // `scansync SCANSYNC_API_TOKEN=… plan`), taken for the command's name: each word typed as
+  // NAME=VALUE is found as typed, its value whole (it may hold spaces, commas, ` not found`; its
+  // name any letter, or a dash a document turned into `—`).
+  if (/Nonexistent flags?:|\b[Cc]ommand .* not found/s.test(text)) {
+    for (const word of [...argv].sort((a, b) => b.length - a.length)) {
+      const at = word.indexOf('=')
+      if (at > 0 && at < word.length - 1) text = text.split(word).join(`${word.slice(0, at)}=(redacted)`)
+    }
+  }
   return redaction.output(text)
 }
 
