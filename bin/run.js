@@ -51,16 +51,19 @@ function watchStreams() {
 
 /**
  * The version's line, written at once: no stream of stdout made, nor anything else loaded (a few
- * ms of a start of ~90). A closed pipe drops it quietly, as the stream would; a descriptor that
- * would block gets the stream.
+ * ms of a start of ~90). Whole, as core/io.ts wholeWrites writes a file: a write the system takes
+ * in part (a disk nearly full) is finished, or fails and says so. A closed pipe drops it quietly,
+ * as the stream would; a descriptor that would block gets the stream, with what is left.
  */
 function printVersion(line) {
+  const bytes = Buffer.from(`${line}\n`)
+  let done = 0
   try {
-    writeSync(1, `${line}\n`)
+    while (done < bytes.length) done += writeSync(1, bytes, done)
   } catch (error) {
     if (error?.code === 'EAGAIN') {
       watchStreams()
-      process.stdout.write(`${line}\n`)
+      process.stdout.write(bytes.subarray(done))
     } else if (error?.code !== 'EPIPE') outputFailed(error)
   }
 }
