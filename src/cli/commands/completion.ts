@@ -20,6 +20,12 @@ export default class Completion extends Command {
       .filter((c) => !c.hidden && !c.pluginName?.includes('plugin-'))
       .map((c) => ({ id: c.id, flags: Object.fromEntries(Object.entries(c.flags).filter(([, f]) => !f.hidden)) as never }))
       .sort((a, b) => a.id.localeCompare(b.id))
-    process.stdout.write((args.shell === 'zsh' ? zshScript : bashScript)(this.config.bin, commands))
+    const [{ processIo, wholeWrites }, { guard }, { EXIT }] = await Promise.all([import('../../core/io.js'), import('../run/errors.js'), import('../../core/exit-codes.js')])
+    // `completion bash > file`: written whole (not cut short on a disk nearly full) or said in one
+    // line, exit 1, as schema's output is.
+    process.exitCode = await guard(processIo(), {}, async () => {
+      wholeWrites(process.stdout, 1, 'standard output').write((args.shell === 'zsh' ? zshScript : bashScript)(this.config.bin, commands))
+      return EXIT.ok
+    })
   }
 }
