@@ -108,11 +108,12 @@ function printable(message, redaction) {
   // A flag that does not exist, or a word typed before the command (`scansync --token=… plan`,
   // `scansync SCANSYNC_API_TOKEN=… plan`), taken for the command's name: each word typed as
   // NAME=VALUE is found as typed, its value whole (it may hold spaces, commas, ` not found`; its
-  // name any letter, or a dash a document turned into `—`).
+  // name any letter, or a dash a document turned into `—`). A flag and its value passed as one
+  // word (`"--token $TOKEN"`, a CI step's quoted variable): its name ends at the space.
   if (/Nonexistent flags?:|\b[Cc]ommand .* not found/s.test(text)) {
     for (const word of [...argv].sort((a, b) => b.length - a.length)) {
-      const at = word.indexOf('=')
-      if (at > 0 && at < word.length - 1) text = text.split(word).join(`${word.slice(0, at)}=(redacted)`)
+      const at = word.startsWith('-') ? word.search(/[=\s]/) : word.indexOf('=')
+      if (at > 0 && at < word.length - 1) text = text.split(word).join(`${word.slice(0, at + 1)}(redacted)`)
     }
   }
   return redaction.output(text)
