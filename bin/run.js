@@ -4,7 +4,7 @@
 // 17 ms of `--version` and 6–12 ms before a plan's first request (docs/performance.md,
 // twenty-third round).
 'use strict'
-const { existsSync, readFileSync, writeSync } = require('node:fs')
+const { existsSync, fstatSync, readFileSync, writeSync } = require('node:fs')
 const { arch, platform, release } = require('node:os')
 const { join } = require('node:path')
 
@@ -154,7 +154,7 @@ function requireBuilt(file) {
 /** Whether the descriptor is a file or a device (not a pipe, socket or terminal): Node writes to it at once. */
 function writtenAtOnce(fd) {
   try {
-    const info = require('node:fs').fstatSync(fd)
+    const info = fstatSync(fd)
     return !require('node:tty').isatty(fd) && !info.isFIFO() && !info.isSocket()
   } catch {
     return false
