@@ -109,8 +109,10 @@ function printable(message, redaction) {
   // `scansync SCANSYNC_API_TOKEN=… plan`), taken for the command's name: each word typed as
   // NAME=VALUE is found as typed, its value whole (it may hold spaces, commas, ` not found`; its
   // name any letter, or a dash a document turned into `—`). A flag and its value passed as one
-  // word (`"--token $TOKEN"`, a CI step's quoted variable): its name ends at the space.
-  if (/Nonexistent flags?:|\b[Cc]ommand .* not found/s.test(text)) {
+  // word (`"--token $TOKEN"`, a CI step's quoted variable): its name ends at the space. A word
+  // after a command that takes none (`scansync schema SCANSYNC_API_TOKEN=…`, `schema -- --token=…`),
+  // named again from argv as an unexpected argument (cli/usage-error.ts): its value, the same.
+  if (/Nonexistent flags?:|\b[Cc]ommand .* not found|Unexpected arguments?:/s.test(text)) {
     for (const word of [...argv].sort((a, b) => b.length - a.length)) {
       const at = word.startsWith('-') ? word.search(/[=\s]/) : word.indexOf('=')
       if (at > 0 && at < word.length - 1) text = text.split(word).join(`${word.slice(0, at + 1)}(redacted)`)
