@@ -45,7 +45,8 @@ export function explainUsageError(error: unknown, argv: string[], known: Manifes
   if (unknownFlags) {
     const flags = command ? Object.keys(known.commands[command].flags).map((name) => `--${name}`) : []
     const said = unknownFlags[1].split(/,\s*/).map((typed) => {
-      const bare = typed.replace(/=.*$/s, '')
+      // Its name ends at `=`, or at a space (a flag and its value passed as one word: `"--format json"`).
+      const bare = typed.replace(/[=\s].*$/s, '')
       const near = closest(bare, flags)
       return `${typed}${near ? ` (did you mean ${near}?)` : ''}`
     })
