@@ -112,11 +112,17 @@ function printable(message, redaction) {
   // word (`"--token $TOKEN"`, a CI step's quoted variable): its name ends at the space. A word
   // after a command that takes none (`scansync schema SCANSYNC_API_TOKEN=…`, `schema -- --token=…`),
   // named again from argv as an unexpected argument (cli/usage-error.ts): its value, the same.
+  // Short flags typed together (`-qt=…`, `"-qt $TOKEN"`): oclif takes each known switch off the
+  // front and names the rest (`-t=…`), which is found as well.
   if (/Nonexistent flags?:|\b[Cc]ommand .* not found|Unexpected arguments?:/s.test(text)) {
-    for (const word of [...argv].sort((a, b) => b.length - a.length)) {
+    const found = []
+    for (const word of argv) {
       const at = word.startsWith('-') ? word.search(/[=\s]/) : word.indexOf('=')
-      if (at > 0 && at < word.length - 1) text = text.split(word).join(`${word.slice(0, at + 1)}(redacted)`)
+      if (at <= 0 || at >= word.length - 1) continue
+      found.push([word, `${word.slice(0, at + 1)}(redacted)`])
+      if (!word.startsWith('--')) for (let from = 2; from < at; from++) found.push([`-${word.slice(from)}`, `-${word.slice(from, at + 1)}(redacted)`])
     }
+    for (const [typed, said] of found.sort((a, b) => b[0].length - a[0].length)) text = text.split(typed).join(said)
   }
   return redaction.output(text)
 }
