@@ -114,17 +114,43 @@ function printable(message, redaction) {
   // named again from argv as an unexpected argument (cli/usage-error.ts): its value, the same.
   // Short flags typed together (`-qt=…`, `"-qt $TOKEN"`): oclif takes each known switch off the
   // front and names the rest (`-t=…`), which is found as well.
-  if (/Nonexistent flags?:|\b[Cc]ommand .* not found|Unexpected arguments?:/s.test(text)) {
-    const found = []
-    for (const word of argv) {
-      const at = word.startsWith('-') ? word.search(/[=\s]/) : word.indexOf('=')
-      if (at <= 0 || at >= word.length - 1) continue
-      found.push([word, `${word.slice(0, at + 1)}(redacted)`])
-      if (!word.startsWith('--')) for (let from = 2; from < at; from++) found.push([`-${word.slice(from)}`, `-${word.slice(from, at + 1)}(redacted)`])
-    }
-    for (const [typed, said] of found.sort((a, b) => b[0].length - a[0].length)) text = text.split(typed).join(said)
-  }
+  if (/Nonexistent flags?:|\b[Cc]ommand .* not found|Unexpected arguments?:/s.test(text)) text = typedValuesRedacted(text)
   return redaction.output(text)
+}
+
+/**
+ * The text with each word of argv typed as NAME=VALUE (and what oclif names of short flags typed
+ * together) replaced, the longest where several start at one place: one pass over the text, each
+ * place looked up once per length of word (as core/redaction.ts looks for many weak secrets), so
+ * that a message naming thousands of words costs what it says, not that times the words.
+ */
+function typedValuesRedacted(text) {
+  const byLength = new Map()
+  const add = (typed, said) => {
+    if (!byLength.has(typed.length)) byLength.set(typed.length, new Map())
+    byLength.get(typed.length).set(typed, said)
+  }
+  for (const word of argv) {
+    const at = word.startsWith('-') ? word.search(/[=\s]/) : word.indexOf('=')
+    if (at <= 0 || at >= word.length - 1) continue
+    add(word, `${word.slice(0, at + 1)}(redacted)`)
+    if (!word.startsWith('--')) for (let from = 2; from < at; from++) add(`-${word.slice(from)}`, `-${word.slice(from, at + 1)}(redacted)`)
+  }
+  if (byLength.size === 0) return text
+  const lengths = [...byLength.keys()].sort((a, b) => b - a)
+  let out = ''
+  let last = 0
+  for (let i = 0; i < text.length; ) {
+    const length = lengths.find((candidate) => byLength.get(candidate).has(text.slice(i, i + candidate)))
+    if (length === undefined) {
+      i++
+      continue
+    }
+    out += text.slice(last, i) + byLength.get(length).get(text.slice(i, i + length))
+    i += length
+    last = i
+  }
+  return out + text.slice(last)
 }
 
 /**
