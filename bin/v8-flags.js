@@ -76,7 +76,7 @@ function tuneV8() {
    * the benchmark runs on (a virtual machine), more than the extra scavenges of a small young
    * generation cost: plan of 4,200 −10% wall and CPU (docs/performance.md, twenty-third round).
    * A plan that comes to hold more than 64 MB lets it grow again (src/cli/memory.ts): with many
-   * survivors, small scavenges cost more than the faults (plans of 20,000 and 100,000).
+   * survivors, small scavenges cost more than the faults (a plan of 20,000: 14–20% slower without).
    */
   if (KNOWN_V8 && !given('--semi-space-growth-factor')) {
     setFlagsFromString(`--semi-space-growth-factor=${SEMI_SPACE_GROWTH}`)

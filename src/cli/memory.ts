@@ -36,7 +36,7 @@ export function boundHeap(floorMb = 320, growth = 1.25, youngGrowsAboveMb = 64):
  * for the first time, dear on some machines, and a plan of a few thousand resources gained 10%.
  * A run that holds more than `mb` (a plan of some 10,000 resources and up) makes so many
  * survivors that small scavenges cost more than the faults: past it, the young generation grows
- * as V8 grows it by default (a plan of 20,000 was 14% slower, of 100,000 40%, without). Only
+ * as V8 grows it by default (a plan of 20,000 was 14–20% slower without, in alternations). Only
  * where bin/v8-flags.js set the factor (its key of globalThis): a factor node was given is left
  * as given, and a V8 not known to have the flag is not asked for it.
  */
