@@ -7,21 +7,26 @@ import { describe, expect, it } from 'vitest'
 import { cli, emulator, tempdir } from './helpers.js'
 
 describe('a configuration error quoting a name with an invisible character', () => {
-  it('plan: the unknown agent name shows its zero-width space', async () => {
+  it.each([
+    {
+      what: 'plan: the unknown agent name shows its zero-width space',
+      command: 'plan',
+      yaml: 'targets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: {name: "dc-lisbon-agent\\u200b"}\n',
+      said: 'c.yaml:3:28: target 2DZkoZH8WMEM: scanning_agent.name: no agent is named "dc-lisbon-agent\\u200b"; did you mean "dc-lisbon-agent"?',
+      invisible: '\u200b',
+    },
+    {
+      what: 'validate: an unknown field whose name holds a soft hyphen shows it',
+      command: 'validate',
+      yaml: 'targets:\n  - id: 2DZkoZH8WMEM\n    site: {"na\\u00adme": Shop}\n',
+      said: 'na\\u00adme',
+      invisible: '\u00ad',
+    },
+  ])('$what', async ({ command, yaml, said, invisible }) => {
     const em = await emulator()
-    const dir = tempdir({ 'c.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: {name: "dc-lisbon-agent\\u200b"}\n' })
-    const run = await cli(em, dir, ['plan'])
+    const run = await cli(em, tempdir({ 'c.yaml': yaml }), [command])
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain('c.yaml:3:28: target 2DZkoZH8WMEM: scanning_agent.name: no agent is named "dc-lisbon-agent\\u200b"; did you mean "dc-lisbon-agent"?')
-    expect(run.stderr).not.toContain('\u200b')
-  })
-
-  it('validate: an unknown field whose name holds a soft hyphen shows it', async () => {
-    const em = await emulator()
-    const dir = tempdir({ 'c.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    site: {"na\\u00adme": Shop}\n' })
-    const run = await cli(em, dir, ['validate'])
-    expect(run.code).toBe(1)
-    expect(run.stderr).toContain('na\\u00adme')
-    expect(run.stderr).not.toContain('\u00ad')
+    expect(run.stderr).toContain(said)
+    expect(run.stderr).not.toContain(invisible)
   })
 })

@@ -17,15 +17,20 @@ beforeAll(ensureBuilt, 120_000)
 
 const writes = (em: Emulator) => em.requests().filter((r) => r.method !== 'GET')
 
+/** A plan of each configuration (one resource, its reference written each way) against the service without ids: no changes. */
+async function plansNothing(em: Emulator, env: Record<string, string>, configurations: string[]): Promise<void> {
+  for (const yaml of configurations) {
+    const run = await cli(em, tempdir({ 'c.yaml': yaml }), ['plan'], env)
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain('No changes.')
+  }
+}
+
 describe('a target whose scanning agent the service answers without id', () => {
   it('plans nothing when declared by its name or by its id, and shows a change by names', async () => {
     const em = await emulator()
     const env = await serviceWithoutIds(em)
-    for (const agent of ['{name: dc-lisbon-agent}', '3kLx8Qy7Pb2m']) {
-      const run = await cli(em, tempdir({ 'c.yaml': `targets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: ${agent}\n` }), ['plan'], env)
-      expect(run.code, run.stderr).toBe(0)
-      expect(run.stdout).toContain('No changes.')
-    }
+    await plansNothing(em, env, ['{name: dc-lisbon-agent}', '3kLx8Qy7Pb2m'].map((agent) => `targets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: ${agent}\n`))
     const other = await cli(em, tempdir({ 'c.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: 6NbVcX4zLkJh\n' }), ['plan'], env)
     expect(other.stdout).toContain('    scanning_agent: dc-lisbon-agent -> dc-porto-agent\n')
     const none = await cli(em, tempdir({ 'c.yaml': 'targets:\n  - id: 2DZkoZH8WMEM\n    scanning_agent: null\n' }), ['plan', '--format', 'json'], env)
@@ -38,11 +43,7 @@ describe("an agent whose teams the service answers without ids", () => {
   it('plans nothing when its teams are declared by name or by id, and shows a change by names', async () => {
     const em = await emulator()
     const env = await serviceWithoutIds(em)
-    for (const teams of ['[{name: Platform}]', '[Tm8Kq2Xa9Lp3]']) {
-      const run = await cli(em, tempdir({ 'c.yaml': `agents:\n  - id: 3kLx8Qy7Pb2m\n    teams: ${teams}\n` }), ['plan'], env)
-      expect(run.code, run.stderr).toBe(0)
-      expect(run.stdout).toContain('No changes.')
-    }
+    await plansNothing(em, env, ['[{name: Platform}]', '[Tm8Kq2Xa9Lp3]'].map((teams) => `agents:\n  - id: 3kLx8Qy7Pb2m\n    teams: ${teams}\n`))
     const other = await cli(em, tempdir({ 'c.yaml': 'agents:\n  - id: 3kLx8Qy7Pb2m\n    teams: [{name: Security}]\n' }), ['plan'], env)
     expect(other.code, other.stderr).toBe(0)
     expect(other.stdout).toContain('    teams: [Platform] -> [Security]\n')

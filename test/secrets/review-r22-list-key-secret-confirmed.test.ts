@@ -31,33 +31,38 @@ describe('a new secret under a list key', () => {
   const firstValues = { H1: 'X-One', H2: 'X-Two', V1: 'one-Header-Secret-5e6f', V2: 'two-Header-Secret-7a8b' }
   const rotated = { ...firstValues, V1: 'one-Rotated-Secret-9c0d' }
 
-  it('of two keys from variables: not confirmed when the service keeps the old one', async () => {
+  /** Applied with the first values; `ignoring`: the rotated run's variables, through a service that keeps X-One's old value. */
+  async function appliedOnce() {
     const em = await emulator({ obfuscate: true })
     const dir = tempdir({ 'targets.yaml': twoKeysFromVariables })
     expect((await cli(em, dir, ['apply', '--auto-approve'], firstValues)).code).toBe(0)
     const proxy = await ignoringHeaderValues(em.url, { 'X-One': firstValues.V1 })
-    const run = await cli(em, dir, ['apply', '--auto-approve'], { ...rotated, SCANSYNC_API_URL: proxy.url })
-    expect(run.stdout).toContain(NOT_CONFIRMED)
-    expect(run.code).toBe(1)
+    return { em, dir, ignoring: { ...rotated, SCANSYNC_API_URL: proxy.url } }
+  }
+
+  /** Not recorded as in sync: the next plan still shows the secret to send. */
+  async function expectStillToSend(em: Awaited<ReturnType<typeof emulator>>, dir: string) {
     const next = await cli(em, dir, ['plan', '--detailed-exitcode'], rotated)
     expect(next.code).toBe(2)
     expect(next.stdout).toContain('(changed in YAML)')
+  }
+
+  it('of two keys from variables: not confirmed when the service keeps the old one', async () => {
+    const { em, dir, ignoring } = await appliedOnce()
+    const run = await cli(em, dir, ['apply', '--auto-approve'], ignoring)
+    expect(run.stdout).toContain(NOT_CONFIRMED)
+    expect(run.code).toBe(1)
+    await expectStillToSend(em, dir)
   })
 
   it('of two keys from variables, in a saved plan: not confirmed when the service keeps the old one', async () => {
-    const em = await emulator({ obfuscate: true })
-    const dir = tempdir({ 'targets.yaml': twoKeysFromVariables })
-    expect((await cli(em, dir, ['apply', '--auto-approve'], firstValues)).code).toBe(0)
-    const proxy = await ignoringHeaderValues(em.url, { 'X-One': firstValues.V1 })
-    const saved = await cli(em, dir, ['plan', '--out', 'p.json'], { ...rotated, SCANSYNC_API_URL: proxy.url })
+    const { em, dir, ignoring } = await appliedOnce()
+    const saved = await cli(em, dir, ['plan', '--out', 'p.json'], ignoring)
     expect(saved.code, saved.stderr).toBe(0)
-    const run = await cli(em, dir, ['apply', '--plan', 'p.json', '--auto-approve'], { ...rotated, SCANSYNC_API_URL: proxy.url })
+    const run = await cli(em, dir, ['apply', '--plan', 'p.json', '--auto-approve'], ignoring)
     expect(run.stdout, run.stderr).toContain(NOT_CONFIRMED)
     expect(run.code).toBe(1)
-    // Not recorded as in sync: the next plan still shows the secret to send.
-    const next = await cli(em, dir, ['plan', '--detailed-exitcode'], rotated)
-    expect(next.code).toBe(2)
-    expect(next.stdout).toContain('(changed in YAML)')
+    await expectStillToSend(em, dir)
   })
 
   it('of two keys from variables: confirmed and recorded when the service takes it', async () => {
