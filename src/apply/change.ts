@@ -160,12 +160,15 @@ function serviceWords(error: unknown, kind: ResourceKind, desired: DesiredResour
   const message = (error instanceof Error ? error.message : String(error)) + (mayHaveLanded(error) ? MAY_HAVE_LANDED : '')
   const problems = (error as { problems?: FieldProblem[] }).problems
   if (!Array.isArray(problems) || problems.length === 0) return message
-  return problems
-    .map(({ path, messages }) => {
+  // The service's reason, when it gave one beside the field errors, comes first.
+  const detail = (error as { detail?: unknown }).detail
+  return [
+    ...(typeof detail === 'string' && detail !== '' ? [detail] : []),
+    ...problems.map(({ path, messages }) => {
       const yamlPath = kind.yamlPlace(path)
       const segments = yamlPath.split(/[.[\]]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
       const where = segments.length > 0 && !['non_field_errors', 'detail'].includes(yamlPath) ? desired.locate(segments) : desired.source
       return `${yamlPath || 'request'}: ${messages.join(' ')} (${where.file}:${where.line})`
-    })
-    .join('; ')
+    }),
+  ].join('; ')
 }

@@ -329,8 +329,11 @@ function validationError(
     const body = parsed.value
     if (isPlainObject(body)) {
       const { detail: bodyDetail, ...rest } = body
-      if (typeof bodyDetail === 'string') detail = fold(bodyDetail)
-      else if (bodyDetail !== undefined) rest.detail = bodyDetail
+      if (typeof bodyDetail === 'string') {
+        detail = fold(bodyDetail)
+        // A `code` beside the detail is its error code (as in a `{code, message}` object), not a field: no resource has one.
+        if (typeof rest.code === 'string') delete rest.code
+      } else if (bodyDetail !== undefined) rest.detail = bodyDetail
       fieldErrors = rest
     } else if (typeof body === 'string') {
       detail = fold(body)
