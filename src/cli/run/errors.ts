@@ -32,10 +32,12 @@ export async function guard(io: Io, options: { debug?: boolean; nothingSent?: ()
 
 /**
  * The knob is named where the problem shows (the message comes from the client, which knows no
- * variables): after an error, and after an apply's report whose changes timed out.
+ * variables): after an error, and after an apply's report whose changes timed out or were asked
+ * to wait longer than the Retry-After limit.
  */
 export function timeoutHint(io: Io, messages: readonly string[]): void {
   if (messages.some((message) => /no complete answer from the service within /.test(message))) line(io.stderr, 'SCANSYNC_TIMEOUT_MS sets the time allowed per attempt, in milliseconds (default 30000).')
+  if (messages.some((message) => /the service asked to wait .* before retrying \(limit /.test(message))) line(io.stderr, 'SCANSYNC_RETRY_AFTER_LIMIT_MS sets the longest Retry-After waited for, in milliseconds (default 120000).')
 }
 
 /** A message redacted before its control characters are escaped: `\u0009` written for a tab would hide a secret from the output step. */
