@@ -121,8 +121,11 @@ export function backoffDelay(retry: number, backoff: BackoffSettings, random: ()
   return Math.floor(random() * ceiling)
 }
 
-/** "3600 s", "1.5 s", "250 ms". */
+const YEAR_MS = 365 * 86_400_000
+
+/** "3600 s", "1.5 s", "250 ms"; "more than a year" (a Retry-After of hundreds of digits is Infinity, and 1e+23 s is no words). */
 export function formatDuration(ms: number): string {
+  if (!(ms <= YEAR_MS)) return 'more than a year'
   if (ms < 1000) return `${Math.round(ms)} ms`
   const seconds = ms / 1000
   return `${Number.isInteger(seconds) ? seconds : Number(seconds.toFixed(1))} s`
