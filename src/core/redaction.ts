@@ -113,22 +113,32 @@ export function escapeControls(text: string): string {
 
 /**
  * A GitHub runner takes `##[name]data` anywhere in a line a step prints for a workflow command
- * (`##[stop-commands]…`, `##[add-mask]…`, `##[group]…`), besides `::name::` at a line's start,
- * which the line structure of every format already keeps to scansync's own annotations. scansync
- * writes no such command: in a value the `[` is written `\u005b`, which a quoted value and JSON
- * read back as the same character.
+ * (`##[stop-commands]…`, `##[add-mask]…`, `##[group]…`), besides `::name::` at a line's start
+ * after its leading white space, which the runner trims (actions/runner, ActionCommand.TryParseV2).
+ * The line structure of every format keeps a line starting with `::` to scansync's own annotations,
+ * at the very start of a line; a value's own line (import's multi-line YAML scalars) is indented.
+ * scansync writes no such command: in a value the `[` of `##[`, and the first `:` of an indented
+ * line's `::`, are written `\u005b` and `\u003a`, which a quoted value and JSON read back as the
+ * same characters.
  */
 function legacyCommandsEscaped(text: string): string {
-  if (!text.includes('##[')) return text
+  if (!text.includes('##[') && !INDENTED_COMMAND.test(text)) return text
   const escaped = (part: string) => part.replace(/##\[/g, '##\\u005b')
   return text
     .split('\n')
     .map((line) => {
       const own = OWN_ANNOTATION.exec(line)?.[0]
-      return own === undefined ? escaped(line) : own + escaped(line.slice(own.length))
+      return own === undefined ? escaped(line.replace(INDENTED_COMMAND_LINE, '$1\\u003a')) : own + escaped(line.slice(own.length))
     })
     .join('\n')
 }
+
+/** A line that reads as a workflow command once the runner trims its leading white space. */
+const INDENTED_COMMAND_LINE = /^(\s+):(?=:)/
+const INDENTED_COMMAND = /^[^\S\n]+::/m
+
+/** Whether a value has a line (after its first) that would start with `::` once written on a line of its own (see legacyCommandsEscaped). */
+export const hasCommandLine = (value: string): boolean => /\n\s*::/.test(value)
 
 /**
  * The file of one of scansync's own annotations (render/github.ts workflowCommand, a property's

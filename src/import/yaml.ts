@@ -1,7 +1,7 @@
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
 import type { KindName } from '../core/types.js'
 import { escapeTemplate } from '../config/interpolate.js'
-import { escapeControls } from '../core/redaction.js'
+import { escapeControls, hasCommandLine } from '../core/redaction.js'
 import { KINDS } from '../resources/index.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import { isObject } from '../core/json.js'
@@ -30,10 +30,10 @@ function scalar(value: unknown): Scalar {
   // block scalar (|+) with no indentation indicator, whose lines are then all indentation and read
   // back without their spaces (" \n" became "\n", a change in every plan). Quoted, it reads back as it is.
   else if (value.includes('\n') && /[ \t]/.test(value) && /^[ \t\n]*$/.test(value)) node.type = Scalar.QUOTE_DOUBLE
-  // On stdout the output step writes `##[` as `##\u005b`, and the line and paragraph separators,
-  // C1 controls and bidirectional marks as `\uXXXX` (core/redaction.ts): escapes that only a
-  // double-quoted string reads back as those characters.
-  else if (value.includes('##[') || escapeControls(value) !== value) node.type = Scalar.QUOTE_DOUBLE
+  // On stdout the output step writes `##[` as `##\u005b`, an indented line's leading `::` as
+  // `\u003a:`, and the line and paragraph separators, C1 controls and bidirectional marks as
+  // `\uXXXX` (core/redaction.ts): escapes that only a double-quoted string reads back as those characters.
+  else if (value.includes('##[') || hasCommandLine(value) || escapeControls(value) !== value) node.type = Scalar.QUOTE_DOUBLE
   return node
 }
 
