@@ -1,9 +1,11 @@
 // C0/C1 controls, DEL, the Unicode line separators, and the format characters (\p{Cf}): the
 // bidirectional overrides that could rearrange or hide text on a terminal or in a browser
 // ("Trojan source"), and the characters with no glyph (zero-width space and joiners, soft
-// hyphen, byte order mark), without which a change of one read `"Promo" -> "Promo"`.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}]/gu
-const UNSAFE_EXCEPT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}]/gu
+// hyphen, byte order mark), without which a change of one read `"Promo" -> "Promo"`. The other
+// code points Unicode draws as nothing (Default_Ignorable_Code_Point: the combining grapheme
+// joiner, variation selectors, Hangul fillers) too.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu
+const UNSAFE_EXCEPT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu
 
 /** `\uXXXX` for each UTF-16 unit (a format character outside the BMP as JSON writes it: two). */
 const escapeChar = (c: string) => {
