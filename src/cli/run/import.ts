@@ -6,6 +6,7 @@ import { ScansyncError, UsageError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line, withRedaction } from '../../core/io.js'
 import { Redaction } from '../../core/redaction.js'
+import { printable } from '../../core/printable.js'
 import { liveSecrets, QUOTABLE_LENGTH } from '../../secrets/redact.js'
 import { startProgress, type Progress } from '../progress.js'
 import { selectFields } from '../../import/select.js'
@@ -185,7 +186,7 @@ const count = (n: number, kind: KindName) => `${n} ${n === 1 ? kind : KINDS[kind
 /** Names the variables the files refer to, and the hidden fields left out. Never a value. */
 /** The live values no configuration can declare, one line each: they stay unmanaged. */
 function reportLeftOut(sections: ImportSection[], io: Io): void {
-  const lines = sections.flatMap((section) => section.resources.flatMap((resource) => resource.leftOut.map((item) => `  ${section.kind} ${resource.id} ${item.field}: ${item.reason}`)))
+  const lines = sections.flatMap((section) => section.resources.flatMap((resource) => resource.leftOut.map((item) => `  ${section.kind} ${resource.id} ${printable(item.field)}: ${item.reason}`)))
   if (lines.length === 0) return
   line(io.stderr, 'Left out (they stay as they are on the service; see the comments in the YAML):')
   for (const text of lines) line(io.stderr, text)
@@ -199,7 +200,7 @@ function reportSecrets(notes: SecretNote[], io: Io): void {
     // reduce, not Math.max(...): spreading a list of some hundred thousand overflows the stack.
     const width = written.reduce((max, note) => Math.max(max, note.variable.length), 0)
     for (const note of written) {
-      line(io.stderr, `  ${note.variable.padEnd(width)}  ${note.kind} ${note.id} ${note.field}${note.hidden ? ' (hidden by the service: "not yet tracked" until the first apply)' : ''}`)
+      line(io.stderr, `  ${note.variable.padEnd(width)}  ${note.kind} ${note.id} ${printable(note.field)}${note.hidden ? ' (hidden by the service: "not yet tracked" until the first apply)' : ''}`)
     }
   }
   if (leftOut.length > 0) {
@@ -209,7 +210,7 @@ function reportSecrets(notes: SecretNote[], io: Io): void {
         ? 'Left out because the service hides them (the comment on each resource shows how to add them):'
         : 'Secrets left out, so not managed until you add them (the comment on each resource shows how; --secrets reference writes them as ${VARIABLE} references):',
     )
-    for (const note of leftOut) line(io.stderr, `  ${note.kind} ${note.id} ${note.field}: ${note.variable.split(', ').map((v) => `\${${v}}`).join(', ')}`)
+    for (const note of leftOut) line(io.stderr, `  ${note.kind} ${note.id} ${printable(note.field)}: ${note.variable.split(', ').map((v) => `\${${v}}`).join(', ')}`)
   }
 }
 
