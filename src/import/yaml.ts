@@ -2,6 +2,7 @@ import { Document, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
 import type { KindName } from '../core/types.js'
 import { escapeTemplate } from '../config/interpolate.js'
 import { escapeControls, hasCommandLine } from '../core/redaction.js'
+import { printable } from '../core/printable.js'
 import { KINDS } from '../resources/index.js'
 import type { FieldRule, ResourceKind } from '../resources/kind.js'
 import { isObject } from '../core/json.js'
@@ -84,7 +85,7 @@ function mapNode(value: Record<string, unknown>, rulePath: string, kind: Resourc
   return map
 }
 
-/** The comment above a resource that holds secrets: which variable to set for which field. */
+/** The comment above a resource that holds secrets: which variable to set for which field (as plans print it: a list key from the service made printable). */
 export function secretComment(notes: SecretNote[]): string | undefined {
   if (notes.length === 0) return undefined
   const lines: string[] = []
@@ -93,22 +94,22 @@ export function secretComment(notes: SecretNote[]): string | undefined {
   if (written.length > 0) {
     lines.push('Secrets: set these environment variables to the values before plan or apply')
     for (const note of written) {
-      lines.push(`  ${note.variable}: ${note.field}${note.hidden ? ' (the service hides it; plan reports it "not yet tracked" until the first apply)' : ''}`)
+      lines.push(`  ${note.variable}: ${printable(note.field)}${note.hidden ? ' (the service hides it; plan reports it "not yet tracked" until the first apply)' : ''}`)
     }
   }
   for (const note of leftOut) {
     const dot = note.field.lastIndexOf('.')
     const parent = dot < 0 ? '' : note.field.slice(0, dot)
     const member = note.field.slice(dot + 1).replace(/\[.*$/, '')
-    const where = parent ? `add under ${parent}:` : 'add to the resource:'
+    const where = parent ? `add under ${printable(parent)}:` : 'add to the resource:'
     if (note.holds) {
-      const reason = `it holds ${note.holds.length === 1 ? 'a secret' : 'secrets'}: ${note.holds.join(', ')}`
-      lines.push(`Left out: ${note.field} (${reason}). To manage it, set ${note.variable} and ${where}`)
+      const reason = `it holds ${note.holds.length === 1 ? 'a secret' : 'secrets'}: ${note.holds.map((field) => printable(field)).join(', ')}`
+      lines.push(`Left out: ${printable(note.field)} (${reason}). To manage it, set ${note.variable} and ${where}`)
       lines.push(...partLines(member, note.part))
       continue
     }
     const why = note.hidden ? 'the service hides it' : 'a secret'
-    lines.push(`Left out: ${note.field} (${why}). To manage it, set ${note.variable} and ${where}`)
+    lines.push(`Left out: ${printable(note.field)} (${why}). To manage it, set ${note.variable} and ${where}`)
     lines.push(`  ${member}: \${${note.variable}}`)
   }
   return lines.map((line) => ` ${line}`).join('\n')
@@ -117,7 +118,7 @@ export function secretComment(notes: SecretNote[]): string | undefined {
 /** The comment above a resource some of whose live values no configuration can declare: they stay unmanaged. */
 export function leftOutComment(leftOut: Selected['leftOut']): string | undefined {
   if (leftOut.length === 0) return undefined
-  return leftOut.map((item) => ` Left out: ${item.field} (${item.reason}); it stays as it is on the service`).join('\n')
+  return leftOut.map((item) => ` Left out: ${printable(item.field)} (${item.reason}); it stays as it is on the service`).join('\n')
 }
 
 /** A left-out part as the lines to add, indented under the comment. */
