@@ -18,8 +18,15 @@ export interface ImportSection {
 /** A list of short scalars reads best on one line: `weekdays: [1, 2, 3]`, `labels: [production, pci]`. */
 const FLOW_WIDTH = 60
 
-/** Strings that YAML 1.1 readers (older editors and tools) take for something else: times in minutes, booleans. */
-const YAML11_LOOKALIKE = /^(\d{1,2}(:[0-5]\d)+|y|yes|n|no|on|off)$/i
+/**
+ * Strings that YAML 1.1 readers (older editors and tools) take for something else: YAML 1.1's
+ * booleans, its integers and floats (with `_`, in binary, in base 60 as times are: `1_000`,
+ * `0b101`, `1:30`, `190:20:30`), its dates and timestamps (`2025-06-01`), and `<<` and `=`, values
+ * of types of their own (merge, value) that such readers refuse. (What YAML 1.2 itself would
+ * retype, the yaml library quotes.)
+ */
+const YAML11_LOOKALIKE =
+  /^(?:y|yes|n|no|on|off|true|false|null|~|<<|=|[-+]?0b[01_]+|[-+]?0x[\da-f_]+|[-+]?\d[\d_]*(?::[0-5]?\d)*(?:\.[\d_]*)?(?:e[-+]?\d+)?|[-+]?\.[\d_]+(?:e[-+]?\d+)?|[-+]?\.inf|\.nan|\d{4}-\d\d?-\d\d?(?:(?:t|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:z|[-+]\d\d?(?::\d\d)?))?)?)$/i
 
 function scalar(value: unknown): Scalar {
   if (value instanceof Reference) return new Scalar(String(value))
