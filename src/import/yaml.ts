@@ -38,9 +38,10 @@ function scalar(value: unknown): Scalar {
   // block scalar (|+) with no indentation indicator, whose lines are then all indentation and read
   // back without their spaces (" \n" became "\n", a change in every plan). Quoted, it reads back as it is.
   else if (value.includes('\n') && /[ \t]/.test(value) && /^[ \t\n]*$/.test(value)) node.type = Scalar.QUOTE_DOUBLE
-  // On stdout the output step writes `##[` as `##\u005b`, an indented line's leading `::` as
-  // `\u003a:`, and the line and paragraph separators, C1 controls and bidirectional marks as
-  // `\uXXXX` (core/redaction.ts): escapes that only a double-quoted string reads back as those characters.
+  // On stdout the output step writes `##[` as `##\u005b` and an indented line's leading `::` as
+  // `\u003a:`, and (in a file too) the line and paragraph separators, DEL, C1 controls and
+  // bidirectional marks as `\uXXXX` (core/redaction.ts): escapes that only a double-quoted string
+  // reads back as those characters.
   else if (value.includes('##[') || hasCommandLine(value) || escapeControls(value) !== value) node.type = Scalar.QUOTE_DOUBLE
   return node
 }

@@ -5,7 +5,7 @@ import type { JsonObject, KindName } from '../../core/types.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
 import { Io, line, withRedaction } from '../../core/io.js'
-import { Redaction } from '../../core/redaction.js'
+import { escapeControls, Redaction } from '../../core/redaction.js'
 import { printable } from '../../core/printable.js'
 import { liveSecrets, QUOTABLE_LENGTH } from '../../secrets/redact.js'
 import { startProgress, type Progress } from '../progress.js'
@@ -100,7 +100,9 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
         const path = resolve(outDir, fileOfKind(section.kind))
         try {
           await mkdir(outDir, { recursive: true })
-          await writeWholeFile(path, io.redaction.file(renderImport([section], schemaComment(outDir))))
+          // Written with the escapes stdout's output step gives them (DEL, C1 controls, line separators,
+          // bidirectional marks): the yaml library writes them raw, which YAML forbids in a stream.
+          await writeWholeFile(path, escapeControls(io.redaction.file(renderImport([section], schemaComment(outDir)))))
         } catch (error) {
           // A full disk or a read-only folder is no bug: the file named, and why, as the saved plan and the state say it.
           throw new ScansyncError(`cannot write ${shown(io.cwd, path)} (${writeFailure(error)})`)
