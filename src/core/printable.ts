@@ -3,9 +3,11 @@
 // ("Trojan source"), and the characters with no glyph (zero-width space and joiners, soft
 // hyphen, byte order mark), without which a change of one read `"Promo" -> "Promo"`. The other
 // code points Unicode draws as nothing (Default_Ignorable_Code_Point: the combining grapheme
-// joiner, variation selectors, Hangul fillers) too.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu
-const UNSAFE_EXCEPT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu
+// joiner, variation selectors, Hangul fillers) too; and the spaces other than U+0020 (no-break,
+// thin, ideographic…), which print as a space: a name copied from a web page read
+// `name: "dc lisbon" -> "dc lisbon"`.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/gu
+const UNSAFE_EXCEPT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/gu
 
 /** `\uXXXX` for each UTF-16 unit (a format character outside the BMP as JSON writes it: two). */
 const escapeChar = (c: string) => {
