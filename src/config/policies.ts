@@ -45,7 +45,8 @@ export function declaredPolicies(list: unknown, parsed: ParsedFile, keep: (index
     const entry = rule as JsonObject
     rules.push({
       name: entry.name as string,
-      description: entry.description as string | undefined,
+      // A description that is not a text is the schema's error at its line; the rule is still compiled (load.ts), named by its name.
+      description: typeof entry.description === 'string' ? entry.description : undefined,
       kind: entry.kind as KindName,
       level: (entry.level as PolicyLevel | undefined) ?? 'error',
       when: entry.when,
