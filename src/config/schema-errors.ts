@@ -84,12 +84,48 @@ function pruneAnyOfBranches(errors: ErrorObject[]): ErrorObject[] {
     const at = anyOf.instancePath
     const here = atPlace.get(at) ?? []
     const typeMismatches = here.filter((e) => e !== anyOf && e.keyword === 'type')
-    // Some other error (below, or here but not a type mismatch) says what is wrong.
-    const explained = above.has(at) || here.some((e) => e !== anyOf && e.keyword !== 'type')
     typeMismatches.forEach((e) => dropped.add(e))
+    for (const e of mappingsNotMeant(at, here, atPlace)) dropped.add(e)
+    // Some other error (below, or here but not a type mismatch) says what is wrong.
+    const explained = above.has(at) || here.some((e) => e !== anyOf && e.keyword !== 'type' && !dropped.has(e))
     if (explained) dropped.add(anyOf)
   }
   return errors.filter((e) => !dropped.has(e))
+}
+
+/**
+ * A value that may be one of several mappings (a team `{id}` or `{name}`) fails each of them: the
+ * errors of the mappings it was not meant to be are left out, so that `{nme: Security}` is not
+ * also told that it misses `id` (and so `name` and `id` together are not said to be required). A
+ * mapping was not meant when the value writes a field another form has (`{name: 5}` is no `{id}`
+ * lacking its id), or when another form alone is near one of its fields (`nme` is near `name`).
+ * When no form is singled out, the choice itself (the `anyOf`) says which forms are allowed.
+ */
+function mappingsNotMeant(at: string, here: readonly ErrorObject[], atPlace: ReadonlyMap<string, ErrorObject[]>): ErrorObject[] {
+  const forms = new Map<object, ErrorObject[]>()
+  for (const e of here) {
+    if ((e.keyword !== 'required' && e.keyword !== 'additionalProperties') || e.parentSchema === null || typeof e.parentSchema !== 'object') continue
+    const list = forms.get(e.parentSchema)
+    if (list) list.push(e)
+    else forms.set(e.parentSchema, [e])
+  }
+  if (forms.size === 0) return []
+  const known = (form: object) => Object.keys(((form as { properties?: object }).properties ?? {}) as object)
+  const unknown = (list: readonly ErrorObject[]) => list.filter((e) => e.keyword === 'additionalProperties').map((e) => String((e.params as { additionalProperty: unknown }).additionalProperty))
+  const checkedBelow = (field: string) => {
+    const place = `${at}/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`
+    for (const key of atPlace.keys()) if (key === place || key.startsWith(`${place}/`)) return true
+    return false
+  }
+  const entries = [...forms]
+  const notMeant = entries.filter(([form, list]) => unknown(list).some((field) => checkedBelow(field) || entries.some(([other]) => other !== form && known(other).includes(field))))
+  let left = entries.filter((entry) => !notMeant.includes(entry))
+  if (left.length > 1) {
+    const near = left.filter(([form, list]) => unknown(list).some((field) => closest(field, known(form)) !== undefined))
+    left = near.length === 1 ? near : []
+  }
+  if (forms.size === 1 && left.length === 1) return []
+  return entries.filter((entry) => !left.includes(entry)).flatMap(([, list]) => list)
 }
 
 export interface DescribeOptions {
@@ -159,14 +195,15 @@ export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOpt
   const seen = new Set<string>()
   const missing = new Map<string, string[]>()
   const hints = new UnknownFieldHints()
-  for (const error of errors) {
+  const kept = pruneBesideTypeErrors(pruneAnyOfBranches(errors))
+  for (const error of kept) {
     if (error.keyword !== 'required') continue
     const fields = missing.get(error.instancePath) ?? []
     const field = String((error.params as { missingProperty: unknown }).missingProperty)
     if (!fields.includes(field)) fields.push(field)
     missing.set(error.instancePath, fields)
   }
-  for (const error of pruneBesideTypeErrors(pruneAnyOfBranches(errors))) {
+  for (const error of kept) {
     const problem = error.keyword === 'required' ? describeMissing(error.instancePath, missing.get(error.instancePath) ?? [], options) : describe(error, options, hints)
     const key = JSON.stringify(problem)
     if (!seen.has(key)) {
