@@ -197,9 +197,17 @@ function contentKeywords(rule: Record<string, unknown>): string[] {
   })
 }
 
-/** The schema a local JSON pointer (`#`, `#/definitions/a`) names within `root`, and its path there; undefined for any other reference. */
-function pointedTo(root: unknown, ref: string): { schema: unknown; path: PathSegments } | undefined {
-  if (!ref.startsWith('#') || (ref.length > 1 && ref[1] !== '/')) return undefined
+/**
+ * The schema a reference into the rule itself names within `root`, and its path there: a local
+ * JSON pointer (`#`, `#/definitions/a`), the same written from the rule's own `$id`
+ * (`https://acme.example/rule#/definitions/a`), or a plain name a subschema's `$id` gives
+ * (`#window`), as Ajv resolves them; undefined for any other reference.
+ */
+function pointedTo(root: unknown, written: string): { schema: unknown; path: PathSegments } | undefined {
+  const ref = withinRule(root, written)
+  if (ref === undefined) return undefined
+  if (/^#[A-Za-z][\w.:-]*$/.test(ref)) return namedBy(root, ref, [])
+  if (ref.length > 1 && ref[1] !== '/') return undefined
   let schema = root
   const path: (string | number)[] = []
   for (const encoded of ref.length > 1 ? ref.slice(2).split('/') : []) {
@@ -219,6 +227,35 @@ function pointedTo(root: unknown, ref: string): { schema: unknown; path: PathSeg
     } else return undefined
   }
   return { schema, path }
+}
+
+/** A reference as its fragment (`#…`) when it names the rule itself, read from the rule's `$id`; undefined when it names another document. */
+function withinRule(root: unknown, ref: string): string | undefined {
+  if (ref.startsWith('#')) return ref
+  const id = root !== null && typeof root === 'object' ? (root as Record<string, unknown>).$id : undefined
+  if (typeof id !== 'string') return undefined
+  try {
+    const base = new URL(id)
+    const url = new URL(ref, base)
+    return url.href.split('#')[0] === base.href.split('#')[0] ? url.hash || '#' : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Keywords whose values are data, not schemas: an `$id` there names nothing. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples'])
+
+/** The subschema whose `$id` is the plain name `#name`, and its path. */
+function namedBy(node: unknown, name: string, path: PathSegments): { schema: unknown; path: PathSegments } | undefined {
+  if (node === null || typeof node !== 'object' || path.length > MAX_DEPTH) return undefined
+  if (!Array.isArray(node) && (node as Record<string, unknown>).$id === name) return { schema: node, path }
+  for (const [key, value] of Object.entries(node)) {
+    if (!Array.isArray(node) && DATA_KEYWORDS.has(key)) continue
+    const found = namedBy(value, name, [...path, Array.isArray(node) ? Number(key) : key])
+    if (found) return found
+  }
+  return undefined
 }
 
 const join = (field: string, name: string) => (field ? `${field}.${name}` : name)
