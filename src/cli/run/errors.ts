@@ -22,7 +22,9 @@ export async function guard(io: Io, options: { debug?: boolean; nothingSent?: ()
     } else {
       line(io.stderr, `Error: unexpected failure: ${shown(io, message)}`)
       if (options.debug && error instanceof Error && error.stack) line(io.stderr, error.stack)
-      else line(io.stderr, 'Run again with --debug for details, and please report it.')
+      // Only a command that has the flag passes `debug` (given or not): validate, init, schema and completion have none.
+      else if ('debug' in options) line(io.stderr, 'Run again with --debug for details, and please report it.')
+      else line(io.stderr, 'This is a bug in scansync: please report it, with the command you ran.')
     }
     // A command that writes says so when it failed before its first write: the user's first question.
     if (options.nothingSent?.() === true && !/nothing was sent/i.test(message)) line(io.stderr, 'Nothing was sent.')
