@@ -38,11 +38,14 @@ export interface StateKeys {
   token: string
   /** True when the key is SCANSYNC_STATE_KEY rather than the token. */
   fromStateKey: boolean
+  /** SCANSYNC_STATE_KEY is set but empty (a CI secret missing there): the token is the key, and notes say the variable is empty. */
+  emptyStateKey?: boolean
 }
 
 export function stateKeys(env: Env, token: string): StateKeys {
   const stateKey = env.SCANSYNC_STATE_KEY
-  return stateKey ? { key: stateKey, token, fromStateKey: true } : { key: token, token, fromStateKey: false }
+  if (stateKey) return { key: stateKey, token, fromStateKey: true }
+  return { key: token, token, fromStateKey: false, ...(stateKey === '' ? { emptyStateKey: true } : {}) }
 }
 
 export async function readSecretsState(path: string): Promise<SecretsState> {
@@ -241,7 +244,7 @@ export function secretContext(state: SecretsState, keys: StateKeys | string, hol
 }
 
 /** The note for secrets that cannot be checked, or not recorded, with this run's key (undefined when there are none). */
-export function uncheckedNote(secrets: SecretContext, keys: { fromStateKey: boolean } | undefined, statePath: string): string | undefined {
+export function uncheckedNote(secrets: SecretContext, keys: Pick<StateKeys, 'fromStateKey' | 'emptyStateKey'> | undefined, statePath: string): string | undefined {
   const notes = [keyNote(secrets, keys, statePath), unrecordedValuesNote(secrets, statePath)].filter((note) => note !== undefined)
   return notes.length === 0 ? undefined : notes.join('\n')
 }
@@ -259,7 +262,7 @@ function unrecordedValuesNote(secrets: SecretContext, statePath: string): string
   )
 }
 
-function keyNote(secrets: SecretContext, keys: { fromStateKey: boolean } | undefined, statePath: string): string | undefined {
+function keyNote(secrets: SecretContext, keys: Pick<StateKeys, 'fromStateKey' | 'emptyStateKey'> | undefined, statePath: string): string | undefined {
   const unchecked = [...(secrets.unchecked ?? [])].sort()
   const unrecorded = [...(secrets.unrecorded ?? [])].sort()
   const unrecognised = [...(secrets.unrecognised ?? [])].sort()
@@ -267,7 +270,9 @@ function keyNote(secrets: SecretContext, keys: { fromStateKey: boolean } | undef
   if (list.length === 0) return undefined
   const first = list.slice(0, 5).map((u) => u.replace('/', ' ')).join(', ')
   const more = list.length > 5 ? ` and ${list.length - 5} more` : ''
-  const what = keys?.fromStateKey ? 'the SCANSYNC_STATE_KEY set here is not the one' : 'SCANSYNC_STATE_KEY is not set here, and the API token is not the key'
+  const what = keys?.fromStateKey
+    ? 'the SCANSYNC_STATE_KEY set here is not the one'
+    : `SCANSYNC_STATE_KEY is ${keys?.emptyStateKey ? 'empty' : 'not set'} here, and the API token is not the key`
   const fields = (count: number) => `${count} secret ${count === 1 ? 'field' : 'fields'} the service hides`
   // A secret the state has no record of is sent by an apply, but recording it with this key would
   // mix keys in one file: without a word, every plan after the apply showed it again.
