@@ -107,8 +107,12 @@ export function processIo(): Io {
       try {
         return await rl.question(question)
       } catch (error) {
-        // Ctrl-D: the input ended with no answer, so not "yes".
-        if ((error as Error).name === 'AbortError') return ''
+        // Ctrl-D: the input ended with no answer, so not "yes". The terminal echoed no line break:
+        // end the question's line, so that what follows is not read as the answer typed.
+        if ((error as Error).name === 'AbortError') {
+          process.stderr.write('\n')
+          return ''
+        }
         throw error
       } finally {
         rl.close()
