@@ -26,9 +26,13 @@ export const planFlags = {
   quiet: Flags.boolean({ char: 'q', description: 'Text format: print only the summary line (and errors).' }),
 }
 
-/** The configuration paths: variadic, so commands set `strict = false` and read them from argv. */
+/**
+ * The configuration paths: variadic, so commands set `strict = false` and read them from argv.
+ * Never read from stdin (oclif's default for an argument left out): a run with stdin holding text
+ * (a git hook's refs, a `while read` loop's file) took all of it as one PATH.
+ */
 export const pathArgs = {
-  path: Args.string({ description: 'Configuration files or directories, one or more (default: the current directory).' }),
+  path: Args.string({ description: 'Configuration files or directories, one or more (default: the current directory).', ignoreStdin: true }),
 }
 
 /** `--kind target,asset` (also repeatable) as a list of kinds. */

@@ -11,7 +11,7 @@ export default class Init extends Command {
     { description: 'Then:', command: '<%= config.bin %> validate config' },
   ]
   static override args = {
-    dir: Args.string({ description: 'Directory to write into (created when missing).', default: '.' }),
+    dir: Args.string({ description: 'Directory to write into (created when missing).', default: '.', ignoreStdin: true }),
   }
   static override flags = {
     force: Flags.boolean({ description: 'Replace targets.yaml, assets.yaml and agents.yaml when they exist.' }),
