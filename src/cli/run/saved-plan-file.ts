@@ -1,5 +1,4 @@
-import { realpathSync, statSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { writeFailure, writeWholeFile } from '../../core/whole-file.js'
 import { ScansyncError } from '../../core/errors.js'
@@ -86,15 +85,35 @@ function realPathOf(path: string): string {
   }
 }
 
+const NOT_REGULAR = 'ENOTREGULAR'
+
+/**
+ * A saved plan's text. Only a regular file is read, as the secrets state and the configuration's
+ * files are: a FIFO nobody writes to blocked the apply for ever (a thread of libuv's pool waiting
+ * in open(), so that not even SIGTERM ended the process), and a link to /dev/zero was read until
+ * memory ran out. O_NONBLOCK: such a FIFO opens without waiting, and is then refused.
+ */
+function savedPlanText(path: string): string {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  try {
+    const info = fstatSync(fd)
+    if (info.isDirectory()) throw Object.assign(new Error(`${path} is a directory`), { code: 'EISDIR' })
+    if (!info.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: NOT_REGULAR })
+    return readFileSync(fd, 'utf8')
+  } finally {
+    closeSync(fd)
+  }
+}
+
 /** The saved plan file's JSON, unchecked (decodeSavedPlan checks it). */
 export async function readSavedPlan(file: string, io: Io): Promise<unknown> {
   let text: string
   try {
-    text = await readFile(resolve(io.cwd, file), 'utf8')
+    text = savedPlanText(resolve(io.cwd, file))
   } catch (error) {
     // Not read at all (a directory, no permission) is not a file cut short or edited: said as the system says it.
     const code = (error as NodeJS.ErrnoException).code
-    throw new ScansyncError(`cannot read the saved plan ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? String(error))}`)
+    throw new ScansyncError(`cannot read the saved plan ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === NOT_REGULAR ? 'not a regular file (a device, a pipe or a socket); name the file scansync plan --out wrote' : (code ?? String(error))}`)
   }
   try {
     return JSON.parse(text)
