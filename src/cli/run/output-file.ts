@@ -1,5 +1,6 @@
+import { realpathSync } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { UsageError } from '../../core/errors.js'
 
 /**
@@ -16,3 +17,19 @@ export async function prepareOutputFile(flag: string, file: string, cwd: string)
     throw new UsageError(`${flag} ${file}: cannot create its directory (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
   }
 }
+
+/** A file's path with its folder's links resolved (as spelt when the folder is not there). */
+function realFilePath(path: string): string {
+  try {
+    return join(realpathSync.native(dirname(path)), basename(path))
+  } catch {
+    return path
+  }
+}
+
+/**
+ * Whether `plan --out FILE` names the secrets state the run reads (`.scansync/state.json`, or
+ * --state): the saved plan replaced the records of every secret applied, and each run after said
+ * the state was "not a scansync state file".
+ */
+export const isStateFile = (file: string, statePath: string, cwd: string): boolean => realFilePath(resolve(cwd, file)) === realFilePath(statePath)

@@ -5,8 +5,9 @@ import { EXIT } from '../../core/exit-codes.js'
 import { annotationPaths, renderPlan, violationsText, type Format } from '../../render/index.js'
 import { hasErrors } from '../../plan/policies.js'
 import { guard } from './errors.js'
-import { prepareOutputFile } from './output-file.js'
-import { PlanInputs, preparePlan } from './prepare-plan.js'
+import { isStateFile, prepareOutputFile } from './output-file.js'
+import { UsageError } from '../../core/errors.js'
+import { PlanInputs, preparePlan, statePathFor } from './prepare-plan.js'
 import { listedSecrets, undeclared } from './identify.js'
 import { learnLiveSecrets } from '../../secrets/known.js'
 import { savedPlanDocument, writeSavedPlan } from './saved-plan-file.js'
@@ -27,8 +28,14 @@ export interface PlanOptions extends PlanInputs {
 export async function runPlan(options: PlanOptions, given: Io): Promise<number> {
   const io = withRedaction(given)
   let savedTo: string | undefined
+  let outIsState = false
   const code = await guard(io, { debug: options.debug }, async () => {
-    if (options.out) await prepareOutputFile('--out', options.out, io.cwd)
+    if (options.out) {
+      await prepareOutputFile('--out', options.out, io.cwd)
+      // Refused before any work; said once (the file is the state, not an earlier plan: notSaved).
+      outIsState = isStateFile(options.out, statePathFor(options, io), io.cwd)
+      if (outIsState) throw new UsageError(`--out ${options.out} is the secrets state this plan reads: saving the plan there would replace its records; name another file, e.g. --out release.plan.json`)
+    }
     const prepared = await preparePlan({ ...options, command: options.mode, missingIsDrift: options.mode === 'drift' }, io)
     if (!prepared) return EXIT.error
     try {
@@ -68,7 +75,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
       await prepared.session.client.close()
     }
   })
-  if (options.out && savedTo === undefined) line(io.stderr, notSaved(options.out, io.cwd))
+  if (options.out && savedTo === undefined && !outIsState) line(io.stderr, notSaved(options.out, io.cwd))
   return code
 }
 
