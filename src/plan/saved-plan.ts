@@ -420,6 +420,10 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
   if (isObject(document) && document.kind === 'scansync-saved-plan' && document.format_version !== SAVED_PLAN_VERSION) {
     throw new ScansyncError(`${file} was saved by another version of scansync (format ${String(document.format_version)}); run scansync plan --out again`)
   }
+  // The plan as `plan --format json` prints it (or apply's report), saved by hand: said as such.
+  if (isObject(document) && document.kind === undefined && Array.isArray(document.changes) && isObject(document.summary)) {
+    throw new ScansyncError(`${file} is a plan as --format json prints it, not a saved plan: save one with scansync plan --out FILE, and apply that file`)
+  }
   const validate = validator('savedPlan')
   if (!validate(document)) throw new ScansyncError(`${file} is not a scansync saved plan (${validate.errors?.[0]?.instancePath || '/'} ${validate.errors?.[0]?.message})`)
   const { checksum, ...rest } = document as SavedPlan
