@@ -6,7 +6,9 @@ import { pendingOf } from './refresh.js'
 import { shareColoursAmong } from '../resources/account-colours.js'
 import { shareRenamesAmong } from '../resources/references.js'
 import { reportOf, type Tally } from './report.js'
-import { writeFailure } from '../core/whole-file.js'
+import { checkWritable, writeFailure } from '../core/whole-file.js'
+import { ScansyncError } from '../core/errors.js'
+import { liveSecrets } from '../secrets/redact.js'
 
 export interface SendOptions {
   client: Sender
@@ -57,6 +59,21 @@ export async function sendChanges(plan: Plan, ready: readonly Ready[], options: 
     if (recordsOnlyVariables(options.ledger.status, update)) return { report, stateNote: variablesNote(options.statePath, error) }
     return { report, stateProblem: stateProblem(options.statePath, error) }
   }
+}
+
+/**
+ * Before an apply sends a resource holding a secret the service hides (or will hide once sent),
+ * the state that records it must be writable: found only after the last write, the secrets were
+ * sent and not recorded, and every later plan showed them as "not yet tracked" and sent them again,
+ * at every run of a CI job whose state is a link or read-only. Values from variables alone are not
+ * worth refusing for: they are said in a note after the apply (variablesNote).
+ */
+export async function checkStateWritable(ready: readonly Ready[], statePath: string): Promise<void> {
+  const holdsSecrets = ready.some(({ planned, comparison }) => comparison.hiddenSecrets.length > 0 || liveSecrets(comparison.kind, planned.desired.fields).length > 0)
+  if (!holdsSecrets) return
+  await checkWritable(statePath).catch((error) => {
+    throw new ScansyncError(`the secrets state ${statePath} cannot be written (${writeFailure(error)}): this apply sends secrets it must record there, or every later plan would show them as "not yet tracked" and send them again; make it writable, or name another file with --state`)
+  })
 }
 
 const variablesNote = (statePath: string, error: unknown): string =>

@@ -1,5 +1,7 @@
 import { lstatSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs'
-import { lstat, rename, rm, writeFile } from 'node:fs/promises'
+import { access, lstat, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 
 /**
  * A file written whole: to a temporary file beside it, then renamed over it, so that there is
@@ -38,6 +40,22 @@ export function writeWholeFileSync(path: string, text: string, mode = 0o666): vo
   } catch (error) {
     rmSync(temporary, { force: true })
     throw error
+  }
+}
+
+/**
+ * Throws what writeWholeFile would meet at `path`, before anything is written: something other
+ * than a file at its place, or a folder this process cannot write to (the nearest that exists: the
+ * write creates the rest). An apply asks before its first request, not after its last.
+ */
+export async function checkWritable(path: string): Promise<void> {
+  refuseSpecial(path, await lstat(path).catch(absent))
+  for (let folder = dirname(resolve(path)); ; folder = dirname(folder)) {
+    const found = await stat(folder).catch(absent)
+    if (found === undefined && dirname(folder) !== folder) continue
+    if (found !== undefined && !found.isDirectory()) throw Object.assign(new Error(`${folder} is not a folder`), { code: 'ENOTDIR' })
+    await access(folder, constants.W_OK)
+    return
   }
 }
 

@@ -8,7 +8,7 @@ import { reportOf, Tally } from '../../apply/report.js'
 import { passesPolicies, passesPoliciesAgain, refusedByPolicy, violationsAfterRead } from '../../apply/policy-gate.js'
 import { CREATION_WAIT_MS, guardCreations } from '../../apply/creation-guard.js'
 import { STALE_LOCK_MS } from '../../secrets/lock.js'
-import { quitAtOnce, recordLanded, sendChanges } from '../../apply/send.js'
+import { checkStateWritable, quitAtOnce, recordLanded, sendChanges } from '../../apply/send.js'
 import { checkMaxChanges } from '../../plan/safety.js'
 import { annotationPaths, renderApplyReport, renderPlan } from '../../render/index.js'
 import { readSecretsState, uncheckedNote, writeSecretsState } from '../../secrets/state.js'
@@ -101,6 +101,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
     return EXIT.ok
   }
   checkMaxChanges(plan, options.maxChanges)
+  await checkStateWritable(ready, work.statePath)
   if (!options.autoApprove) {
     // Nobody should confirm a plan they did not see: in a document format stdout holds the
     // report, so the plan the question is about is shown on stderr, where the question is asked.
