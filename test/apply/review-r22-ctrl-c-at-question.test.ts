@@ -4,7 +4,10 @@
 // exited 1: on a terminal the question's reader takes the key itself, and no signal came. It now
 // ends as Ctrl-C does at any other moment before a write: "Interrupted before anything was sent:
 // nothing was sent.", exit 130. Ctrl-D (the input ended) asked for a bug report the same way; it
-// is no "yes": "Apply cancelled; nothing was sent.", exit 1.
+// is no "yes": "Apply cancelled; nothing was sent.", exit 1. Review round 24 (the contract,
+// statement by statement): that message was written on the question's own line (the terminal
+// echoes no line break for Ctrl-D), `… Only "yes" is accepted: Apply cancelled; nothing was sent.`,
+// as if it were the answer typed; it now starts a line of its own, as after Ctrl-C.
 //
 // A real terminal: the CLI runs under script(1), which gives it a pseudo-terminal; the key is
 // typed once the question is on the screen.
@@ -48,11 +51,15 @@ it('Ctrl-C at the question: interrupted, nothing sent, exit 130', { timeout: 60_
   expect(writes(em)).toEqual([])
 })
 
-it('Ctrl-D at the question: no "yes", cancelled, nothing sent, exit 1', { timeout: 60_000 }, async () => {
+it('Ctrl-D at the question: no "yes", cancelled on a line of its own, nothing sent, exit 1', { timeout: 60_000 }, async () => {
   const em = await emulator()
   const { screen, code } = await applyOnTerminal(exampleConfig(), envFor(em), '\x04')
   expect(screen).not.toContain('unexpected failure')
-  expect(screen).toContain('Apply cancelled; nothing was sent.')
+  const lines = screen.split('\n')
+  const cancelled = lines.find((text) => text.includes('Apply cancelled; nothing was sent.'))
+  expect(cancelled, screen).toBeDefined()
+  expect(cancelled).not.toContain('is accepted')
+  expect(lines.some((text) => text.includes('Only "yes" is accepted'))).toBe(true)
   expect(code).toBe(1)
   expect(writes(em)).toEqual([])
 })
