@@ -21,10 +21,20 @@ const escapeChar = (c: string) => {
 // joiner are part of the name the runner looks for.
 const UNSAFE_BUT_INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
+// A letter followed by combining marks that Unicode composes with it (an "e" then U+0301, as macOS and
+// some web forms write "é": NFD) draws as the composed letter: an agent renamed so by hand planned
+// `name: "Café" -> "Café"`, and a team named so was offered as `did you mean "Café"?` for "Café".
+// Such marks print as their escapes; composed text, and a mark with no composed letter (Hindi, a
+// "q" with an acute), print as they are.
+const MARKED = /(\P{M})(\p{M}+)/gu
+const MARK = /\p{M}/u
+const decomposed = (text: string): string => (!MARK.test(text) || text.normalize('NFC') === text ? text : text.replace(MARKED, (cluster, base: string, marks: string) => (cluster.normalize('NFC') === cluster ? cluster : base + marks.replace(/./gsu, escapeChar))))
+
 /**
  * Text from the plan (ids, paths, messages) made safe to print: control characters become `\uXXXX`.
  * `keepInvisible` keeps the format characters that do not reorder text (a file's name).
  */
 export function printable(text: string, options: { keepNewlines?: boolean; keepInvisible?: boolean } = {}): string {
-  return text.replace(options.keepInvisible ? UNSAFE_BUT_INVISIBLE : options.keepNewlines ? UNSAFE_EXCEPT_NEWLINE : UNSAFE, escapeChar)
+  if (options.keepInvisible) return text.replace(UNSAFE_BUT_INVISIBLE, escapeChar)
+  return decomposed(text).replace(options.keepNewlines ? UNSAFE_EXCEPT_NEWLINE : UNSAFE, escapeChar)
 }
