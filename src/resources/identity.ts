@@ -357,7 +357,11 @@ function idOfName(resource: DesiredResource, at: PathSegments, name: string, kin
   const renaming = ids.length === 0 && !secret ? renamedFrom?.(name) : undefined
   if (ids.length > 1) problems.push(problem(resource, at, `${place}: ${ids.length} ${kind}s are named ${shown} (${ids.join(', ')}): refer to the one you mean by its id`, holds))
   else if (renaming) problems.push(problem(resource, at, `${place}: no ${kind} will be named ${shown} after the apply: ${renaming.id}, named so now, is renamed ${renaming.to} by the configuration; refer to it by that name or by its id`, holds))
-  else problems.push(problem(resource, at, `${place}: no ${kind} is named ${shown}${suggestion(name, index, secret)}`, holds))
+  else if (!secret && shown !== SENSITIVE && index.has(name)) {
+    // An id written as a name: said whose id it is (its name only where it may be shown).
+    const named = index.referenceName(name)
+    problems.push(problem(resource, at, `${place}: no ${kind} is named ${shown}; it is the id of ${kind} ${named === undefined || named === SENSITIVE ? name : JSON.stringify(named)}: write the id without name:, as {id: ${shown}}`, holds))
+  } else problems.push(problem(resource, at, `${place}: no ${kind} is named ${shown}${suggestion(name, index, secret)}`, holds))
   return undefined
 }
 
@@ -426,15 +430,19 @@ function unknownId(resource: DesiredResource, reference: PathSegments, id: strin
   const shown = secret || holds?.(id) === true ? SENSITIVE : JSON.stringify(id)
   const key = `${kind}\0${secret}\0${id}`
   let suggested = check.suggested.get(key)
-  if (suggested === undefined) check.suggested.set(key, (suggested = idSuggestion(id, index, secret, holds)))
+  if (suggested === undefined) check.suggested.set(key, (suggested = idSuggestion(id, kind, index, secret, holds)))
   problems.push(problem(resource, at, `${declaredLabel(resource, holds)}: ${formatPath(reference)}: no ${kind} has the id ${shown}${suggested}`, holds))
 }
 
 /** As `suggestion`, for an id: the near one (with its name), or the known ones (a few), or nothing. None for an id from a variable. */
-function idSuggestion(id: string, index: NameIndex, secret: boolean, holds?: (text: string) => boolean): string {
+function idSuggestion(id: string, kind: 'agent' | 'team', index: NameIndex, secret: boolean, holds?: (text: string) => boolean): string {
   if (secret) return ' (the id comes from a variable, so no known id is shown)'
   const known = index.knownIds().filter((item) => holds?.(item.id) !== true).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   const shown = (item: { id: string; name?: string }) => `${JSON.stringify(item.id)}${item.name === undefined ? '' : ` (named ${JSON.stringify(item.name)})`}`
+  // A name written as a bare value, which is an id: said whose name it is, and how to write it.
+  const named = holds?.(id) === true ? [] : known.filter((item) => item.name === id)
+  if (named.length === 1) return `; it is the name of ${kind} ${named[0].id}: a bare value is an id, write {name: ${JSON.stringify(id)}} or the id`
+  if (named.length > 1) return `; it is the name of ${named.length} ${kind}s (${named.map((item) => item.id).join(', ')}): a bare value is an id, write the id of the one you mean`
   const near = closest(id, known.map((item) => item.id))
   if (near !== undefined) return `; did you mean ${shown(known.find((item) => item.id === near)!)}?`
   if (known.length === 0) return ' (there are none)'
