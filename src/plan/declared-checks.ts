@@ -3,6 +3,7 @@ import { SENSITIVE, type DesiredResource } from '../core/types.js'
 import { secretValues } from '../secrets/redact.js'
 import { KINDS } from '../resources/index.js'
 import { declaredLabel } from '../resources/label.js'
+import type { NameReference } from '../resources/identity.js'
 import { getPath, isObject } from '../core/json.js'
 import { ACCOUNT_LABELS, colourKey, type AccountColours } from '../resources/account-colours.js'
 
@@ -14,7 +15,7 @@ import { ACCOUNT_LABELS, colourKey, type AccountColours } from '../resources/acc
  * may hold each key once: with a key declared twice the service keeps both, and no plan could
  * ever come out empty.
  */
-function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagnostic[] {
+function unoptimisedCheckDeclared(resources: readonly DesiredResource[], named?: ReadonlyMap<DesiredResource, readonly NameReference[]>): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   const quoted = quoter(resources)
   // Each kind's keyed lists, worked out once (not once per resource: this runs before the first request).
@@ -40,13 +41,16 @@ function unoptimisedCheckDeclared(resources: readonly DesiredResource[]): Diagno
         if (earlier === undefined) return void first.set(key, index)
         const at = resource.locate([...segments, index])
         const before = resource.locate([...segments, earlier])
+        // A key that a reference by name turned into (`teams: [{name: Platform}, {name: Platform}]`): said with the name written.
+        const byName = named?.get(resource)?.find((ref) => ref.place === `${rulePath}[${index}].name` || ref.place === `${rulePath}[${earlier}].name`)
+        const written = byName ? ` (the ${byName.kind} named ${byName.fromVariable ? SENSITIVE : quoted(byName.name)})` : ''
         diagnostics.push({
           file: at.file,
           line: at.line,
           column: at.column,
           path: `${rulePath}[${index}]`,
           subject: declaredLabel(resource, quoted.holds),
-          message: `${declaredLabel(resource, quoted.holds)}: ${rulePath}[${index}]: ${rule.key} ${quoted(key)} is declared twice (first at line ${before.line}); each ${rule.key} may appear once`,
+          message: `${declaredLabel(resource, quoted.holds)}: ${rulePath}[${index}]: ${rule.key} ${quoted(key)}${written} is declared twice (first at line ${before.line}); each ${rule.key} may appear once`,
         })
       })
     }

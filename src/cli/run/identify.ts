@@ -113,7 +113,7 @@ export async function identify(
   // A team named twice is only seen once names are ids: the resources resolution copied are
   // checked again (the others were checked with the configuration).
   const renamed = resolution.resources.filter((resource, i) => resource !== declared[i])
-  const problems = sortDiagnostics(resolution.errors.length > 0 ? resolution.errors : checkDeclared(renamed))
+  const problems = sortDiagnostics(resolution.errors.length > 0 ? resolution.errors : checkDeclared(renamed, resolution.references))
   const known = new Map<string, JsonObject>()
   for (const [kind, items] of [['target', lists.targets], ['agent', lists.agents]] as const) {
     for (const item of (items ?? []) as JsonObject[]) known.set(liveKey(kind, item.id as string), item)
