@@ -155,10 +155,13 @@ export async function readWhole(kind: Listed, client: Requester, options: ReadAl
   await firstFailure([list.take(1, first), list.rest(first.pageTotal)])
   // Page 1's count in each read: the same in every one, a page gone in each was no shrink.
   const counts = [first.count]
+  // Fewer resources met than the read's page 1 counted, though every page said that count: a page
+  // was served short (the list moved in a way the counts do not show, or the service lost some).
+  const short = () => counts.at(-1) !== undefined && found.size < counts.at(-1)!
   // The list moved while it was read (a resource deleted before a page not yet read moves the next
-  // one onto a page already read, unseen): read again, at most LIST_READS times in all, a resource
-  // met in any read counting once, until a read finds the list still.
-  for (let reads = 1; list.moved && reads < LIST_READS; reads++) {
+  // one onto a page already read, unseen), or came back short: read again, at most LIST_READS times
+  // in all, a resource met in any read counting once, until a read finds the list still and whole.
+  for (let reads = 1; (list.moved || short()) && reads < LIST_READS; reads++) {
     const next = new ListReader(kind, client, budget, options.pageLength ?? 100, unoptimisedTake)
     const again = await next.first()
     if (!again) {
@@ -181,6 +184,14 @@ export async function readWhole(kind: Listed, client: Requester, options: ReadAl
       )
     }
     throw new ScansyncError(`${how}: page ${list.vanished} of the ${kind.name} list was gone when asked for: the list shrank while it was read, in each of ${LIST_READS} reads; run again`)
+  }
+  // Still short in a read that did not move: what was read is not the whole list (one read only
+  // to check something the run can do without is let go, as one whose pages cannot be counted).
+  if (!list.moved && short()) {
+    if (!required) return undefined
+    throw new ScansyncError(
+      `${how}: the ${kind.name} list's pages held ${found.size} ${kind.name}s, fewer than the ${counts.at(-1)} its page 1 counted, in each of ${counts.length} reads: some pages were served short; run again`,
+    )
   }
   return [...found.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id) => found.get(id)!)
 }
