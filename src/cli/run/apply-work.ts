@@ -51,7 +51,7 @@ export interface Work {
 
 /** A plan made now, with what the policies found; undefined when it cannot be made (said on stderr). */
 export async function fromConfiguration(options: WorkOptions, io: RedactedIo): Promise<Work | undefined> {
-  const prepared = await preparePlan(options, io)
+  const prepared = await preparePlan({ ...options, command: 'apply' }, io)
   if (!prepared) return undefined
   const { plan, changed } = prepared.result
   const stateUpdate = () => prepared.ledger.update(declaredSecretValues(prepared.resources))

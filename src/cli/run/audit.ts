@@ -27,7 +27,7 @@ export interface AuditOptions extends ConnectionOptions {
 export async function runAudit(options: AuditOptions, given: Io): Promise<number> {
   const io = withRedaction(given)
   return guard(io, { debug: options.debug }, async () => {
-    const loaded = await loadSelected({ paths: options.paths, format: options.format }, io)
+    const loaded = await loadSelected({ paths: options.paths, format: options.format, command: 'audit' }, io)
     if (!loaded) return EXIT.error
     if (loaded.policies.length === 0) {
       line(io.stderr, `Error: the configuration holds no policies, so there is nothing to audit; write rules in a top-level policies list (see the README, "Policies").`)
