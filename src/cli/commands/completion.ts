@@ -17,7 +17,8 @@ export default class Completion extends Command {
     const { args } = await this.parse(Completion)
     const { bashScript, zshScript } = await import('../completion/script.js')
     const commands = this.config.commands
-      .filter((c) => !c.hidden && !c.pluginName?.includes('plugin-'))
+      // Every command `scansync --help` lists, the plugins' help and autocomplete included.
+      .filter((c) => !c.hidden)
       .map((c) => ({ id: c.id, flags: Object.fromEntries(Object.entries(c.flags).filter(([, f]) => !f.hidden)) as never }))
       .sort((a, b) => a.id.localeCompare(b.id))
     const [{ processIo, wholeWrites }, { guard }, { EXIT }] = await Promise.all([import('../../core/io.js'), import('../run/errors.js'), import('../../core/exit-codes.js')])

@@ -63,7 +63,7 @@ ${fn}() {
     if [[ "\${COMP_WORDS[i]}" != -* ]]; then command="\${COMP_WORDS[i]}"; break; fi
   done
   if [[ -z "$command" ]]; then
-    COMPREPLY=($(compgen -W "${quote(commands.map((c) => c.id))} help" -- "$cur"))
+    COMPREPLY=($(compgen -W "${quote(commands.map((c) => c.id))}" -- "$cur"))
     return
   fi
   case "$command" in
