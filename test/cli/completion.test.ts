@@ -34,6 +34,19 @@ describe('scansync completion bash', () => {
     execFileSync('bash', ['-n', '-c', script])
   })
 
+  // Review round 24 (README word for word): the README's command table (and `scansync --help`)
+  // lists `scansync autocomplete [SHELL]`, but `scansync auto<Tab>` offered nothing: the script
+  // left out the commands of scansync's two plugins, writing `help` by hand and forgetting `autocomplete`.
+  it('completes every command `scansync --help` lists, autocomplete and help too, each once', async () => {
+    const help = await runCli(['--help'])
+    const listed = [...help.stdout.replace(/^[\s\S]*?\nCOMMANDS\n/, '').matchAll(/^ {2}(\w+)/gm)].map((m) => m[1]).sort()
+    expect(listed).toEqual(expect.arrayContaining(['apply', 'autocomplete', 'help', 'plan']))
+    expect(complete(['scansync', ''])).toEqual(listed)
+    expect(complete(['scansync', 'auto'])).toEqual(['autocomplete'])
+    expect(complete(['scansync', 'he'])).toEqual(['help'])
+    expect(complete(['scansync', 'autocomplete', '-'])).toEqual(expect.arrayContaining(['--refresh-cache', '-r']))
+  })
+
   it('completes commands, then file names for PATH, not command names', () => {
     expect(complete(['scansync', 'pl'])).toEqual(['plan'])
     expect(complete(['scansync', 'plan', 'con'])).toEqual(['config'])
