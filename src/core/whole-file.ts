@@ -1,6 +1,5 @@
-import { lstatSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs'
+import { constants, lstatSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs'
 import { access, lstat, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { constants } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 
 /**
