@@ -32,7 +32,7 @@ export interface ParsedFile {
   file: string
   /** The plain data; undefined when the file could not be parsed. */
   data: unknown
-  /** The text the data was read from (BOM removed). */
+  /** The text the data was read from (BOM removed, a carriage return alone made a line feed). */
   text: string
   /** Locates a value (or its key, with `key: true`) by its place in the data. */
   locate(path: PathSegments, options?: { key?: boolean }): SourcePosition
@@ -47,6 +47,9 @@ export interface ParseResult {
   parsed?: ParsedFile
   diagnostics: Diagnostic[]
 }
+
+const LONE_CR = /\r(?!\n)/
+const LONE_CRS = new RegExp(LONE_CR.source, 'g')
 
 /** Line and column (in characters) of the first byte that is not valid UTF-8. */
 function firstInvalidUtf8(bytes: Buffer): { line: number; column: number } {
@@ -103,6 +106,11 @@ export function parseYamlFile(file: string, bytes: Buffer, options: ReadOptions 
   }
   let text = bytes.toString('utf8')
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  // A carriage return alone is a line break to YAML (1.2, b-break) and to editors (`\r\r\n` from CRLF
+  // text written again in text mode, a CRLF file whose last `\n` was cut, classic Mac line ends);
+  // `yaml` keeps it in the value before it ("Decommissioned\r", sent as such) or misreads the lines
+  // after it. One character for one: every offset, and so every position, stays.
+  if (text.includes('\r') && LONE_CR.test(text)) text = text.replace(LONE_CRS, '\n')
 
   const fast = options.fastPath === false ? undefined : parseFast(text)
   if (fast?.ok) return { parsed: { file, data: fast.data, text, locate: lazyLocator(file, text, fast.items, fast.itemsAtNodes === true) }, diagnostics: [] }
