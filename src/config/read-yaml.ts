@@ -51,12 +51,16 @@ export interface ParseResult {
 const LONE_CR = /\r(?!\n)/
 const LONE_CRS = new RegExp(LONE_CR.source, 'g')
 
-/** Line and column (in characters) of the first byte that is not valid UTF-8. */
+/**
+ * Line and column of the first byte that is not valid UTF-8, counted as every other position is
+ * (in UTF-16 units, the byte order mark not counted, a carriage return alone a line end).
+ */
 function firstInvalidUtf8(bytes: Buffer): { line: number; column: number } {
   let line = 1
-  let start = 0
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0
   for (let i = 0; i <= bytes.length; i++) {
-    if (i === bytes.length || bytes[i] === 0x0a) {
+    // A carriage return alone ends a line too (parseYamlFile).
+    if (i === bytes.length || bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) {
       const text = bytes.subarray(start, i)
       if (!isUtf8(text)) return { line, column: firstReplacementColumn(text) }
       line++
@@ -75,7 +79,7 @@ function firstReplacementColumn(line: Buffer): number {
     const size = Buffer.byteLength(char)
     if (char === '\uFFFD' && !(line[byte] === 0xef && line[byte + 1] === 0xbf && line[byte + 2] === 0xbd)) return column
     byte += size
-    column++
+    column += char.length
   }
   return 1
 }
