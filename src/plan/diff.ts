@@ -408,7 +408,6 @@ function unoptimisedKeyedListsDiffer(
 function unoptimisedCompareItems(context: DiffContext, place: Place, key: string): Finding[] {
   const declared = nullableList(place.declared) as JsonObject[]
   const live = nullableList(place.live).filter(isObject)
-  const liveByKey = new Map(live.map((item) => [String(item[key]), item]))
   // Each key's live items, in order, found at once for each declared item (the whole list searched
   // for each made a list of 16,000 headers take seconds, 32,000 a quarter of a minute).
   const liveItems = new Map<string, JsonObject[]>()
@@ -420,8 +419,11 @@ function unoptimisedCompareItems(context: DiffContext, place: Place, key: string
   const declaredKeys = new Set(declared.map((item) => String(item[key])))
   const findings = declared.flatMap((item, index) => unoptimisedCompareItem(context, place, key, { item, index }, liveItems))
   const keysFromVariables = declared.some((_, index) => fromVariable(context, memberOf(itemOf(place.path, { index, key: '' }), key)))
-  for (const [itemKey, item] of liveByKey) {
-    if (!declaredKeys.has(itemKey)) findings.push(change({ ...place, path: itemOf(place.path, { key: itemKey, ...(isKnown(context, itemKey, keysFromVariables) ? { hiddenKey: true } : {}) }) }, maskEntry(context, place.path, item), undefined))
+  for (const [itemKey, items] of liveItems) {
+    if (declaredKeys.has(itemKey)) continue
+    // Every copy the service holds goes (the list is sent whole): shown all, as a declared key held twice is.
+    const before = items.length > 1 ? items.map((item) => maskEntry(context, place.path, item)) : maskEntry(context, place.path, items[0]!)
+    findings.push(change({ ...place, path: itemOf(place.path, { key: itemKey, ...(isKnown(context, itemKey, keysFromVariables) ? { hiddenKey: true } : {}) }) }, before, undefined))
   }
   return findings
 }
