@@ -29,8 +29,18 @@ export function creationBody(desired: DesiredResource): JsonObject {
   return structuredClone(desired.fields)
 }
 
-/** The report line names the target already: the client's `target "URL": ` prefix is dropped (as executor.ts does for an update's). */
-const withoutSubject = (message: string, subject: string): string => (message.startsWith(`${subject}: `) ? message.slice(subject.length + 2) : message)
+/**
+ * The report line names the target already: the client's `target "URL": ` prefix is dropped (as
+ * executor.ts does for an update's). The client names it redacted (`target "(sensitive)"` for a URL
+ * from a variable): `error`'s `resource` is that name as the client wrote it.
+ */
+const withoutSubject = (message: string, subject: string, error?: unknown): string => {
+  const named = (error as { resource?: unknown } | undefined)?.resource
+  for (const prefix of [subject, typeof named === 'string' ? named : undefined]) {
+    if (prefix !== undefined && message.startsWith(`${prefix}: `)) return message.slice(prefix.length + 2)
+  }
+  return message
+}
 
 const urlOf = (item: PendingChange): string => item.desired.naturalKey?.value ?? String((item.desired.fields.site as JsonObject | undefined)?.url)
 
@@ -44,8 +54,8 @@ export async function createResource(item: PendingChange, client: Creator, optio
   } catch (error) {
     // The client's own words say why (Ctrl-C, or the service stopped answering), as for an update:
     // a creation held back by the circuit breaker was said to be "interrupted", though nobody was.
-    if (error instanceof NotSentError) return { ...change, result: 'not_applied', error: withoutSubject(error.message, subject) }
-    if (!mayHaveLanded(error)) return { ...change, result: 'failed', error: withoutSubject(describeFailure(error, item.kind, item.desired), subject) }
+    if (error instanceof NotSentError) return { ...change, result: 'not_applied', error: withoutSubject(error.message, subject, error) }
+    if (!mayHaveLanded(error)) return { ...change, result: 'failed', error: withoutSubject(describeFailure(error, item.kind, item.desired), subject, error) }
     return lookUp(item, client, options, error)
   }
   const id = isObject(response) && typeof response.id === 'string' && response.id !== '' ? response.id : undefined
@@ -63,7 +73,7 @@ export async function createResource(item: PendingChange, client: Creator, optio
 async function lookUp(item: PendingChange, client: Creator, options: ExecuteOptions, cause: unknown): Promise<ChangeResult> {
   const { change, kind } = item
   const url = urlOf(item)
-  const lost = withoutSubject(describeFailure(cause, item.kind, item.desired), `${kind.name} ${JSON.stringify(url)}`).replace(/; it may or may not have been applied: run scansync plan to see$/, '')
+  const lost = withoutSubject(describeFailure(cause, item.kind, item.desired), `${kind.name} ${JSON.stringify(url)}`, cause).replace(/; it may or may not have been applied: run scansync plan to see$/, '')
   let live: JsonObject[]
   try {
     live = await readAll(kind, client)
@@ -96,7 +106,7 @@ async function completeCreation(item: PendingChange, id: string, body: JsonObjec
   try {
     answer = await client.request<unknown>(request.method, request.path, { body: request.body, resource: `${item.kind.name} ${id}`, stop: options.signal })
   } catch (error) {
-    return { ...created, result: 'failed', error: `created as ${id}, but the PATCH of ${pathsInWords(first.fields.map((f) => f.path), options.secrets.context.holds)} failed: ${withoutSubject(describeFailure(error, item.kind, desired), `${item.kind.name} ${id}`)}` }
+    return { ...created, result: 'failed', error: `created as ${id}, but the PATCH of ${pathsInWords(first.fields.map((f) => f.path), options.secrets.context.holds)} failed: ${withoutSubject(describeFailure(error, item.kind, desired), `${item.kind.name} ${id}`, error)}` }
   }
   if (!isObject(answer) || answer.id !== id) return { ...created, result: 'failed', error: `created as ${id}, but the answer to the PATCH of what the creation did not take is not that target: run scansync plan to see` }
   const after = recordSecrets(desired, answer, options)
