@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { extname } from 'node:path'
 import type { EmulatorSeed } from './types.js'
 import { isObject } from './values.js'
@@ -7,7 +7,18 @@ const SEED_KEYS = ['teams', 'agents', 'targets', 'assets']
 
 /** Reads seed data from a .json, .yaml or .yml file; throws an Error naming the file and the problem. */
 export async function readSeedFile(path: string): Promise<EmulatorSeed> {
-  const text = await readFile(path, 'utf8')
+  // A directory, a FIFO or a device is refused before it is opened: reading a FIFO with no writer
+  // never ends (and holds the process past Ctrl-C), /dev/zero never stops growing.
+  let text: string
+  try {
+    const info = await stat(path)
+    if (info.isDirectory()) throw new Error('is a directory; name the seed file')
+    if (!info.isFile()) throw new Error('not a regular file (a device, a pipe or a socket); name the seed file')
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new Error(`${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code !== undefined ? `cannot read it (${code})` : (error as Error).message}`)
+  }
   let data: unknown
   try {
     if (extname(path).toLowerCase() === '.json') data = JSON.parse(text)
