@@ -24,6 +24,10 @@ export interface EmulatorCommandOptions {
 export async function runEmulator(options: EmulatorCommandOptions, io: Io, stop: Promise<unknown>): Promise<number> {
   let settings: EmulatorOptions
   try {
+    // Clients send `Authorization: JWT <token>`: an empty token (a variable left unset) or one with
+    // whitespace can never be sent, and every request would get 401. The token is not repeated.
+    if (options.token === '') throw new Error('--token is empty: give the token clients will send, or leave --token out for the default demo-token')
+    if (/\s/.test(options.token)) throw new Error('--token contains whitespace, which `Authorization: JWT <token>` cannot carry: give a token without spaces')
     settings = {
       host: options.host,
       port: options.port,
