@@ -128,20 +128,22 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
   }
 
   const written: Written[] = []
+  // The path being written when a write fails: named in the error, with what was written before it.
+  let at = dir
   try {
     await mkdir(dir, { recursive: true })
     for (const [name, text] of Object.entries(files)) {
-      const path = join(dir, name)
+      const path = (at = join(dir, name))
       const how = existsSync(path) ? 'replaced' : 'wrote'
       await writeFile(path, text)
       written.push({ path, how })
     }
-    written.push(await mergeText(join(dir, 'README.md'), (current) => {
+    written.push(await mergeText((at = join(dir, 'README.md')), (current) => {
       if (current === undefined) return `# Scan configuration\n\n${readmeSection()}`
       if (current.includes(README_MARKER)) return undefined
       return `${current.replace(/\n*$/, '\n\n')}${readmeSection()}`
     }))
-    written.push(await mergeText(join(dir, '.gitignore'), (current) => {
+    written.push(await mergeText((at = join(dir, '.gitignore')), (current) => {
       const have = new Set((current ?? '').split(/\r?\n/))
       const missing = GITIGNORE_LINES.filter((entry) => !have.has(entry))
       if (missing.length === 0) return undefined
@@ -149,7 +151,9 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
     }))
   } catch (error) {
     const e = error as NodeJS.ErrnoException
-    line(io.stderr, `Error: cannot write into ${shown(dir)}: ${e.code ?? e.message}; check that the directory is writable.`)
+    const done = written.filter((w) => w.how !== 'kept').map((w) => `${w.how} ${shown(w.path)}`)
+    const why = e.code === 'EISDIR' ? 'it is a directory' : e.code === 'ENOTDIR' ? 'a part of the path is a file' : (e.code ?? e.message)
+    line(io.stderr, `Error: cannot write ${shown(at)}: ${why}; ${done.length === 0 ? 'nothing was written' : `already done: ${done.join(', ')}`}. Check that the directory is writable.`)
     return EXIT.error
   }
 
