@@ -1,3 +1,9 @@
+// Review round 24 (emulator and init as users run them): `scansync emulator` given what it cannot
+// serve with. A seed that is not a file: a named pipe hung for good (Ctrl-C and SIGTERM did
+// nothing, start-up stuck reading it), a directory or a missing file printed the system's raw
+// error. A token no client can send (`--token "$TOKEN"` with the variable unset, or pasted with a
+// space): it started, and every request got 401. Each is now "could not start", exit 1, in words,
+// and a token is never repeated.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -5,9 +11,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const BIN = join(ROOT, 'bin/run.js')
+const BIN = join(fileURLToPath(new URL('../../', import.meta.url)), 'bin/run.js')
 
+/** `scansync emulator …`: one that started anyway is stopped as Ctrl-C would (its banner on stdout shows it served); none outlives the test. */
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -15,7 +21,7 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
     child.stderr.on('data', (chunk) => (stderr += chunk))
-    // Whatever happens, the emulator must not outlive the test.
+    child.stdout.once('data', () => child.kill('SIGINT'))
     const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
     child.on('close', (code) => {
       clearTimeout(timer)
@@ -57,4 +63,22 @@ describe('scansync emulator --seed naming something that is not a file', () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toContain(`${seed}: no such file`)
   })
+})
+
+describe('scansync emulator --token that no client can send', () => {
+  it('an empty token: could not start (exit 1), said in words', async () => {
+    const result = await run(['emulator', '--port', '0', '--token', ''])
+    expect(result.stdout).toBe('')
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('--token is empty')
+  }, 20_000)
+
+  it('a token with a space: could not start (exit 1), without repeating the token', async () => {
+    const result = await run(['emulator', '--port', '0', '--token', 'secret part2'])
+    expect(result.stdout).toBe('')
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('--token')
+    expect(result.stderr).not.toContain('secret')
+    expect(result.stderr).not.toContain('part2')
+  }, 20_000)
 })
