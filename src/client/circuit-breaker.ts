@@ -35,7 +35,8 @@ export class CircuitBreaker {
 
   constructor(
     private readonly limit: number,
-    private readonly origin: string,
+    /** "the service at ORIGIN", and the proxy it is reached through. */
+    private readonly service: string,
   ) {}
 
   /** Aborted when the breaker opens: waits for a retry follow it. */
@@ -49,7 +50,7 @@ export class CircuitBreaker {
 
   /** Why nothing more is sent, for messages. */
   get reason(): string {
-    return `the service at ${this.origin} stopped answering (${this.failures} connection failures in a row, the last: ${describeNetworkError(this.last)})`
+    return `${this.service} stopped answering (${this.failures} connection failures in a row, the last: ${describeNetworkError(this.last)})`
   }
 
   /** Any answer from the service, whatever its status. */

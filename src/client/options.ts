@@ -2,6 +2,7 @@
 import type { Redaction } from '../core/redaction.js'
 import { checkBaseUrl } from './base-url.js'
 import { UsageError } from './errors.js'
+import { type Proxy, proxyFor } from './proxy.js'
 import type { BackoffSettings } from './retry-policy.js'
 
 export interface ClientOptions {
@@ -33,6 +34,11 @@ export interface ClientOptions {
   /** Receives one line per HTTP attempt. */
   debug?: (line: string) => void
   /**
+   * The environment the proxy variables are read from (HTTPS_PROXY, NO_PROXY…: proxy.ts);
+   * without it, no proxy.
+   */
+  proxyEnv?: Readonly<Record<string, string | undefined>>
+  /**
    * The run's redaction (the output step's): every text of the service passes through it
    * whole before it is shortened; the token is added to it.
    */
@@ -60,6 +66,8 @@ export interface ResolvedOptions {
   retryAfterCeilingMs: number
   maxResponseBytes: number
   connectionFailureLimit: number
+  /** The proxy the requests go through, if any. */
+  proxy?: Proxy
   debug?: (line: string) => void
   redaction?: Redaction
 }
@@ -92,8 +100,10 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     throw new UsageError('SCANSYNC_API_TOKEN contains spaces, line breaks or other characters that cannot be sent in a header')
   }
   const backoff = options.backoff ?? DEFAULTS.backoff
+  const base = checkBaseUrl(options.baseUrl, { insecureHttp: options.insecureHttp ?? false })
+  const proxy = options.proxyEnv === undefined ? undefined : proxyFor(base, options.proxyEnv)
   return {
-    base: checkBaseUrl(options.baseUrl, { insecureHttp: options.insecureHttp ?? false }),
+    base,
     token: options.token,
     userAgent: options.userAgent,
     parallelism: positiveInteger(options.parallelism, DEFAULTS.parallelism, 'parallelism'),
@@ -106,6 +116,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     retryAfterCeilingMs: nonNegative(options.retryAfterCeilingMs, DEFAULTS.retryAfterCeilingMs, 'the Retry-After ceiling (ms)'),
     maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULTS.maxResponseBytes, 'the largest answer read (bytes)', Number.MAX_SAFE_INTEGER),
     connectionFailureLimit: positiveInteger(options.connectionFailureLimit, DEFAULTS.connectionFailureLimit, 'the connection failures in a row before giving up', 1_000_000),
+    ...(proxy ? { proxy } : {}),
     ...(options.debug ? { debug: options.debug } : {}),
     ...(options.redaction ? { redaction: options.redaction } : {}),
   }

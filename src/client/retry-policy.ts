@@ -78,6 +78,8 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 export function isRetryableError(error: unknown): boolean {
+  const refusal = proxyRefusal(error)
+  if (refusal !== undefined) return RETRYABLE_STATUSES.has(refusal)
   let current: unknown = error
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code
@@ -87,8 +89,31 @@ export function isRetryableError(error: unknown): boolean {
   return false
 }
 
+const PROXY_STATUS_WORDS: Readonly<Record<number, string>> = {
+  403: 'forbidden',
+  407: "proxy authentication required: put the proxy's user name and password in the proxy variable's URL",
+  502: 'bad gateway',
+  503: 'service unavailable',
+  504: 'gateway timeout',
+}
+
+/**
+ * The status a proxy answered the request for a tunnel (CONNECT) with, when that is why an attempt
+ * failed: undici's ProxyAgent gives no code of its own for it, only these words (pinned with undici;
+ * test/client/proxy.test.ts).
+ */
+export function proxyRefusal(error: unknown): number | undefined {
+  const found = error instanceof Error ? /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(error.message) : null
+  return found ? Number(found[1]) : undefined
+}
+
 /** A short phrase for a connection failure: "connection refused (ECONNREFUSED)". */
 export function describeNetworkError(error: unknown): string {
+  const refusal = proxyRefusal(error)
+  if (refusal !== undefined) {
+    const words = PROXY_STATUS_WORDS[refusal]
+    return `the proxy refused the connection with HTTP ${refusal}${words ? ` (${words})` : ''}`
+  }
   const code = errorCode(error)
   if (code !== undefined) {
     const words = ERROR_WORDS[code]

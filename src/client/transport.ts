@@ -8,7 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 
-import { Pool, poolRequest } from './undici-pool.js'
+import { loadProxyAgent, Pool, poolRequest } from './undici-pool.js'
 
 import { followAbort, raceAbort } from './abort.js'
 import { buildRequestTarget, checkRequestPath } from './base-url.js'
@@ -17,6 +17,7 @@ import { AdaptiveConcurrency } from './concurrency.js'
 import { formatAttemptLine } from './debug.js'
 import { NotSentError, RetryAfterTooLongError, ScansyncError, type ServiceError, ServiceUnavailableError, TimeoutError, UnexpectedResponseError } from './errors.js'
 import { type ClientOptions, resolveOptions } from './options.js'
+import { proxyPassword } from './proxy.js'
 import { clientRedaction } from './redact.js'
 import { errorForResponse, parseJson, type RequestContext, type ResponseHeaders, subjectOf, unusableBodyError } from './responses.js'
 import {
@@ -96,19 +97,24 @@ class ClientClosedError extends ScansyncError {
 
 export function createClient(options: ClientOptions): ServiceClient {
   const o = resolveOptions(options)
-  const redaction = clientRedaction(o.token, o.redaction)
+  const redaction = clientRedaction(o.token, o.redaction, proxyPassword(o.proxy))
   const clean = redaction.redact
   const origin = o.base.origin
-  const pool = new Pool(origin, {
+  const connection = {
     connections: o.parallelism,
     headersTimeout: o.timeoutMs,
     bodyTimeout: o.timeoutMs,
-    connect: { timeout: o.timeoutMs },
     // A body longer than this is cut short by undici (UND_ERR_RES_EXCEEDED_MAX_SIZE), not read into memory.
     maxResponseSize: o.maxResponseBytes,
-  })
+  }
+  // Through a proxy: a tunnel (CONNECT) to the service's origin for each connection, then the same exchanges.
+  const pool = o.proxy
+    ? new (loadProxyAgent())({ ...connection, uri: o.proxy.url.href, proxyTls: { timeout: o.timeoutMs }, requestTls: { timeout: o.timeoutMs } })
+    : new Pool(origin, { ...connection, connect: { timeout: o.timeoutMs } })
+  // Where a failure to connect happened, for its message: the proxy is named, never its credentials.
+  const reaching = `the service at ${origin}${o.proxy ? ` through the proxy ${o.proxy.shown} (${o.proxy.variable})` : ''}`
   const limiter = new AdaptiveConcurrency(o.parallelism)
-  const breaker = new CircuitBreaker(o.connectionFailureLimit, origin)
+  const breaker = new CircuitBreaker(o.connectionFailureLimit, reaching)
   const closing = new AbortController()
   const headers: Record<string, string> = {
     Authorization: `JWT ${o.token}`,
@@ -132,7 +138,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     inFlight++
     counts.maxInFlight = Math.max(counts.maxInFlight, inFlight)
     try {
-      const response = await poolRequest(pool, { path: target, method, headers, body, signal: attempt.signal })
+      const response = await poolRequest(pool, { origin, path: target, method, headers, body, signal: attempt.signal })
       try {
         const text = await response.body.text()
         counts.bytesRead += text.length
@@ -188,7 +194,7 @@ export function createClient(options: ClientOptions): ServiceClient {
       return {
         kind: 'throw',
         error: new ServiceUnavailableError(
-          clean(`${subject}: could not reach the service at ${origin}: ${describeNetworkError(result.error)}${attemptsWords(attempt)}`),
+          clean(`${subject}: could not reach ${reaching}: ${describeNetworkError(result.error)}${attemptsWords(attempt)}`),
           { ...resourceField(ctx), cause: result.error },
         ),
       }

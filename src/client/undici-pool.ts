@@ -7,7 +7,7 @@
  * them against the public API.
  */
 import { createRequire } from 'node:module'
-import type { Dispatcher, Pool as UndiciPool } from 'undici'
+import type { Dispatcher, Pool as UndiciPool, ProxyAgent as UndiciProxyAgent } from 'undici'
 import { requireBuilt } from '../core/code-cache.js'
 
 const require = createRequire(import.meta.url)
@@ -30,3 +30,9 @@ const requestApi = undici.request
 
 /** `pool.request(options)`, as undici's index defines it. */
 export const poolRequest = (pool: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> => requestApi.call(pool, options)
+
+/**
+ * undici's ProxyAgent, from its public entry point: loaded only by a run that goes through a proxy
+ * (proxy.ts), which can afford undici's whole index.
+ */
+export const loadProxyAgent = (): typeof UndiciProxyAgent => (require('undici') as { ProxyAgent: typeof UndiciProxyAgent }).ProxyAgent

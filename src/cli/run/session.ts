@@ -68,6 +68,7 @@ export function openSession(options: ConnectionOptions, io: RedactedIo): Session
     // The wait is capped at 20 times the base, and at what Node's timers can wait: every base the variable's check accepts is taken.
     backoff: envNumber(io, 'SCANSYNC_BACKOFF_MS') === undefined ? undefined : { baseMs: envNumber(io, 'SCANSYNC_BACKOFF_MS')!, maxMs: Math.min(20 * envNumber(io, 'SCANSYNC_BACKOFF_MS')!, MAX_MS) },
     redaction: io.redaction,
+    proxyEnv: io.env,
     debug: options.debug ? (text) => line(io.stderr, `debug: ${text}`) : undefined,
   })
   return { client, token, apiUrl, parallelism }
