@@ -59,6 +59,16 @@ const ERROR_WORDS: Record<string, string> = {
   UND_ERR_HEADERS_TIMEOUT: 'no answer in time',
   UND_ERR_BODY_TIMEOUT: 'answer too slow',
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'answer cut off',
+  // TLS: what a network with its own certificate authority (TLS inspection) or a wrong scheme gives.
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the service's TLS certificate is self-signed and not trusted",
+  SELF_SIGNED_CERT_IN_CHAIN: "the service's TLS certificate chain ends in a certificate authority that is not trusted",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "the service's TLS certificate was issued by a certificate authority that is not trusted",
+  UNABLE_TO_GET_ISSUER_CERT: "the service's TLS certificate was issued by a certificate authority that is not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the service's TLS certificate could not be verified: its issuer is not trusted",
+  CERT_HAS_EXPIRED: "the service's TLS certificate has expired",
+  CERT_NOT_YET_VALID: "the service's TLS certificate is not valid yet",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the service's TLS certificate is not for this host name",
+  ERR_SSL_WRONG_VERSION_NUMBER: 'the other side does not speak TLS (an http:// service at an https:// URL?)',
 }
 
 /** The most specific error code of an error or its causes (`ECONNRESET`, `UND_ERR_SOCKET`, …). */

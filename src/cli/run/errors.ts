@@ -39,6 +39,7 @@ export async function guard(io: Io, options: { debug?: boolean; nothingSent?: ()
  */
 export function timeoutHint(io: Io, messages: readonly string[]): void {
   if (messages.some((message) => /no complete answer from the service within /.test(message))) line(io.stderr, 'SCANSYNC_TIMEOUT_MS sets the time allowed per attempt, in milliseconds (default 30000).')
+  if (messages.some((message) => /could not reach the service at .*: the service's TLS certificate .*not trusted/.test(message))) line(io.stderr, 'If your network uses its own certificate authority, set NODE_EXTRA_CA_CERTS to a PEM file holding its certificate.')
   if (messages.some((message) => /the service asked to wait .* before retrying \(limit /.test(message))) line(io.stderr, 'SCANSYNC_RETRY_AFTER_LIMIT_MS sets the longest Retry-After waited for, in milliseconds (default 120000).')
 }
 
