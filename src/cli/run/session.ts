@@ -43,8 +43,11 @@ export function resolveParallelism(options: ConnectionOptions, io: Io): number {
  * (`--api-url ""` with the variable set is not a missing URL). `missing`: said when neither is given.
  */
 export function serviceUrl(options: Pick<ConnectionOptions, 'apiUrl'>, io: Io, missing = 'no service URL: pass --api-url URL or set SCANSYNC_API_URL'): string {
-  if (options.apiUrl === '') throw new UsageError('--api-url is empty: give the service URL, or leave the flag out to use SCANSYNC_API_URL')
-  const apiUrl = options.apiUrl ?? io.env.SCANSYNC_API_URL
+  // Trimmed once, here, as the client parses it: a CI secret often ends with a line break, which
+  // would otherwise break the messages that repeat the URL and be saved in a plan file.
+  const flag = options.apiUrl?.trim()
+  if (flag === '') throw new UsageError('--api-url is empty: give the service URL, or leave the flag out to use SCANSYNC_API_URL')
+  const apiUrl = flag ?? io.env.SCANSYNC_API_URL?.trim()
   if (apiUrl === '') throw new UsageError('SCANSYNC_API_URL is empty: set it to the service URL, or pass --api-url URL')
   if (apiUrl === undefined) throw new UsageError(missing)
   return apiUrl
