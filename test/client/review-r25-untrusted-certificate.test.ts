@@ -6,12 +6,10 @@
 // trust an extra certificate authority in Node.js. An https:// URL pointing at a plain-http port
 // printed ERR_SSL_WRONG_VERSION_NUMBER alone. The code is still shown, after words that say what
 // is wrong, and the hint names NODE_EXTRA_CA_CERTS.
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { runCli } from '../helpers/cli.js'
 import { temporaryDirectory } from '../helpers/emulator.js'
@@ -38,9 +36,9 @@ const answer: Parameters<typeof createHttpServer>[1] = (req, res) => {
 const config = (): string => temporaryDirectory('scansync-r25-cert-', { 'agents.yaml': 'agents:\n  - id: 3kLx8Qy7Pb2m\n    name: a\n' })
 
 it('a self-signed certificate is said to be untrusted, and NODE_EXTRA_CA_CERTS is named', async () => {
-  const dir = temporaryDirectory('scansync-r25-pem-')
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' })
-  const port = await listen(createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, answer))
+  // The self-signed certificate of test/fixtures/tls (for api.example.test: trust is checked before the name).
+  const tls = (name: string) => readFileSync(new URL(`../fixtures/tls/api.example.test.${name}`, import.meta.url))
+  const port = await listen(createHttpsServer({ key: tls('key'), cert: tls('crt') }, answer))
 
   const result = await runCli(['plan', config(), '--api-url', `https://127.0.0.1:${port}`], { env: { SCANSYNC_API_TOKEN: TOKEN } })
   expect(result.code, result.stderr).toBe(1)

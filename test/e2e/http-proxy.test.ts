@@ -122,7 +122,8 @@ describe('a service reached through an HTTP proxy', () => {
     // Without the certificate trusted, the service is not reached, and nothing of the token or the proxy's password is printed.
     const untrusted = await spawnCli(['plan', dir], { env })
     expect(untrusted.code).toBe(1)
-    expect(untrusted.stderr).toContain('could not reach the service at https://api.example.test through the proxy')
+    expect(untrusted.stderr).toContain(`could not reach the service at https://api.example.test through the proxy ${proxy.address} (HTTPS_PROXY): the service's TLS certificate is self-signed and not trusted`)
+    expect(untrusted.stderr).toContain('NODE_EXTRA_CA_CERTS')
     expect(untrusted.stdout + untrusted.stderr).not.toContain(PROXY_PASSWORD)
     expect(untrusted.stdout + untrusted.stderr).not.toContain(TOKEN)
   })
