@@ -226,6 +226,11 @@ function describeMissing(pointer: string, fields: string[], options: DescribeOpt
   return { path, atKey: typeof path.at(-1) === 'string', message: `${subject ? subject + ': ' : ''}${what}` }
 }
 
+const enumWords = (allowed: unknown[]): string => `must be one of: ${allowed.map((v) => (v === '' ? '""' : String(v))).join(', ')}`
+
+const patternWords = (schema: Record<string, unknown>, pattern: string): string =>
+  typeof schema['x-error'] === 'string' ? schema['x-error'] : `must match the pattern ${pattern}`
+
 function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFieldHints): SchemaProblem {
   const path = pointerToSegments(error.instancePath)
   const data: unknown = error.data
@@ -249,22 +254,29 @@ function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFi
       // YAML reads 12345 or true as a number or a boolean; quoting makes it the string it was meant to be.
       // A secret is not repeated, whatever its type.
       // As written, not as read: `id: 000123` is the id "000123", not "123".
-      const quote =
-        types.includes('string') && (typeof data === 'number' || typeof data === 'boolean') ? (options.isSensitive(path) ? '; quote it' : `; quote it: "${options.written?.(path) ?? String(data)}"`) : data === null ? commentHint(path, types, options) : ''
+      const misread = types.includes('string') && (typeof data === 'number' || typeof data === 'boolean')
+      const text = misread && !options.isSensitive(path) ? (options.written?.(path) ?? String(data)) : undefined
+      // Quoted, the text would still fail the string's own form or list of values: say that at once
+      // (quoting would only lead to that error on the next run).
+      if (text !== undefined) {
+        const allowed = parentSchema.enum
+        if (Array.isArray(allowed) && !allowed.includes(text)) return say(`${enumWords(allowed)} (got ${text})`)
+        const pattern = parentSchema.pattern
+        if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(text)) return say(`${patternWords(parentSchema, pattern)} (got ${text})`)
+      }
+      const quote = misread ? (text === undefined ? '; quote it' : `; quote it: "${text}"`) : data === null ? commentHint(path, types, options) : ''
       return say(`must be ${expected} (got ${describeType(data)}${quote})`)
     }
     case 'maxLength':
       return say(`must be at most ${params.limit} characters (got ${characters(data)})`)
     case 'minLength':
       return Number(params.limit) === 1 ? say('must not be empty') : say(`must be at least ${params.limit} characters (got ${characters(data)})`)
-    case 'enum': {
-      const allowed = (params.allowedValues as unknown[]).map((v) => (v === '' ? '""' : String(v))).join(', ')
-      return say(`must be one of: ${allowed} (got ${shown(data)})`)
-    }
+    case 'enum':
+      return say(`${enumWords(params.allowedValues as unknown[])} (got ${shown(data)})`)
     case 'const':
       return say(`must be ${JSON.stringify(params.allowedValue)} (got ${shown(data)})`)
     case 'pattern':
-      return say(typeof parentSchema['x-error'] === 'string' ? `${parentSchema['x-error']} (got ${shown(data)})` : `must match the pattern ${params.pattern} (got ${shown(data)})`)
+      return say(`${patternWords(parentSchema, String(params.pattern))} (got ${shown(data)})`)
     case 'format':
       return say(params.format === 'uri' ? `must be an absolute URL such as https://example.com/ (got ${shown(data)})` : `must be a valid ${params.format} (got ${shown(data)})`)
     case 'minimum':
