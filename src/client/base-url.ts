@@ -24,6 +24,10 @@ export function isLoopbackHost(hostname: string): boolean {
  * nothing of a URL that does not parse (it might hold a secret pasted in the wrong place).
  */
 export function checkBaseUrl(url: string, options: { insecureHttp?: boolean } = {}): URL {
+  // A host, a port and a path without `https://`: `localhost:8080` would parse, its host taken for a scheme.
+  if (!url.includes('://') && /^[^\s/:]+(:\d*)?(\/\S*)?$/.test(url.trim())) {
+    throw new UsageError('the service URL has no scheme: write it with https:// (or http:// for a local emulator), as in https://api.example.com/api/v1')
+  }
   let parsed: URL
   try {
     parsed = new URL(url.trim())

@@ -52,6 +52,14 @@ describe('checkBaseUrl', () => {
     expect(refusal('ws://127.0.0.1').message).toContain('https://')
   })
 
+  it('says a URL written without its scheme has none, instead of taking the host for one', () => {
+    // `localhost:8080` parses as the scheme "localhost:": the message read "…, not localhost://".
+    for (const url of ['localhost:8080', 'api.example.com:443/api/v1', '127.0.0.1:4010', 'api.example.com/api/v1', 'api.example.com']) {
+      const error = refusal(url)
+      expect(error.message).toBe('the service URL has no scheme: write it with https:// (or http:// for a local emulator), as in https://api.example.com/api/v1')
+    }
+  })
+
   it('refuses what is not a URL without repeating it', () => {
     const error = refusal('not a url with secret-ish-text')
     expect(error.message).toContain('not a valid URL')
