@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import { PathSegments } from '../core/diagnostics.js'
+import schemaFormats from '../schema/formats.cjs'
 
 /** An Ajv error turned into words for people, with the place it concerns. */
 export interface SchemaProblem {
@@ -231,6 +232,26 @@ const enumWords = (allowed: unknown[]): string => `must be one of: ${allowed.map
 const patternWords = (schema: Record<string, unknown>, pattern: string): string =>
   typeof schema['x-error'] === 'string' ? schema['x-error'] : `must match the pattern ${pattern}`
 
+/**
+ * A URL refused only for its spelling (a Unicode host, a space or an accent in the path): how to
+ * write the same URL so that it passes, `; write it "https://xn--bcher-kva.example/" (…)`, or
+ * nothing. Without it `https://bücher.example/` was told to be "an absolute URL such as
+ * https://example.com/", which it looks like.
+ */
+function uriSpelling(value: unknown): string {
+  if (typeof value !== 'string') return ''
+  let written: string
+  try {
+    const parsed = new URL(value)
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return ''
+    written = parsed.href
+  } catch {
+    return ''
+  }
+  if (written === value || !(schemaFormats.formats.uri as (text: string) => boolean)(written)) return ''
+  return `; write it ${JSON.stringify(written)} (the host in its xn-- form, other characters %-encoded)`
+}
+
 function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFieldHints): SchemaProblem {
   const path = pointerToSegments(error.instancePath)
   const data: unknown = error.data
@@ -278,7 +299,7 @@ function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFi
     case 'pattern':
       return say(`${patternWords(parentSchema, String(params.pattern))} (got ${shown(data)})`)
     case 'format':
-      return say(params.format === 'uri' ? `must be an absolute URL such as https://example.com/ (got ${shown(data)})` : `must be a valid ${params.format} (got ${shown(data)})`)
+      return say(params.format === 'uri' ? `must be an absolute URL such as https://example.com/${options.isSensitive(path) ? '' : uriSpelling(data)} (got ${shown(data)})` : `must be a valid ${params.format} (got ${shown(data)})`)
     case 'minimum':
     case 'maximum':
       return say(`must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit} (got ${shown(data)})`)
