@@ -474,8 +474,11 @@ function unoptimisedCompareScalar(context: DiffContext, place: Place, normalize:
   if (equal(before, after)) return NONE
   // The value after is the declared one, as the request sends it (a URL as written, not its
   // comparison form). A declared null removes the value: shown so (as a saved plan shows it), not
-  // as the "" or false it compares equal to.
-  return [change(place, before, place.declared === null ? undefined : place.declared, { sensitive: isSensitiveAt(context, place) || isKnown(context, place.live) })]
+  // as the "" or false it compares equal to. The value before is a text as the service holds it
+  // (not https://xn--bcher-kva.example/a for a live https://bücher.example/../a); a value it does
+  // not hold (null, none) in the form it compares as.
+  const shownBefore = typeof place.live === 'string' ? place.live : before
+  return [change(place, shownBefore, place.declared === null ? undefined : place.declared, { sensitive: isSensitiveAt(context, place) || isKnown(context, place.live) })]
 }
 
 /** A secret the service answers obfuscated: recorded as hidden, and planned when the state cannot vouch for it. */
