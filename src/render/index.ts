@@ -40,7 +40,7 @@ function markdownPlanComment(plan: Plan, options: RenderOptions, violations: rea
   const { missing, unmanaged } = shownLists(plan, options)
   const missingSection = markdownListSection(MISSING, missing, Math.floor(limit / 4))
   const unmanagedSection = markdownListSection(UNMANAGED, unmanaged, Math.floor(limit / 4))
-  const violationsSection = violations ? violationsMarkdown(violations, Math.floor(limit / 4)) : ''
+  const violationsSection = violations ? violationsMarkdown(violations, Math.floor(limit / 4), options.redact) : ''
   const listed = (section: string) => (section === '' ? 0 : section.length + 2 + SUMMARY_GROWTH)
   const reserved = listed(missingSection) + listed(unmanagedSection) + (violations ? violationsSection.length + 1 : 0)
   const planned = markdownPlan(planRows(plan, options.redact, options.holds), plan.summary, options.mode ?? 'plan', limit, reserved)
@@ -78,7 +78,7 @@ function renderPlanOnly(plan: Plan, format: Format, options: RenderOptions): str
 export function renderApplyReport(report: ApplyReport, format: Format, options: RenderOptions = {}, violations?: readonly Violation[]): string {
   if (format === 'markdown' && violations) {
     const limit = options.markdownLimit ?? GITHUB_COMMENT_LIMIT
-    const section = violationsMarkdown(violations, Math.floor(limit / 4))
+    const section = violationsMarkdown(violations, Math.floor(limit / 4), options.redact)
     return markdownReport(reportRows(report, options.redact, options.holds), report.summary, report.interrupted ?? false, limit, section.length + 1) + '\n' + section
   }
   const rendered = renderReportOnly(report, format, options)

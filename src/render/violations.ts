@@ -50,9 +50,10 @@ const MAX_MESSAGE = 500
 
 /**
  * The PR comment's section: a table of the violations (the first hundred, and no more than fit in
- * `budget` characters; the rest counted).
+ * `budget` characters; the rest counted). `redact`: the run's (RenderOptions), applied to a
+ * message before it is shortened, so that the cut never leaves half a secret.
  */
-export function violationsMarkdown(violations: readonly Violation[], budget = Infinity): string {
+export function violationsMarkdown(violations: readonly Violation[], budget = Infinity, redact: (text: string) => string = (text) => text): string {
   const lines = [`### Policy violations`, '', `**${escapeText(violationsSummary(violations))}**`, '']
   if (violations.length === 0) return lines.slice(0, 3).join('\n') + '\n'
   lines.push('| | Policy | Resource | Where | Message |', '|---|---|---|---|---|')
@@ -64,7 +65,7 @@ export function violationsMarkdown(violations: readonly Violation[], budget = In
   for (const v of ordered.slice(0, MAX_ROWS)) {
     // The file's name as it is found (a Persian name's zero-width non-joiner kept), as the violation's line writes it.
     const where = v.where ? `${v.where.file}:${v.where.line}` : 'declared in no file'
-    const row = `| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(v.policy)}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where, { keepInvisible: true })} | ${escapeText(clip(v.message, MAX_MESSAGE))} |`
+    const row = `| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(v.policy)}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where, { keepInvisible: true })} | ${escapeText(clip(redact(v.message), MAX_MESSAGE))} |`
     if (used + 1 + row.length > budget) break
     lines.push(row)
     used += 1 + row.length

@@ -66,7 +66,7 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
     }
     const violations = checker.violations()
     const summary = { checked, rules: loaded.policies.length }
-    io.stdout.write(renderAudit(violations, summary, options, annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd)))
+    io.stdout.write(renderAudit(violations, summary, options, io.redaction.redact, annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd)))
     if (options.format === 'text' || options.format === 'markdown') io.stderr.write(violationsText(violations))
     return hasErrors(violations) ? EXIT.changes : EXIT.ok
   })
@@ -104,8 +104,8 @@ const summaryText = (violations: readonly Violation[], summary: AuditSummary) =>
   `Audit: ${summary.checked} live ${summary.checked === 1 ? 'resource' : 'resources'} checked against ${summary.rules} ${summary.rules === 1 ? 'rule' : 'rules'}; ` +
   (violations.length === 0 ? 'no policy violations.' : violationsSummary(violations).replace(/^./, (c) => c.toLowerCase()))
 
-/** What goes to stdout in each format (text: the summary line; the violations go to stderr). */
-function renderAudit(violations: readonly Violation[], summary: AuditSummary, options: AuditOptions, fileOf?: (file: string) => string): string {
+/** What goes to stdout in each format (text: the summary line; the violations go to stderr); `redact`: the run's, before a message is shortened. */
+function renderAudit(violations: readonly Violation[], summary: AuditSummary, options: AuditOptions, redact: (text: string) => string, fileOf?: (file: string) => string): string {
   switch (options.format) {
     case 'json': {
       const errors = violations.filter((v) => v.level === 'error').length
@@ -117,7 +117,7 @@ function renderAudit(violations: readonly Violation[], summary: AuditSummary, op
       return JSON.stringify(document, null, 2) + '\n'
     }
     case 'markdown':
-      return `### scansync audit\n\n${violationsMarkdown(violations, GITHUB_COMMENT_LIMIT - 1000).replace(/^### Policy violations\n\n\*\*[^\n]*\*\*\n/, `**${summaryText(violations, summary)}**\n`)}`
+      return `### scansync audit\n\n${violationsMarkdown(violations, GITHUB_COMMENT_LIMIT - 1000, redact).replace(/^### Policy violations\n\n\*\*[^\n]*\*\*\n/, `**${summaryText(violations, summary)}**\n`)}`
     case 'github':
       return violationsGithub(violations, fileOf) + summaryText(violations, summary) + '\n'
     case 'text':
