@@ -138,6 +138,15 @@ export class PolicyChecker {
     const batch = this.pending
     this.pending = []
     if (batch.length === 0) return
+    holdsSecretNow = this.holdsSecret
+    try {
+      this.drainBatch(batch)
+    } finally {
+      holdsSecretNow = undefined
+    }
+  }
+
+  private drainBatch(batch: Pending[]): void {
     const found = bounded(() => unoptimisedViolationsOfAll(this.byKind, batch), RULE_TIME_LIMITS_MS.batch)
     if (found !== TIMED_OUT) {
       this.found.push(...found)
@@ -432,10 +441,18 @@ function forbiddenBy(schema: unknown, path: string): string {
 const MAX_VALUES_SHOWN = 10
 const MAX_VALUE_TEXT = 200
 
-/** A value a rule allows, as JSON, cut (on a whole character) when long. */
+/** Whether a text holds a secret of the run, while a checker's violations are found (its `holdsSecret`). */
+let holdsSecretNow: ((text: string) => boolean) | undefined
+
+/**
+ * A value a rule allows, as JSON, cut (on a whole character) when long. A long one holding a
+ * secret of the run is `(sensitive)`: the cut could leave a part of the secret that the output
+ * step, which redacts whole secrets, would not recognise.
+ */
 function shownValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value)
   if (text.length <= MAX_VALUE_TEXT) return text
+  if (holdsSecretNow?.(text) === true) return JSON.stringify(SENSITIVE)
   const end = text.charCodeAt(MAX_VALUE_TEXT - 1) >= 0xd800 && text.charCodeAt(MAX_VALUE_TEXT - 1) <= 0xdbff ? MAX_VALUE_TEXT - 1 : MAX_VALUE_TEXT
   return `${text.slice(0, end)}…`
 }
