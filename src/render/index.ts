@@ -82,7 +82,7 @@ export function renderApplyReport(report: ApplyReport, format: Format, options: 
     return markdownReport(reportRows(report, options.redact, options.holds), report.summary, report.interrupted ?? false, limit, section.length + 1) + '\n' + section
   }
   const rendered = renderReportOnly(report, format, options)
-  return violations && (format === 'json' || format === 'markdown') ? withViolations(rendered, format, violations) : rendered
+  return violations && format === 'json' ? withViolations(rendered, format, violations) : rendered
 }
 
 function renderReportOnly(report: ApplyReport, format: Format, options: RenderOptions): string {

@@ -2,7 +2,7 @@ import type { Violation } from '../plan/policies.js'
 import type { ViolationEntry } from '../schema/generated.js'
 import { workflowCommand, type AnnotationFile } from './github.js'
 import { clip, escapeText } from './markdown.js'
-import { GITHUB_COMMENT_LIMIT, type Format } from './options.js'
+import type { Format } from './options.js'
 import { printable } from './value.js'
 import { plural } from './words.js'
 
@@ -83,8 +83,8 @@ export function violationsText(violations: readonly Violation[]): string {
 }
 
 /**
- * The violations inside a rendered document: `violations` in JSON, a section after the plan in
- * Markdown, annotations before the summary line in github. Text is unchanged (they go to stderr).
+ * The violations inside a rendered document: `violations` in JSON, annotations before the summary
+ * line in github. Text is unchanged (they go to stderr); Markdown places its own section.
  */
 export function withViolations(rendered: string, format: Format, violations: readonly Violation[], fileOf?: AnnotationFile): string {
   switch (format) {
@@ -93,7 +93,8 @@ export function withViolations(rendered: string, format: Format, violations: rea
       return JSON.stringify({ ...document, violations: violationEntries(violations) }, null, 2) + '\n'
     }
     case 'markdown':
-      return rendered + '\n' + violationsMarkdown(violations, Math.floor(GITHUB_COMMENT_LIMIT / 4))
+      // The comment's renderers place the section themselves, redacted and within the comment's limit.
+      throw new Error('withViolations: the Markdown renderers place their violations section themselves')
     case 'github':
       return violationsGithub(violations, fileOf) + rendered
     case 'text':
