@@ -83,8 +83,8 @@ export function violationsText(violations: readonly Violation[]): string {
 }
 
 /**
- * The violations inside a rendered document: `violations` in JSON, annotations before the summary
- * line in github. Text is unchanged (they go to stderr); Markdown places its own section.
+ * The violations inside a rendered document: `violations` in JSON, annotations and the line that
+ * counts them before the plan in github. Text is unchanged (they go to stderr); Markdown places its own section.
  */
 export function withViolations(rendered: string, format: Format, violations: readonly Violation[], fileOf?: AnnotationFile): string {
   switch (format) {
@@ -96,7 +96,8 @@ export function withViolations(rendered: string, format: Format, violations: rea
       // The comment's renderers place the section themselves, redacted and within the comment's limit.
       throw new Error('withViolations: the Markdown renderers place their violations section themselves')
     case 'github':
-      return violationsGithub(violations, fileOf) + rendered
+      // GitHub shows ten annotations a level: the log's line counts them all.
+      return violations.length === 0 ? rendered : violationsGithub(violations, fileOf) + violationsSummary(violations) + '\n' + rendered
     case 'text':
       return rendered
   }

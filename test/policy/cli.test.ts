@@ -94,6 +94,9 @@ describe.concurrent('plan: each outcome of a rule', () => {
     expect(markdown.stderr).toMatch(/^targets\.yaml:2:5: policy production-has-blackout: target 7QwErTy2UiOp: Production targets pause scans/m)
     const github = await cli(em(), dir, ['plan', '--format', 'github'])
     expect(github.stdout).toMatch(/^::error file=targets\.yaml,line=2,col=5,title=scansync policy production-has-blackout::target 7QwErTy2UiOp: Production targets pause scans/m)
+    // GitHub shows 10 annotations a level: the log counts them all, before the plan's own summary (a review of the twenty-fifth round:
+    // a plan failing on violations ended "No changes. Plan: 0 to change, …" with nothing counting them).
+    expect(github.stdout).toMatch(/^1 policy violation: 1 error, 0 warnings\.\n(.*\n)*.*Plan: \d+ to change, \d+ unchanged\.\n$/m)
     expect(github.code).toBe(1)
   })
 
