@@ -8,7 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 
-import { loadProxyAgent, Pool, poolRequest } from './undici-pool.js'
+import { loadProxyAgent, loadProxyPool, Pool, poolRequest } from './undici-pool.js'
 
 import { followAbort, raceAbort } from './abort.js'
 import { buildRequestTarget, checkRequestPath } from './base-url.js'
@@ -109,7 +109,14 @@ export function createClient(options: ClientOptions): ServiceClient {
   }
   // Through a proxy: a tunnel (CONNECT) to the service's origin for each connection, then the same exchanges.
   const pool = o.proxy
-    ? new (loadProxyAgent())({ ...connection, uri: o.proxy.url.href, proxyTls: { timeout: o.timeoutMs }, requestTls: { timeout: o.timeoutMs } })
+    ? new (loadProxyAgent())({
+        ...connection,
+        uri: o.proxy.url.href,
+        proxyTls: { timeout: o.timeoutMs },
+        requestTls: { timeout: o.timeoutMs },
+        // The proxy's answer to CONNECT within the same time as any answer: undici's own default is 5 minutes, for each tunnel.
+        clientFactory: (proxyOrigin, options) => new (loadProxyPool())(proxyOrigin, { ...options, headersTimeout: o.timeoutMs }),
+      })
     : new Pool(origin, { ...connection, connect: { timeout: o.timeoutMs } })
   // Where a failure to connect happened, for its message: the proxy is named, never its credentials.
   const reaching = `the service at ${origin}${o.proxy ? ` through the proxy ${o.proxy.shown} (${o.proxy.variable})` : ''}`

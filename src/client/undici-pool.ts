@@ -36,3 +36,6 @@ export const poolRequest = (pool: Dispatcher, options: Dispatcher.RequestOptions
  * (proxy.ts), which can afford undici's whole index.
  */
 export const loadProxyAgent = (): typeof UndiciProxyAgent => (require('undici') as { ProxyAgent: typeof UndiciProxyAgent }).ProxyAgent
+
+/** undici's Pool from the same entry point: the ProxyAgent's connection to the proxy itself (it asks it for tunnels). */
+export const loadProxyPool = (): typeof UndiciPool => (require('undici') as { Pool: typeof UndiciPool }).Pool
