@@ -4,7 +4,7 @@ import type { ChangeResult, ResourceChange } from '../plan/model.js'
 import type { HiddenSecret } from '../plan/diff.js'
 import type { SecretsLedger } from '../secrets/state.js'
 import { ServiceError, type FieldProblem } from '../client/errors.js'
-import { errorCode } from '../client/retry-policy.js'
+import { errorCode, proxyRefusal } from '../client/retry-policy.js'
 import { Redaction, SENSITIVE, writtenForms } from '../core/redaction.js'
 import { urlPasswords } from '../schema/sensitivity.js'
 import { liveSecrets } from '../secrets/redact.js'
@@ -65,7 +65,11 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNRE
 export function mayHaveLanded(error: unknown): boolean {
   if (!(error instanceof ServiceError)) return false
   const status = error.status
-  if (status === undefined) return !NEVER_SENT.has(errorCode((error as { cause?: unknown }).cause) ?? '')
+  if (status === undefined) {
+    const cause = (error as { cause?: unknown }).cause
+    // A proxy that refused the tunnel (CONNECT) took nothing to the service.
+    return !NEVER_SENT.has(errorCode(cause) ?? '') && proxyRefusal(cause) === undefined
+  }
   return status < 300 || status >= 500
 }
 
