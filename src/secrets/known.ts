@@ -12,9 +12,14 @@ export function learnSecrets(redaction: Redaction, resources: DesiredResource[])
   for (const resource of resources) {
     const values = secretValues([resource])
     if (values.length === 0) continue
-    const templates = [...resource.templates.values()]
+    const templates = [...new Set(resource.templates.values())]
+    // Looked for once in the templates joined by a character the value does not hold (a match
+    // cannot straddle two), not in each template in turn: a target with 16,000 `${VAR}` headers
+    // made 256 million calls, 1.8 s of every run.
+    const joined = templates.join('\0')
     for (const value of values) {
-      redaction.add([value], { inFiles: !templates.some((template) => template.includes(value)) })
+      const written = value.includes('\0') ? templates.some((template) => template.includes(value)) : joined.includes(value)
+      redaction.add([value], { inFiles: !written })
     }
   }
 }
