@@ -6,7 +6,8 @@
  *   `all_proxy`/`ALL_PROXY` for either; the lower-case name first; an empty value is unset.
  * - `no_proxy`/`NO_PROXY`: `*`, or host names and addresses separated by commas or spaces, each
  *   optionally with `:port`; `example.com`, `.example.com` and `*.example.com` all cover
- *   example.com's subdomains, the first two example.com itself too.
+ *   example.com's subdomains, the first two example.com itself too; `10.0.0.0/8` covers the
+ *   addresses in that range, for a service named by its address.
  * - A loopback service (`localhost`, 127.0.0.0/8, `[::1]`: the emulator) never goes through a
  *   proxy, as in Go: a proxy could not reach it, and a test run must not leave the machine.
  * - A proxy without a scheme is `http://` (curl); only http:// and https:// proxies are taken.
@@ -14,6 +15,8 @@
  * Read here, not by undici's EnvHttpProxyAgent: the run's environment is `io.env` (in-process runs
  * have their own), and an error must be able to say which proxy it went through.
  */
+import { BlockList, isIP } from 'node:net'
+
 import { isLoopbackHost } from './base-url.js'
 import { UsageError } from './errors.js'
 
@@ -52,9 +55,14 @@ function firstSet(env: Env, names: readonly string[]): { name: string; value: st
 export function bypassed(service: URL, noProxy: string): boolean {
   const host = service.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '')
   const port = Number(service.port) || DEFAULT_PORTS[service.protocol] || 0
+  const address = isIP(host)
   for (const raw of noProxy.toLowerCase().split(/[\s,]+/)) {
     if (raw === '') continue
     if (raw === '*') return true
+    if (raw.includes('/')) {
+      if (address !== 0 && inRange(host, address, raw)) return true
+      continue
+    }
     const withPort = /^(.*):(\d+)$/.exec(raw)
     // An IPv6 address without brackets has colons of its own: a port only follows a bracket.
     const entryPort = withPort && (!withPort[1]!.includes(':') || withPort[1]!.endsWith(']')) ? Number(withPort[2]) : 0
@@ -66,6 +74,17 @@ export function bypassed(service: URL, noProxy: string): boolean {
     if (host.endsWith(`.${domain}`)) return true
   }
   return false
+}
+
+/** Whether an IP address lies in a range written `10.0.0.0/8` or `fd00::/8` (curl 7.86 and Go read these). */
+function inRange(host: string, family: number, range: string): boolean {
+  const [network = '', bits = ''] = range.replace(/^\[(.*)\](\/)/, '$1$2').split('/')
+  const networkFamily = isIP(network)
+  const prefix = Number(bits)
+  if (networkFamily !== family || !/^\d{1,3}$/.test(bits) || prefix > (family === 4 ? 32 : 128)) return false
+  const list = new BlockList()
+  list.addSubnet(network, prefix, family === 4 ? 'ipv4' : 'ipv6')
+  return list.check(host, family === 4 ? 'ipv4' : 'ipv6')
 }
 
 function parseProxy(value: string, variable: string): Proxy {
@@ -86,14 +105,30 @@ function parseProxy(value: string, variable: string): Proxy {
   return { url, shown: url.host, variable }
 }
 
-/** A proxy's password, as written and decoded: for the redaction, so that no message repeats it. */
-export function proxyPassword(proxy: Proxy | undefined): string[] {
-  const written = proxy?.url.password ?? ''
+/**
+ * What of a proxy's URL is secret, as written and decoded, for the redaction: its password, or its
+ * user name where that is the only credential (a token-style login, `http://TOKEN@proxy:3128`).
+ */
+export function proxySecrets(proxy: Proxy | undefined): string[] {
+  const written = proxy === undefined ? '' : proxy.url.password !== '' ? proxy.url.password : proxy.url.username
   if (written === '') return []
+  return [written, decoded(written)]
+}
+
+/**
+ * The Proxy-Authorization of a proxy whose URL gives a user name without a password: undici sends
+ * one only for a user name and a password together, and such a proxy answered 407 with no word why.
+ */
+export function proxyLoginWithoutPassword(proxy: Proxy | undefined): string | undefined {
+  if (proxy === undefined || proxy.url.username === '' || proxy.url.password !== '') return undefined
+  return `Basic ${Buffer.from(`${decoded(proxy.url.username)}:`).toString('base64')}`
+}
+
+function decoded(text: string): string {
   try {
-    return [written, decodeURIComponent(written)]
+    return decodeURIComponent(text)
   } catch {
     // Not valid percent-encoding: the text as written is all there is.
-    return [written]
+    return text
   }
 }

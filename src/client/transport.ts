@@ -17,7 +17,7 @@ import { AdaptiveConcurrency } from './concurrency.js'
 import { formatAttemptLine } from './debug.js'
 import { NotSentError, RetryAfterTooLongError, ScansyncError, type ServiceError, ServiceUnavailableError, TimeoutError, UnexpectedResponseError } from './errors.js'
 import { type ClientOptions, resolveOptions } from './options.js'
-import { proxyPassword } from './proxy.js'
+import { proxyLoginWithoutPassword, proxySecrets } from './proxy.js'
 import { clientRedaction } from './redact.js'
 import { errorForResponse, parseJson, type RequestContext, type ResponseHeaders, subjectOf, unusableBodyError } from './responses.js'
 import {
@@ -97,7 +97,7 @@ class ClientClosedError extends ScansyncError {
 
 export function createClient(options: ClientOptions): ServiceClient {
   const o = resolveOptions(options)
-  const redaction = clientRedaction(o.token, o.redaction, proxyPassword(o.proxy))
+  const redaction = clientRedaction(o.token, o.redaction, proxySecrets(o.proxy))
   const clean = redaction.redact
   const origin = o.base.origin
   const connection = {
@@ -112,6 +112,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     ? new (loadProxyAgent())({
         ...connection,
         uri: o.proxy.url.href,
+        ...(proxyLoginWithoutPassword(o.proxy) === undefined ? {} : { token: proxyLoginWithoutPassword(o.proxy) }),
         proxyTls: { timeout: o.timeoutMs },
         requestTls: { timeout: o.timeoutMs },
         // The proxy's answer to CONNECT within the same time as any answer: undici's own default is 5 minutes, for each tunnel.
@@ -119,7 +120,8 @@ export function createClient(options: ClientOptions): ServiceClient {
       })
     : new Pool(origin, { ...connection, connect: { timeout: o.timeoutMs } })
   // Where a failure to connect happened, for its message: the proxy is named, never its credentials.
-  const reaching = `the service at ${origin}${o.proxy ? ` through the proxy ${o.proxy.shown} (${o.proxy.variable})` : ''}`
+  const throughProxy = o.proxy ? ` through the proxy ${o.proxy.shown} (${o.proxy.variable})` : ''
+  const reaching = `the service at ${origin}${throughProxy}`
   const limiter = new AdaptiveConcurrency(o.parallelism)
   const breaker = new CircuitBreaker(o.connectionFailureLimit, reaching)
   const closing = new AbortController()
@@ -181,7 +183,7 @@ export function createClient(options: ClientOptions): ServiceClient {
       return {
         kind: 'throw',
         error: new TimeoutError(
-          clean(`${subject}: no complete answer from the service within ${formatDuration(o.timeoutMs)}${attemptsWords(attempt)}`),
+          clean(`${subject}: no complete answer from the service within ${formatDuration(o.timeoutMs)}${attemptsWords(attempt)}${throughProxy && `,${throughProxy}`}`),
           resourceField(ctx),
         ),
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeNetworkError, isRetryableError, proxyRefusal } from '../../src/client/retry-policy.js'
-import { bypassed, proxyFor, proxyPassword } from '../../src/client/proxy.js'
+import { bypassed, proxyFor, proxyLoginWithoutPassword, proxySecrets } from '../../src/client/proxy.js'
 import { UsageError } from '../../src/client/errors.js'
 
 const SERVICE = new URL('https://api.example.com/api/v1')
@@ -45,9 +45,17 @@ describe('the proxy of the service, from the environment', () => {
     expect(refused('http://user:S3cret-pw@[bad')).toBe('HTTPS_PROXY is not a valid proxy URL: expected something like http://proxy.example.com:3128')
   })
 
-  it('keeps the proxy’s password for the redaction, as written and decoded', () => {
-    expect(proxyPassword(proxyFor(SERVICE, { HTTPS_PROXY: 'http://me:p%40ss-word-1@proxy:3128' }))).toEqual(['p%40ss-word-1', 'p@ss-word-1'])
-    expect(proxyPassword(proxyFor(SERVICE, { HTTPS_PROXY: 'http://proxy:3128' }))).toEqual([])
+  it('keeps the proxy’s password for the redaction, as written and decoded, or its user name where that is the only credential', () => {
+    expect(proxySecrets(proxyFor(SERVICE, { HTTPS_PROXY: 'http://me:p%40ss-word-1@proxy:3128' }))).toEqual(['p%40ss-word-1', 'p@ss-word-1'])
+    expect(proxySecrets(proxyFor(SERVICE, { HTTPS_PROXY: 'http://proxy:3128' }))).toEqual([])
+    expect(proxySecrets(proxyFor(SERVICE, { HTTPS_PROXY: 'http://t0ken%2Bx@proxy:3128' }))).toEqual(['t0ken%2Bx', 't0ken+x'])
+  })
+
+  it('logs in with a user name alone (a token-style login), which undici would not send', () => {
+    // undici sends Proxy-Authorization only for a user name and a password together: such a proxy answered 407, with no word why.
+    expect(proxyLoginWithoutPassword(proxyFor(SERVICE, { HTTPS_PROXY: 'http://t0ken%2Bx@proxy:3128' }))).toBe(`Basic ${Buffer.from('t0ken+x:').toString('base64')}`)
+    expect(proxyLoginWithoutPassword(proxyFor(SERVICE, { HTTPS_PROXY: 'http://me:pw@proxy:3128' }))).toBeUndefined()
+    expect(proxyLoginWithoutPassword(proxyFor(SERVICE, { HTTPS_PROXY: 'http://proxy:3128' }))).toBeUndefined()
   })
 })
 
@@ -74,6 +82,15 @@ describe('NO_PROXY', () => {
     ['https://[2001:db8::1]/', '2001:db8::1', true],
     ['https://[2001:db8::1]/', '[2001:db8::1]:443', true],
     ['https://[2001:db8::1]/', '[2001:db8::1]:8443', false],
+    // Address ranges (curl 7.86, Go), for a service named by its address; a name is never in a range.
+    ['https://10.1.2.3/', '10.0.0.0/8', true],
+    ['https://10.1.2.3/', '192.168.0.0/16', false],
+    ['https://192.168.7.9:8443/', '192.168.0.0/16', true],
+    ['https://[fd00::5]/', 'fd00::/8', true],
+    ['https://[2001:db8::1]/', 'fd00::/8', false],
+    ['https://10.1.2.3/', '10.0.0.0/33', false],
+    ['https://10.1.2.3/', '10.0.0.0/x', false],
+    ['https://api.example.com/', '10.0.0.0/8', false],
     ['https://api.example.com/', '', false],
     ['https://api.example.com/', ',,', false],
   ]

@@ -128,6 +128,21 @@ describe('a service reached through an HTTP proxy', () => {
     expect(untrusted.stdout + untrusted.stderr).not.toContain(TOKEN)
   })
 
+  it('logs in to a proxy whose URL gives a user name alone (a token), and never prints it', async () => {
+    const em = await emulator()
+    const proxy = await startConnectProxy(Number(new URL(em.url).port))
+    const service = new URL(em.url)
+    service.hostname = 'api.example.test'
+    const run = await cli(em, exampleConfig(), ['plan', '--insecure-http', '--debug'], {
+      SCANSYNC_API_URL: service.href,
+      HTTP_PROXY: `http://${PROXY_PASSWORD}@${proxy.address}`,
+    })
+    expect(run.code).toBe(0)
+    expect(proxy.tunnels.length).toBeGreaterThan(0)
+    for (const tunnel of proxy.tunnels) expect(tunnel.headers['proxy-authorization']).toBe(`Basic ${Buffer.from(`${PROXY_PASSWORD}:`).toString('base64')}`)
+    expect(run.stdout + run.stderr).not.toContain(PROXY_PASSWORD)
+  })
+
   it('connects to a loopback service directly, proxy or not: the emulator is never behind a proxy', async () => {
     const em = await emulator()
     const proxy = await startConnectProxy(Number(new URL(em.url).port))

@@ -37,7 +37,7 @@ describe('a proxy that never answers the request for a tunnel', () => {
     })
 
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain('no complete answer from the service within 300 ms (2 attempts)')
+    expect(run.stderr).toContain(`no complete answer from the service within 300 ms (2 attempts), through the proxy ${proxy} (HTTP_PROXY)`)
     expect(tunnelsAsked).toBeGreaterThan(0)
     expect(run.stdout + run.stderr).not.toContain(password)
     expect(run.stdout + run.stderr).not.toContain(TOKEN)
