@@ -122,6 +122,7 @@ export function createClient(options: ClientOptions): ServiceClient {
   // Where a failure to connect happened, for its message: the proxy is named, never its credentials.
   const throughProxy = o.proxy ? ` through the proxy ${o.proxy.shown} (${o.proxy.variable})` : ''
   const reaching = `the service at ${origin}${throughProxy}`
+  if (o.proxy && o.debug) o.debug(`requests to ${origin} go${throughProxy}`)
   const limiter = new AdaptiveConcurrency(o.parallelism)
   const breaker = new CircuitBreaker(o.connectionFailureLimit, reaching)
   const closing = new AbortController()

@@ -92,6 +92,7 @@ describe('a service reached through an HTTP proxy', () => {
 
     expect(run.code).toBe(0)
     expect(run.stdout).toBe(direct.stdout)
+    expect(run.stderr).toContain(`debug: requests to http://api.example.test:${service.port} go through the proxy ${proxy.address} (HTTP_PROXY)\n`)
     expect(em.requests().length - before).toBeGreaterThan(0)
     expect(proxy.tunnels.length).toBeGreaterThan(0)
     for (const tunnel of proxy.tunnels) {
