@@ -131,6 +131,8 @@ export function createClient(options: ClientOptions): ServiceClient {
     'Content-Type': 'application/json',
     Accept: 'application/json',
     'User-Agent': o.userAgent,
+    // undici's ProxyAgent would otherwise write it into this object, shared by every request.
+    ...(o.proxy ? { host: o.base.host } : {}),
   }
   // A plain object (not getters) so that callers can print or serialise it as it is.
   const counts = { requests: 0, attempts: 0, retries: 0, maxInFlight: 0, concurrency: limiter.allowed, bytesRead: 0 }
