@@ -316,6 +316,8 @@ export interface SavedPlanInput {
   paths: string[]
   /** The directory plan ran in (its positions' file names are relative to it), relative to the plan file's directory. */
   workingDirectory?: string
+  /** The secrets state plan read when given by --state, relative to the plan file's directory. */
+  state?: string
   version: string
   /**
    * The run's redaction of files (Redaction.file) and its variables: the document is written so
@@ -387,6 +389,7 @@ export function encodeSavedPlan(input: SavedPlanInput, key: string): SavedPlan {
     api_url: input.apiUrl,
     paths: input.paths,
     ...(input.workingDirectory !== undefined ? { working_directory: input.workingDirectory } : {}),
+    ...(input.state !== undefined ? { state: input.state } : {}),
     plan,
     ...(input.names !== undefined && (input.names.agent || input.names.team) ? { names: input.names } : {}),
     ...(input.policies && input.policies.length > 0 ? { policies: savedRules(input.policies, input.redact ?? ((text) => text)) } : {}),
@@ -403,6 +406,8 @@ export interface DecodedPlan {
   paths: string[]
   /** The directory plan ran in, relative to the plan file's directory (absent in a plan saved before it was kept). */
   workingDirectory?: string
+  /** The secrets state plan was given by --state, relative to the plan file's directory. */
+  state?: string
   resources: PlannedResource[]
   /** The policy rules the plan was made with (none: the configuration had none). */
   policies: SavedRule[]
@@ -463,7 +468,7 @@ export function decodeSavedPlan(document: unknown, options: { key: string; env: 
     )
   }
   if (changes.size > 0) throw new ScansyncError(`${file}: the plan changes ${[...changes.keys()].join(', ')} but holds no declaration of it; run scansync plan --out again`)
-  return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, names: saved.names, apiUrl: saved.api_url, paths: saved.paths, ...(saved.working_directory !== undefined ? { workingDirectory: saved.working_directory } : {}), resources, policies: saved.policies ?? [] }
+  return { plan: { changes: resources.map((r) => r.change), summary: plannedSummary(saved.plan.summary) }, names: saved.names, apiUrl: saved.api_url, paths: saved.paths, ...(saved.working_directory !== undefined ? { workingDirectory: saved.working_directory } : {}), ...(saved.state !== undefined ? { state: saved.state } : {}), resources, policies: saved.policies ?? [] }
 }
 
 /** A saved plan's names by id as DesiredResource.referenceNames; a name shown (sensitive) names nothing. */

@@ -431,6 +431,10 @@ export interface SavedPlan {
    * The directory plan ran in, relative to the plan file's directory: the file names of the plan's positions are relative to it (absent: plans saved before it was kept).
    */
   working_directory?: string
+  /**
+   * The secrets state file plan read, when given by --state, relative to the plan file's directory: apply --plan reads and writes it unless given --state (absent: the state beside the first path).
+   */
+  state?: string
   plan: PlanDocument
   /**
    * The names plan showed for the ids of agents and teams its changes refer to, by id, so that apply --plan shows them as plan did; a name the output step hides (a variable's value) is (sensitive).

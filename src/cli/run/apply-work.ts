@@ -86,12 +86,15 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   const paths = configurationPaths(saved.paths, options.plan!, io)
   // The state lives beside the configuration: with it moved since (a folder renamed), a default
   // path would be one no plan, apply or drift reads, and the secrets sent would be recorded there.
+  // (So would the state plan was given by --state, kept relative to the plan file as the paths are.)
   if (options.state === undefined && paths[0] !== undefined && !existsSync(paths[0])) {
     throw new ScansyncError(
       `the configuration ${relative(io.cwd, paths[0]) || '.'} that ${options.plan!} was made from is no longer there (moved or renamed since), so the secrets state beside it cannot be found: run scansync plan --out again, or pass --state FILE (the .scansync/state.json beside the configuration)`,
     )
   }
-  const statePath = statePathFor({ paths, state: options.state }, io)
+  // The state plan was given by --state, where plan read it (unless apply is given another).
+  const state = options.state ?? (saved.state !== undefined ? configurationPaths([saved.state], options.plan!, io)[0] : undefined)
+  const statePath = statePathFor({ paths, state }, io)
   const ledger = openLedger(await readSecretsState(statePath), keys, io.redaction.holds)
   const session = openSession({ ...options, apiUrl }, io)
   try {

@@ -52,7 +52,7 @@ export async function runPlan(options: PlanOptions, given: Io): Promise<number> 
         plan = { ...plan, unmanaged: undeclared(prepared.identified, options.kinds, io.redaction.holds, prepared.ledger.context, options.ids) }
       }
       // Built before anything is printed: a plan that cannot be saved is refused whole.
-      const saved = options.out ? savedPlanDocument(prepared, options.paths, io, options.out) : undefined
+      const saved = options.out ? savedPlanDocument(prepared, options.paths, io, options.out, options.state) : undefined
       const { violations } = prepared
       const rendered = renderPlan(plan, options.format, { color: colorEnabled(io.stdout, io.env), mode: options.mode, redact: io.redaction.redact, holds: io.redaction.holds, annotationFile: annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd) }, violations)
       io.stdout.write(options.quiet && options.format === 'text' ? summaryLine(rendered) : rendered)

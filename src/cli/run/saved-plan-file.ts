@@ -15,7 +15,7 @@ import type { DesiredResource } from '../../core/types.js'
 import type { NameReference } from '../../resources/identity.js'
 
 /** The saved plan of a prepared plan, keyed with the state key (or the token), written so that the file redaction leaves it whole. */
-export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string }; identified?: { names: Parameters<typeof referenceNames>[0]; references?: ReadonlyMap<DesiredResource, readonly NameReference[]> }; policies?: readonly PolicyRule[] }, paths: string[], io: RedactedIo, out = '.'): SavedPlan {
+export function savedPlanDocument(prepared: { result: PlanResult; session: { apiUrl: string; token: string }; identified?: { names: Parameters<typeof referenceNames>[0]; references?: ReadonlyMap<DesiredResource, readonly NameReference[]> }; policies?: readonly PolicyRule[] }, paths: string[], io: RedactedIo, out = '.', state?: string): SavedPlan {
   const { result, session } = prepared
   // Relative to the plan file's directory (see configurationPaths), wherever the plan is made from.
   const planDirectory = planDirectoryOf(out, io.cwd)
@@ -29,6 +29,8 @@ export function savedPlanDocument(prepared: { result: PlanResult; session: { api
       paths: (paths.length > 0 ? paths : ['.']).map((p) => relative(planDirectory, realPathOf(resolve(io.cwd, p))) || '.'),
       // The plan's file names are relative to it: apply --plan run elsewhere annotates them from there.
       workingDirectory: relative(planDirectory, realPathOf(io.cwd)) || '.',
+      // The state given by --state: apply --plan records the secrets it sends where this plan read them.
+      ...(state !== undefined ? { state: relative(planDirectory, realPathOf(resolve(io.cwd, state))) } : {}),
       version: appVersion(),
       redact: io.redaction.file,
       holds: io.redaction.holds,
