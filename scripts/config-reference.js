@@ -14,8 +14,20 @@ export const REFERENCE_PATH = join(root, 'docs', 'config-reference.md')
 /** The kinds in output order (schemas/kinds.json); each list's file as `scansync import --out` names it. */
 const KINDS = JSON.parse(readFileSync(join(root, 'schemas', 'kinds.json'), 'utf8')).kinds.map(({ kind, list }) => ({ list, def: kind, file: `${list}.yaml` }))
 
+/**
+ * A string's limits, without the alternative offered to editors for a value written `${NAME}`
+ * (`x-variable`, added by scripts/generate.js): the variable's value is held to the limits.
+ */
+function limited(node) {
+  const options = node.anyOf?.filter((option) => option['x-variable'] !== true)
+  if (!options || options.length !== 1 || options.length === node.anyOf.length) return node
+  const { anyOf: _, ...rest } = node
+  return { ...rest, ...options[0] }
+}
+
 /** Follows `$ref`s to the definition; the outermost description wins. */
 function resolve(schema, node) {
+  node = limited(node)
   let description = node.description
   let current = node
   const seen = new Set()
@@ -24,7 +36,7 @@ function resolve(schema, node) {
     if (!match || seen.has(match[1])) throw new Error(`unsupported $ref ${current.$ref}`)
     seen.add(match[1])
     const { $ref: _, ...siblings } = current
-    current = { ...schema.definitions[match[1]], ...siblings, ref: match[1] }
+    current = { ...limited(schema.definitions[match[1]]), ...siblings, ref: match[1] }
     description ??= current.description
   }
   return { ...current, description }

@@ -77,6 +77,28 @@ const POLICIES = {
   },
 }
 
+/**
+ * A string written `${NAME}` (or with one inside) is checked by scansync once the variable is
+ * replaced, but an editor checks it as written: each string the schema limits (format, pattern,
+ * enum, maxLength) also takes, as an alternative marked `x-variable`, a string holding a variable.
+ * scansync reads the schema without these alternatives (src/schema/files.ts), so that the value a
+ * variable gives is held to the limits. The id is not offered one: it cannot come from a variable.
+ */
+export const VARIABLE_PATTERN = '(^|[^$])\\$\\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\\}'
+const LIMITS = ['format', 'pattern', 'enum', 'maxLength']
+const ANNOTATIONS = ['description', 'default']
+function withVariableAlternative(node) {
+  if (Array.isArray(node)) return node.map(withVariableAlternative)
+  if (node === null || typeof node !== 'object') return node
+  const out = {}
+  for (const [key, value] of Object.entries(node)) out[key] = key === 'enum' || key === 'default' ? value : withVariableAlternative(value)
+  const types = out.type === undefined ? [] : [out.type].flat()
+  if (!types.includes('string') || out.$ref !== undefined || !LIMITS.some((limit) => limit in out)) return out
+  const annotations = Object.fromEntries(ANNOTATIONS.filter((key) => key in out).map((key) => [key, out[key]]))
+  const limited = Object.fromEntries(Object.entries(out).filter(([key]) => !ANNOTATIONS.includes(key)))
+  return { ...annotations, anyOf: [limited, { type: 'string', pattern: VARIABLE_PATTERN, 'x-variable': true }] }
+}
+
 export function buildConfigSchema(dir = SCHEMAS_DIR) {
   const kinds = readKinds(dir)
   const commonDocument = readJson(dir, 'common.schema.json')
@@ -133,6 +155,7 @@ export function buildConfigSchema(dir = SCHEMAS_DIR) {
     }
   }
   localize({ $ref: '#/definitions/id' })
+  for (const [name, definition] of Object.entries(definitions)) if (name !== 'id') definitions[name] = withVariableAlternative(definition)
   definitions.kind = { type: 'string', enum: kinds.map((kind) => kind.kind), description: 'A kind of resource.' }
 
   const sortedDefinitions = Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => a.localeCompare(b)))

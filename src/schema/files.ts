@@ -23,14 +23,32 @@ const cache = new Map<string, JsonSchema>()
 export function readSchema(name: SchemaFile): JsonSchema {
   let schema = cache.get(name)
   if (!schema) {
-    schema = JSON.parse(readFileSync(SCHEMAS_DIR + name, 'utf8')) as JsonSchema
+    schema = withoutVariableAlternatives(JSON.parse(readFileSync(SCHEMAS_DIR + name, 'utf8'))) as JsonSchema
     cache.set(name, schema)
   }
   return schema
+}
+
+/**
+ * The configuration schema offers editors, beside each string it limits, an alternative for a
+ * string written with a `${NAME}` (marked `x-variable`; scripts/generate.js adds them). scansync
+ * checks the files once the variables are replaced: it reads the schema without them, so that
+ * the value a variable gives is held to the limits (and said wrong in the limit's words).
+ */
+function withoutVariableAlternatives(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutVariableAlternatives)
+  if (node === null || typeof node !== 'object') return node
+  const { anyOf, ...rest } = node as Record<string, unknown>
+  const kept = Array.isArray(anyOf) ? anyOf.filter((option) => !(option !== null && typeof option === 'object' && (option as Record<string, unknown>)['x-variable'] === true)) : undefined
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(kept?.length === 1 && kept.length !== (anyOf as unknown[]).length ? { ...rest, ...(kept[0] as object) } : node)) {
+    out[key] = key === 'enum' || key === 'default' || key === 'const' ? value : withoutVariableAlternatives(value)
+  }
+  return out
 }
 
 /** The schemas by file name, for the $ref walker (refs.ts). */
 export const schemaDocuments: Documents = (file) => readSchema(file as SchemaFile)
 
 /** Keywords of ours inside the schemas (annotations Ajv must accept). */
-export const SCHEMA_ANNOTATIONS = ['x-error', 'x-sensitive', 'x-config-shorthand', 'x-shorthand-for', 'tsType'] as const
+export const SCHEMA_ANNOTATIONS = ['x-error', 'x-sensitive', 'x-config-shorthand', 'x-shorthand-for', 'x-variable', 'tsType'] as const
