@@ -99,6 +99,13 @@ function withVariableAlternative(node) {
   return { ...annotations, anyOf: [limited, { type: 'string', pattern: VARIABLE_PATTERN, 'x-variable': true }] }
 }
 
+/**
+ * A schema requiring the dotted field (`site.url`: a `site` mapping with a `url`). Each required
+ * field is also named under `properties` (as `true` where nothing more is asked), in a mapping: Ajv's strict mode
+ * wants a required field defined beside it, and the type it applies to.
+ */
+const requiredAt = ([field, ...rest]) => ({ type: 'object', required: [field], properties: { [field]: rest.length > 0 ? requiredAt(rest) : true } })
+
 export function buildConfigSchema(dir = SCHEMAS_DIR) {
   const kinds = readKinds(dir)
   const commonDocument = readJson(dir, 'common.schema.json')
@@ -139,8 +146,9 @@ export function buildConfigSchema(dir = SCHEMAS_DIR) {
     definitions[kind.kind] = {
       description: kind.description,
       type: 'object',
-      // A kind with a natural key may leave out the id (src/config/identity-checks.ts checks the key).
-      ...(kind.naturalKey ? {} : { required: ['id'] }),
+      // A kind with a natural key may leave out the id, not both (src/config/identity-checks.ts checks
+      // the key, in its own words: the rule is for editors only, `x-editor-only`).
+      ...(kind.naturalKey ? { allOf: [{ 'x-editor-only': true, anyOf: [requiredAt(['id']), requiredAt(kind.naturalKey.split('.'))] }] } : { required: ['id'] }),
       additionalProperties: false,
       properties: {
         id: kind.naturalKey

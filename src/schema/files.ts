@@ -38,10 +38,18 @@ export function readSchema(name: SchemaFile): JsonSchema {
 function withoutVariableAlternatives(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutVariableAlternatives)
   if (node === null || typeof node !== 'object') return node
-  const { anyOf, ...rest } = node as Record<string, unknown>
-  const kept = Array.isArray(anyOf) ? anyOf.filter((option) => !(option !== null && typeof option === 'object' && (option as Record<string, unknown>)['x-variable'] === true)) : undefined
+  const marked = (option: unknown, mark: string) => option !== null && typeof option === 'object' && (option as Record<string, unknown>)[mark] === true
+  const { anyOf, allOf, ...rest } = node as Record<string, unknown>
+  const kept = Array.isArray(anyOf) ? anyOf.filter((option) => !marked(option, 'x-variable')) : undefined
+  let read = kept?.length === 1 && kept.length !== (anyOf as unknown[]).length ? { ...rest, ...(allOf === undefined ? {} : { allOf }), ...(kept[0] as object) } : (node as Record<string, unknown>)
+  // What the schema checks for editors only (`x-editor-only`): scansync checks it in its own words.
+  if (Array.isArray(allOf) && allOf.some((entry) => marked(entry, 'x-editor-only'))) {
+    const { allOf: _, ...others } = read
+    const left = allOf.filter((entry) => !marked(entry, 'x-editor-only'))
+    read = left.length > 0 ? { ...others, allOf: left } : others
+  }
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(kept?.length === 1 && kept.length !== (anyOf as unknown[]).length ? { ...rest, ...(kept[0] as object) } : node)) {
+  for (const [key, value] of Object.entries(read)) {
     out[key] = key === 'enum' || key === 'default' || key === 'const' ? value : withoutVariableAlternatives(value)
   }
   return out
@@ -51,4 +59,4 @@ function withoutVariableAlternatives(node: unknown): unknown {
 export const schemaDocuments: Documents = (file) => readSchema(file as SchemaFile)
 
 /** Keywords of ours inside the schemas (annotations Ajv must accept). */
-export const SCHEMA_ANNOTATIONS = ['x-error', 'x-sensitive', 'x-config-shorthand', 'x-shorthand-for', 'x-variable', 'tsType'] as const
+export const SCHEMA_ANNOTATIONS = ['x-error', 'x-sensitive', 'x-config-shorthand', 'x-shorthand-for', 'x-variable', 'x-editor-only', 'tsType'] as const
