@@ -16,10 +16,10 @@ const KINDS = JSON.parse(readFileSync(join(root, 'schemas', 'kinds.json'), 'utf8
 
 /**
  * A string's limits, without the alternative offered to editors for a value written `${NAME}`
- * (`x-variable`, added by scripts/generate.js): the variable's value is held to the limits.
+ * (`x-editor-only`, added by scripts/generate.js): the variable's value is held to the limits.
  */
 function limited(node) {
-  const options = node.anyOf?.filter((option) => option['x-variable'] !== true)
+  const options = node.anyOf?.filter((option) => option['x-editor-only'] !== true)
   if (!options || options.length !== 1 || options.length === node.anyOf.length) return node
   const { anyOf: _, ...rest } = node
   return { ...rest, ...options[0] }

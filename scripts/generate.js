@@ -80,7 +80,7 @@ const POLICIES = {
 /**
  * A string written `${NAME}` (or with one inside) is checked by scansync once the variable is
  * replaced, but an editor checks it as written: each string the schema limits (format, pattern,
- * enum, maxLength) also takes, as an alternative marked `x-variable`, a string holding a variable.
+ * enum, maxLength) also takes, as an alternative marked `x-editor-only`, a string holding a variable.
  * scansync reads the schema without these alternatives (src/schema/files.ts), so that the value a
  * variable gives is held to the limits. The id is not offered one: it cannot come from a variable.
  */
@@ -96,7 +96,7 @@ function withVariableAlternative(node) {
   if (!types.includes('string') || out.$ref !== undefined || !LIMITS.some((limit) => limit in out)) return out
   const annotations = Object.fromEntries(ANNOTATIONS.filter((key) => key in out).map((key) => [key, out[key]]))
   const limited = Object.fromEntries(Object.entries(out).filter(([key]) => !ANNOTATIONS.includes(key)))
-  return { ...annotations, anyOf: [limited, { type: 'string', pattern: VARIABLE_PATTERN, 'x-variable': true }] }
+  return { ...annotations, anyOf: [limited, { type: 'string', pattern: VARIABLE_PATTERN, 'x-editor-only': true }] }
 }
 
 /**

@@ -23,26 +23,26 @@ const cache = new Map<string, JsonSchema>()
 export function readSchema(name: SchemaFile): JsonSchema {
   let schema = cache.get(name)
   if (!schema) {
-    schema = withoutVariableAlternatives(JSON.parse(readFileSync(SCHEMAS_DIR + name, 'utf8'))) as JsonSchema
+    schema = withoutEditorOnlyParts(JSON.parse(readFileSync(SCHEMAS_DIR + name, 'utf8'))) as JsonSchema
     cache.set(name, schema)
   }
   return schema
 }
 
 /**
- * The configuration schema offers editors, beside each string it limits, an alternative for a
- * string written with a `${NAME}` (marked `x-variable`; scripts/generate.js adds them). scansync
- * checks the files once the variables are replaced: it reads the schema without them, so that
- * the value a variable gives is held to the limits (and said wrong in the limit's words).
+ * The configuration schema holds parts for editors alone, marked `x-editor-only` (scripts/generate.js
+ * adds them), which scansync reads the schema without: beside each string it limits, an alternative
+ * for a string written with a `${NAME}` (scansync checks the files once the variables are replaced,
+ * so that the value a variable gives is held to the limits, and said wrong in the limit's words);
+ * and checks scansync makes in its own words (a resource's id or natural key).
  */
-function withoutVariableAlternatives(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutVariableAlternatives)
+function withoutEditorOnlyParts(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutEditorOnlyParts)
   if (node === null || typeof node !== 'object') return node
   const marked = (option: unknown, mark: string) => option !== null && typeof option === 'object' && (option as Record<string, unknown>)[mark] === true
   const { anyOf, allOf, ...rest } = node as Record<string, unknown>
-  const kept = Array.isArray(anyOf) ? anyOf.filter((option) => !marked(option, 'x-variable')) : undefined
+  const kept = Array.isArray(anyOf) ? anyOf.filter((option) => !marked(option, 'x-editor-only')) : undefined
   let read = kept?.length === 1 && kept.length !== (anyOf as unknown[]).length ? { ...rest, ...(allOf === undefined ? {} : { allOf }), ...(kept[0] as object) } : (node as Record<string, unknown>)
-  // What the schema checks for editors only (`x-editor-only`): scansync checks it in its own words.
   if (Array.isArray(allOf) && allOf.some((entry) => marked(entry, 'x-editor-only'))) {
     const { allOf: _, ...others } = read
     const left = allOf.filter((entry) => !marked(entry, 'x-editor-only'))
@@ -50,7 +50,7 @@ function withoutVariableAlternatives(node: unknown): unknown {
   }
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(read)) {
-    out[key] = key === 'enum' || key === 'default' || key === 'const' ? value : withoutVariableAlternatives(value)
+    out[key] = key === 'enum' || key === 'default' || key === 'const' ? value : withoutEditorOnlyParts(value)
   }
   return out
 }
@@ -59,4 +59,4 @@ function withoutVariableAlternatives(node: unknown): unknown {
 export const schemaDocuments: Documents = (file) => readSchema(file as SchemaFile)
 
 /** Keywords of ours inside the schemas (annotations Ajv must accept). */
-export const SCHEMA_ANNOTATIONS = ['x-error', 'x-sensitive', 'x-config-shorthand', 'x-shorthand-for', 'x-variable', 'x-editor-only', 'tsType'] as const
+export const SCHEMA_ANNOTATIONS = ['x-error', 'x-sensitive', 'x-config-shorthand', 'x-shorthand-for', 'x-editor-only', 'tsType'] as const
