@@ -105,8 +105,7 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   if (!isObject(response) || response.id !== item.desired.id) {
     return { problem: 'the service answered 200 with something other than the resource, so the change may or may not have landed; run scansync plan to see', warnings: [] }
   }
-  const sentUnits = unitsOf(item.kind, item.request.body as JsonObject)
-  const wasSent = (rulePath: string) => sentUnits.some((unit) => rulePath === unit || rulePath.startsWith(unit + '.'))
+  const wasSent = sendsPlace(item)
   const { context } = options.secrets
   // By their key in the secrets state: a display path is no name for one (two list keys from
   // variables both print `[(sensitive)]`; a saved plan masks a key holding a secret of the run).
@@ -152,13 +151,23 @@ function verify(item: PendingChange, response: unknown, options: ExecuteOptions)
   return { ...(problems.length > 0 ? { problem: problems.join('; ') } : {}), warnings }
 }
 
-/** The dotted places a body sets, in the YAML's terms (the kind says where it sends a field elsewhere). */
+/**
+ * Whether the request sends a value at the place (a rule path): a member it sets, or one within a
+ * list or value it sends whole. An object it only passes through (`site` for `site.name`) does not
+ * send its other members.
+ */
+export function sendsPlace(item: Pick<PendingChange, 'kind' | 'request'>): (rulePath: string) => boolean {
+  const leaves = unitsOf(item.kind, item.request.body as JsonObject)
+  return (rulePath: string) => leaves.some((unit) => rulePath === unit || rulePath.startsWith(unit + '.'))
+}
+
+/** The dotted places of the values a body sets, in the YAML's terms (the kind says where it sends a field elsewhere): not the objects on their way. */
 function unitsOf(kind: ResourceKind, body: JsonObject, prefix = ''): string[] {
   const units: string[] = []
   for (const [key, value] of Object.entries(body)) {
     const path = prefix ? `${prefix}.${key}` : key
-    units.push(kind.yamlPlace(path))
     if (isObject(value)) units.push(...unitsOf(kind, value, path))
+    else units.push(kind.yamlPlace(path))
   }
   return units
 }

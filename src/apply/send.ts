@@ -1,7 +1,7 @@
 import type { ApplyReport, Plan } from '../plan/model.js'
 import type { Ready } from '../plan/staleness.js'
 import { hasStateToWrite, recordsOnlyVariables, writeSecretsState, writeSecretsStateSync, type SecretsLedger, type StateUpdate } from '../secrets/state.js'
-import { executeChanges, type Sender } from './executor.js'
+import { executeChanges, sendsPlace, type Sender } from './executor.js'
 import { pendingOf } from './refresh.js'
 import { shareColoursAmong } from '../resources/account-colours.js'
 import { shareRenamesAmong } from '../resources/references.js'
@@ -9,6 +9,7 @@ import { reportOf, type Tally } from './report.js'
 import { checkWritable, writeFailure } from '../core/whole-file.js'
 import { ScansyncError } from '../core/errors.js'
 import { liveSecrets } from '../secrets/redact.js'
+import type { JsonObject } from '../core/types.js'
 
 export interface SendOptions {
   client: Sender
@@ -69,11 +70,24 @@ export async function sendChanges(plan: Plan, ready: readonly Ready[], options: 
  * worth refusing for: they are said in a note after the apply (variablesNote).
  */
 export async function checkStateWritable(ready: readonly Ready[], statePath: string): Promise<void> {
-  const holdsSecrets = ready.some(({ planned, comparison }) => comparison.hiddenSecrets.length > 0 || liveSecrets(comparison.kind, planned.desired.fields).length > 0)
-  if (!holdsSecrets) return
+  if (!ready.some(sendsSecrets)) return
   await checkWritable(statePath).catch((error) => {
     throw new ScansyncError(`the secrets state ${statePath} cannot be written (${writeFailure(error)}): this apply sends secrets it must record there, or every later plan would show them as "not yet tracked" and send them again; make it writable, or name another file with --state`)
   })
+}
+
+/**
+ * Whether the request of a ready resource carries a secret the service hides or will hide: a
+ * creation's body is all it declares; an update records only the secrets its body sets (as the
+ * check of its answer does), so one that changes another field (a target's name) has nothing to
+ * record however many it holds.
+ */
+function sendsSecrets(item: Ready): boolean {
+  const { planned, comparison } = item
+  if (planned.change.action === 'create') return liveSecrets(comparison.kind, planned.desired.fields).length > 0
+  const pending = pendingOf(item)
+  const sent = sendsPlace(pending)
+  return comparison.hiddenSecrets.some((secret) => sent(secret.rulePath)) || liveSecrets(comparison.kind, pending.request.body as JsonObject).length > 0
 }
 
 const variablesNote = (statePath: string, error: unknown): string =>
