@@ -1,6 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
-import { writeFailure, writeWholeFile } from '../../core/whole-file.js'
+import { checkWritable, writeFailure, writeWholeFile } from '../../core/whole-file.js'
 import type { JsonObject, KindName } from '../../core/types.js'
 import { ScansyncError, UsageError } from '../../core/errors.js'
 import { EXIT } from '../../core/exit-codes.js'
@@ -139,8 +139,14 @@ async function checkFiles(outDir: string, kinds: KindName[], force: boolean): Pr
   try {
     if (!(await stat(outDir)).isDirectory()) throw new UsageError(`--out ${outDir} is not a directory`)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-    throw error
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error
+    // A folder to create: one that cannot be (a file on its way, a read-only checkout) is said
+    // now, before any request, by its cause (a recursive mkdir on a read-only file system says ENOENT).
+    await checkWritable(resolve(outDir, fileOfKind(kinds[0] ?? 'target'))).catch((reason: unknown) => {
+      throw new ScansyncError(`cannot write to --out ${outDir} (${writeFailure(reason)}); nothing was written`)
+    })
+    return
   }
   if (force) return
   const existing: string[] = []
