@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { UsageError } from '../../core/errors.js'
+import { checkWritable, writeFailure } from '../../core/whole-file.js'
 
 /**
  * Makes `file` ready to be written, before any work: its parent directories are created (as
@@ -14,7 +15,10 @@ export async function prepareOutputFile(flag: string, file: string, cwd: string)
   try {
     await mkdir(dirname(full), { recursive: true })
   } catch (error) {
-    throw new UsageError(`${flag} ${file}: cannot create its directory (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
+    // A recursive mkdir names no cause of its own (EEXIST for a file on the way, ENOENT on a
+    // read-only file system): the first folder that exists says it.
+    const cause = await checkWritable(full).then(() => error, (found: unknown) => found)
+    throw new UsageError(`${flag} ${file}: cannot create its directory (${writeFailure(cause)})`)
   }
 }
 
