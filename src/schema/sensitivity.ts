@@ -6,7 +6,7 @@
  * secrets/, must ask it too; it needs nothing but the schemas' `x-sensitive` list, passed in.
  */
 
-import { urlPasswordSpans } from '../core/url.js'
+import { comparableUrl, urlPasswordSpans } from '../core/url.js'
 
 /** How a service with secrets obfuscation answers a sensitive value. */
 export const OBFUSCATED_PREFIX = 'OBFUSCATED_'
@@ -16,9 +16,11 @@ export const isObfuscated = (value: unknown): value is string => typeof value ==
 /**
  * Whether a text holds a URL with a password in it (`https://user:password@host/`): a credential
  * whatever field holds it (a description naming a service, a URL the service keeps), so the text
- * is sensitive whole. Read as URL parsers read it (core/url.ts, urlPasswordSpans).
+ * is sensitive whole. Read as URL parsers read it (core/url.ts, urlPasswordSpans), a whole value
+ * in the form they give it too: `https:/user:pw@host/` (one slash, or a backslash) is
+ * https://user:pw@host/ to them, and a plan shows a live value as the service holds it.
  */
-export const holdsUrlPassword = (text: string): boolean => urlPasswordSpans(text).length > 0
+export const holdsUrlPassword = (text: string): boolean => urlPasswordSpans(text).length > 0 || (text.includes('@') && urlPasswordSpans(comparableUrl(text)).length > 0)
 
 /**
  * The passwords of the URLs in a text, as written and percent-decoded: another field may quote
