@@ -102,6 +102,12 @@ function parseProxy(value: string, variable: string): Proxy {
     )
   }
   if (url.hostname === '') throw new UsageError(`${variable} is not a valid proxy URL: it names no host`)
+  // A user name and password go to the proxy decoded by undici, which threw "URI malformed" for a
+  // password such as 50%off (a user name alone is sent as written where it does not decode,
+  // proxyLoginWithoutPassword); the value is not repeated.
+  if (url.password !== '' && (!decodable(url.username) || !decodable(url.password))) {
+    throw new UsageError(`${variable} is not a valid proxy URL: its user name or password holds a % that is not followed by two hexadecimal digits (write a % as %25)`)
+  }
   return { url, shown: url.host, variable }
 }
 
@@ -122,6 +128,15 @@ export function proxySecrets(proxy: Proxy | undefined): string[] {
 export function proxyLoginWithoutPassword(proxy: Proxy | undefined): string | undefined {
   if (proxy === undefined || proxy.url.username === '' || proxy.url.password !== '') return undefined
   return `Basic ${Buffer.from(`${decoded(proxy.url.username)}:`).toString('base64')}`
+}
+
+function decodable(text: string): boolean {
+  try {
+    decodeURIComponent(text)
+    return true
+  } catch {
+    return false
+  }
 }
 
 function decoded(text: string): string {
