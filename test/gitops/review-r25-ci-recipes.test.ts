@@ -34,3 +34,26 @@ describe('GitHub apply workflow: concurrency', () => {
     expect(recipe('github/scansync-apply.yml').concurrency['cancel-in-progress']).toBe(false)
   })
 })
+
+describe('GitLab recipe: the token that pushes the secrets state', () => {
+  // The header asked for a Developer token, not protected: GitLab protects the default branch
+  // against Developers' pushes by default, so the push after each apply failed the job; and an
+  // unprotected variable is given to every merge request's pipeline, which runs the branch's own
+  // .gitlab-ci.yml and package-lock.json, so anyone opening one could take the token.
+  const header = readFileSync(join(ROOT, 'examples', 'ci', 'gitlab-ci.yml'), 'utf8').split('\n').filter((line) => line.startsWith('#')).join('\n')
+  const pushToken = /^# {3}SCANSYNC_PUSH_TOKEN[\s\S]*?(?=^# {3}\S|^#\s*$|^# Drift)/m.exec(header)?.[0] ?? ''
+
+  it('asks for a protected variable, with a role the default branch lets push', () => {
+    expect(pushToken).toContain('SCANSYNC_PUSH_TOKEN')
+    expect(pushToken).toMatch(/"protected"/)
+    expect(pushToken).toContain('Maintainer')
+    expect(pushToken).not.toMatch(/Developer\)/)
+  })
+
+  it('the apply job, which uses it, runs only in pipelines of the default branch', () => {
+    const rules = recipe('gitlab-ci.yml')['scansync:apply'].rules as { if: string }[]
+    expect(rules.map((rule) => rule.if)).toEqual(['$CI_PIPELINE_SOURCE == "push" && $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH'])
+    const others = Object.entries(recipe('gitlab-ci.yml')).filter(([name]) => name.startsWith('scansync:') && name !== 'scansync:apply')
+    for (const [, job] of others) expect(JSON.stringify(job)).not.toContain('SCANSYNC_PUSH_TOKEN')
+  })
+})
