@@ -133,7 +133,7 @@ export function scansyncInvocations(script: string): Invocation[] {
       while (words.length > 0 && (KEYWORDS.has(words[0]) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]))) words = words.slice(1)
       if (words[0] === 'npx') {
         words = words.slice(1)
-        while (words[0] === '--yes' || words[0] === '-y' || words[0] === '--no-install') words = words.slice(1)
+        while (words[0] === '--yes' || words[0] === '-y' || words[0] === '--no' || words[0] === '--no-install') words = words.slice(1)
         if (words[0] !== 'scansync') return
       }
       if (words[0] === 'scansync') found.push({ line: line.trim(), args: words.slice(1) })
@@ -332,7 +332,7 @@ describe('the GitHub workflow steps, run against the emulator', () => {
   })
   const shims = join(work, 'bin')
   mkdirSync(shims)
-  writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = scansync ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin', 'run.js')}" "$@" $SHIM_EXTRA_ARGS\n`)
+  writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = --no ] && shift\n[ "$1" = scansync ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin', 'run.js')}" "$@" $SHIM_EXTRA_ARGS\n`)
   chmodSync(join(shims, 'npx'), 0o755)
 
   const stepOf = (workflow: string, name: string): string => {

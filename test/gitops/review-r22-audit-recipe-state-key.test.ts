@@ -50,7 +50,7 @@ describe('the nightly audit workflow reads the committed secrets state with the 
 
     const shims = join(dir, '.bin')
     mkdirSync(shims)
-    writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = scansync ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin', 'run.js')}" "$@"\n`)
+    writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = --no ] && shift\n[ "$1" = scansync ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin', 'run.js')}" "$@"\n`)
     chmodSync(join(shims, 'npx'), 0o755)
     const store = { SCANSYNC_API_URL: em.url, SCANSYNC_API_TOKEN: TOKEN, ...SECRETS }
     const step = async (file: string, name: string) => {

@@ -41,7 +41,7 @@ describe('GitLab merge-request plan note when the configuration is invalid', () 
     writeFileSync(join(dir, 'config', 'agents.yaml'), 'agents:\n  - id: G1\n    nme: dc-1\n')
     const shims = join(dir, '.bin')
     mkdirSync(shims)
-    writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = scansync ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin', 'run.js')}" "$@"\n`)
+    writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = --no ] && shift\n[ "$1" = scansync ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin', 'run.js')}" "$@"\n`)
     chmodSync(join(shims, 'npx'), 0o755)
     // GitLab runs a job's script items one after the other in one shell, stopping at the first failure.
     const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', plan.script.join('\n')], {

@@ -43,7 +43,7 @@ describe('GitLab apply job without SCANSYNC_PUSH_TOKEN', () => {
     const shims = join(work, 'bin')
     mkdirSync(shims)
     writeFileSync(join(shims, 'npm'), '#!/bin/sh\nexit 0\n')
-    writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = scansync ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin', 'run.js')}" "$@"\n`)
+    writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = --no ] && shift\n[ "$1" = scansync ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin', 'run.js')}" "$@"\n`)
     chmodSync(join(shims, 'npm'), 0o755)
     chmodSync(join(shims, 'npx'), 0o755)
 

@@ -57,3 +57,19 @@ describe('GitLab recipe: the token that pushes the secrets state', () => {
     for (const [, job] of others) expect(JSON.stringify(job)).not.toContain('SCANSYNC_PUSH_TOKEN')
   })
 })
+
+describe('every recipe runs the installed scansync, never one npx downloads', () => {
+  // `npx scansync` runs a package of that name from the registry when none is installed (npx
+  // assumes --yes in CI): with scansync left out of package.json, or NODE_ENV=production making
+  // `npm ci` skip devDependencies, the job ran whatever the registry had under that name, with the
+  // API token, the state key and every ${NAME} secret in its environment.
+  const files = ['github/scansync-plan.yml', 'github/scansync-apply.yml', 'github/scansync-drift.yml', 'github/scansync-audit.yml', 'gitlab-ci.yml']
+  it.each(files)('%s: each npx is told not to install (--no)', (file) => {
+    const text = readFileSync(join(ROOT, 'examples', 'ci', file), 'utf8')
+    const runs = [...text.matchAll(/\bnpx((?:\s+-\S+)*)\s+scansync\b/g)]
+    expect(runs.length).toBeGreaterThan(0)
+    for (const run of runs) expect(run[1].split(/\s+/), run[0]).toContain('--no')
+    // No other way to reach the registry's package: every npx in the file names scansync.
+    expect([...text.matchAll(/\bnpx\b/g)].length).toBe(runs.length + (text.match(/`npx[^`]*`/g)?.length ?? 0))
+  })
+})
