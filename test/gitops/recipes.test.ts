@@ -269,6 +269,11 @@ describe('examples/ci recipes', () => {
     const job = recipe.jobs.apply
     expect(job.if).toBe("github.ref == 'refs/heads/main'")
     expect(job.steps.find((step: { uses?: string }) => step.uses?.startsWith('actions/checkout')).with.ref).toBe('${{ github.ref }}')
+    // A review of the recipes (twenty-fifth round): a push of the state that failed (main moved on
+    // with a conflict) lost the records of what the apply had sent, where GitLab's recipe keeps them.
+    const artifact = job.steps.find((step: { uses?: string }) => step.uses?.startsWith('actions/upload-artifact'))
+    expect(artifact.if).toBe('always()')
+    expect(artifact.with.path).toBe('config/.scansync/state.json')
   })
 
   it('GitHub: the plan comment is not posted from a cancelled run', () => {
