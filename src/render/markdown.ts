@@ -168,7 +168,8 @@ function fieldTable(fields: readonly FieldRow[], columns: readonly string[]): st
     const [before, after] = field.items
       ? [field.items.removed.map((item) => `- ${item}`).join('\n'), field.items.added.map((item) => `+ ${item}`).join('\n')]
       : [field.beforeText, field.afterText]
-    lines.push(tableLine([code(clip(field.path, MAX_NAME)), code(clip(before, MAX_VALUE)), code(clip(after, MAX_VALUE)) + reason]))
+    const [shownBefore, shownAfter] = clipPair(before, after, MAX_VALUE)
+    lines.push(tableLine([code(clip(field.path, MAX_NAME)), code(shownBefore), code(shownAfter) + reason]))
   }
   return lines.join('\n')
 }
@@ -192,6 +193,25 @@ export function clip(text: string, max: number): string {
   if (last >= 0xd800 && last <= 0xdbff) end-- // do not split a surrogate pair
   return `${text.slice(0, end)}… (${groupThousands(text.length - end)} more characters)`
 }
+
+/**
+ * Two long values cut so that where they differ shows: both cut at the same place looked equal when
+ * they differed past it (a 4 KB login payload changed by one character). When the first difference
+ * lies past what `clip` keeps, both start a little before it, saying how much was left out before.
+ */
+export function clipPair(before: string, after: string, max: number): [string, string] {
+  let first = 0
+  while (first < before.length && first < after.length && before.charCodeAt(first) === after.charCodeAt(first)) first++
+  if (before === after || first < max - CONTEXT) return [clip(before, max), clip(after, max)]
+  let start = first - CONTEXT
+  const code = before.charCodeAt(start)
+  if (code >= 0xdc00 && code <= 0xdfff) start-- // do not split a surrogate pair
+  const from = (text: string) => `(${groupThousands(start)} characters before) …${clip(text.slice(start), max)}`
+  return [from(before), from(after)]
+}
+
+/** How many equal characters are shown before the first difference of a clipped pair. */
+const CONTEXT = 100
 
 /**
  * User data inside Markdown (a table cell or a paragraph): nothing in it can end the cell
