@@ -84,6 +84,12 @@ export const savedNames = (names: NamesById | undefined): ShownNames => {
   return { agent: index(names?.agent), team: index(names?.team) }
 }
 
+/**
+ * A name as it reads unquoted, or in quotes where spaces at its ends (or none at all) would not show:
+ * an agent moved to one named `dc-lisbon-agent ` read `scanning_agent: dc-lisbon-agent -> dc-lisbon-agent `.
+ */
+const readable = (name: string): string => (name === '' || name.trim() !== name ? JSON.stringify(name) : name)
+
 const referencedIds = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? [item] : isObject(item) && typeof item.id === 'string' ? [item.id] : []))
 
 /** `[Platform, Tm8Kq2Xa9Lp3]`, `dc-lisbon-agent`; undefined when no name is known (the value is shown as it is). */
@@ -93,7 +99,8 @@ function named(value: unknown, index: Pick<NameIndex, 'nameOf'>): string | undef
   // A live reference the service answered by its name alone (`{name}`) is shown by that name.
   const nameOf = (item: unknown) => {
     const id = idOf(item)
-    return id !== undefined ? index.nameOf(id) : isObject(item) && typeof item.name === 'string' ? item.name : undefined
+    const name = id !== undefined ? index.nameOf(id) : isObject(item) && typeof item.name === 'string' ? item.name : undefined
+    return name === undefined ? undefined : readable(name)
   }
   if (Array.isArray(value)) {
     if (!value.some((item) => nameOf(item) !== undefined)) return undefined
