@@ -20,7 +20,9 @@ export const isObfuscated = (value: unknown): value is string => typeof value ==
  * in the form they give it too: `https:/user:pw@host/` (one slash, or a backslash) is
  * https://user:pw@host/ to them, and a plan shows a live value as the service holds it.
  */
-export const holdsUrlPassword = (text: string): boolean => urlPasswordSpans(text).length > 0 || (text.includes('@') && urlPasswordSpans(comparableUrl(text)).length > 0)
+export const holdsUrlPassword = (text: string): boolean =>
+  // A password needs its `:` and `@`: an e-mail address (an owner) is not parsed, and thrown out, as a URL.
+  urlPasswordSpans(text).length > 0 || (text.includes('@') && text.includes(':') && urlPasswordSpans(comparableUrl(text)).length > 0)
 
 /**
  * The passwords of the URLs in a text, as written and percent-decoded: another field may quote
