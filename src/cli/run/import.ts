@@ -48,7 +48,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
     const kinds = KIND_NAMES.filter((kind) => options.kinds.includes(kind))
     checkSelection(options, kinds)
     const outDir = options.out === undefined ? undefined : resolve(io.cwd, options.out)
-    if (outDir) await checkFiles(outDir, kinds, options.force ?? false)
+    if (outDir) await checkFiles(outDir, kinds, options.force ?? false, io.cwd)
 
     const session = openSession(options, io)
     let sections: ImportSection[]
@@ -135,7 +135,7 @@ function checkSelection(options: ImportOptions, kinds: KindName[]): void {
 }
 
 /** Refuses before anything is read, so that a run never ends half-written. */
-async function checkFiles(outDir: string, kinds: KindName[], force: boolean): Promise<void> {
+async function checkFiles(outDir: string, kinds: KindName[], force: boolean, cwd: string): Promise<void> {
   try {
     if (!(await stat(outDir)).isDirectory()) throw new UsageError(`--out ${outDir} is not a directory`)
   } catch (error) {
@@ -147,6 +147,14 @@ async function checkFiles(outDir: string, kinds: KindName[], force: boolean): Pr
       throw new ScansyncError(`cannot write to --out ${outDir} (${writeFailure(reason)}); nothing was written`)
     })
     return
+  }
+  // Each file's place too (a link, a folder, a folder this run cannot write to): found only when
+  // written, the files before it were written already, after every resource was read.
+  for (const kind of kinds) {
+    const path = resolve(outDir, fileOfKind(kind))
+    await checkWritable(path).catch((reason: unknown) => {
+      throw new ScansyncError(`cannot write ${shown(cwd, path)} (${writeFailure(reason)}); nothing was written`)
+    })
   }
   if (force) return
   const existing: string[] = []
