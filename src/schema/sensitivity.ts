@@ -26,12 +26,16 @@ export const holdsUrlPassword = (text: string): boolean =>
 
 /**
  * The passwords of the URLs in a text, as written and percent-decoded: another field may quote
- * one (a description saying "pw is …"), which is then a secret there too.
+ * one (a description saying "pw is …"), which is then a secret there too. A whole value read as
+ * holdsUrlPassword reads it (`https:/user:pw@host/`) gives its password in the form URL parsers give it.
  */
 export function urlPasswords(text: string): string[] {
   const found: string[] = []
-  for (const [start, end] of urlPasswordSpans(text)) {
-    const written = text.slice(start, end)
+  let source = text
+  let spans = urlPasswordSpans(text)
+  if (spans.length === 0 && text.includes('@')) spans = urlPasswordSpans((source = comparableUrl(text)))
+  for (const [start, end] of spans) {
+    const written = source.slice(start, end)
     found.push(written)
     try {
       const decoded = decodeURIComponent(written)
