@@ -33,7 +33,7 @@ export function urlPasswords(text: string): string[] {
   const found: string[] = []
   let source = text
   let spans = urlPasswordSpans(text)
-  if (spans.length === 0 && text.includes('@')) spans = urlPasswordSpans((source = comparableUrl(text)))
+  if (spans.length === 0 && text.includes('@') && text.includes(':')) spans = urlPasswordSpans((source = comparableUrl(text)))
   for (const [start, end] of spans) {
     const written = source.slice(start, end)
     found.push(written)
