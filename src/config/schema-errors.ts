@@ -305,8 +305,14 @@ function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFi
       return say(`must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit} (got ${shown(data)})`)
     case 'uniqueItems':
       return say(`must not list the same value twice (items ${Number(params.j) + 1} and ${Number(params.i) + 1} are equal)`)
-    case 'anyOf':
-      return say(typeof parentSchema['x-error'] === 'string' ? parentSchema['x-error'] : 'is not one of the allowed forms')
+    case 'anyOf': {
+      const words = typeof parentSchema['x-error'] === 'string' ? parentSchema['x-error'] : 'is not one of the allowed forms'
+      // A bare name or id that YAML reads as a number or a boolean (`labels: [2024]`): quoted, it is
+      // the string shorthand the form allows, as `{name: 2024}` is told.
+      if (typeof parentSchema['x-shorthand-for'] !== 'string' || (typeof data !== 'number' && typeof data !== 'boolean')) return say(words)
+      const text = options.isSensitive(path) ? undefined : (options.written?.(path) ?? String(data))
+      return say(`${words} (got ${describeType(data)}; quote it${text === undefined ? '' : `: "${text}"`})`)
+    }
     default:
       return say(error.message ?? 'is not valid')
   }
