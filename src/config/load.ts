@@ -219,7 +219,7 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
   const isSensitive = (path: PathSegments) => templates.has(formatPath(path)) || secretByItsPlace(data as JsonObject, path)
   const validate = validator('config')
   if (!validate(data)) {
-    for (const problem of describeSchemaErrors(validate.errors ?? [], { isSensitive, name: (path) => nameOf(data as JsonObject, path), written: scalarWritten(parsed), comment: commentWritten(parsed) })) {
+    for (const problem of describeSchemaErrors(validate.errors ?? [], { isSensitive, name: (path) => nameOf(data as JsonObject, path), written: scalarWritten(parsed), comment: commentWritten(parsed), schemaFile: 'config.schema.json' })) {
       const place = formatPath(problem.path)
       // A variable that is not set was reported as such; its empty stand-in is no further news.
       if (unresolved.has(place)) continue

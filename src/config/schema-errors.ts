@@ -1,6 +1,8 @@
 import type { ErrorObject } from 'ajv'
 import { PathSegments } from '../core/diagnostics.js'
 import schemaFormats from '../schema/formats.cjs'
+import { schemaDocuments } from '../schema/files.js'
+import { follow, type JsonSchema } from '../schema/refs.js'
 
 /** An Ajv error turned into words for people, with the place it concerns. */
 export interface SchemaProblem {
@@ -138,6 +140,8 @@ export interface DescribeOptions {
   written?(path: PathSegments): string | undefined
   /** The word after `#` where a value reads as null because YAML took it for a comment (`color: #d93f0b`). */
   comment?(path: PathSegments): string | undefined
+  /** The schema file the errors come from: an unknown field that is a field one level in or out is told where it belongs. */
+  schemaFile?: string
 }
 
 /**
@@ -252,6 +256,38 @@ function uriSpelling(value: unknown): string {
   return `; write it ${JSON.stringify(written)} (the host in its xn-- form, other characters %-encoded)`
 }
 
+/** A schema with its `$ref`s followed (the ref written in `file`), or undefined where there is none. */
+function resolved(file: string, schema: unknown): JsonSchema | undefined {
+  if (schema === null || typeof schema !== 'object') return undefined
+  return follow(schemaDocuments, { file, pointer: '', schema: schema as JsonSchema }).schema
+}
+
+const propertiesOf = (schema: JsonSchema | undefined): Record<string, unknown> =>
+  schema !== undefined && schema.properties !== null && typeof schema.properties === 'object' ? (schema.properties as Record<string, unknown>) : {}
+
+/**
+ * A newcomer's field at the wrong level: `url:` beside `site:` (a field of site), or
+ * `api_scan_settings:` inside `site:` (a field of the target). Said with where it belongs, or ''.
+ * Only mappings reached through `properties` count (not the items of a list).
+ */
+function wrongLevelHint(field: string, path: PathSegments, parentSchema: Record<string, unknown>, file: string | undefined): string {
+  if (file === undefined) return ''
+  const inside = Object.entries(propertiesOf(parentSchema))
+    .filter(([, schema]) => Object.hasOwn(propertiesOf(resolved(file, schema)), field))
+    .map(([name]) => `"${name}"`)
+  if (inside.length > 0) return `; it belongs inside ${inside.join(' or ')}: indent it under ${inside.length === 1 ? inside[0] : 'one of them'}`
+  const own = path.at(-1)
+  if (typeof own !== 'string') return ''
+  // The schema of the mapping that holds this one, walked from the document's root.
+  let schema = resolved(file, schemaDocuments(file))
+  for (const segment of path.slice(0, -1)) {
+    const next = typeof segment === 'number' ? schema?.items : propertiesOf(schema)[segment]
+    schema = resolved(file, next)
+    if (schema === undefined) return ''
+  }
+  return own !== field && Object.hasOwn(propertiesOf(schema), field) ? `; it belongs one level up, beside "${own}" (not inside it)` : ''
+}
+
 function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFieldHints): SchemaProblem {
   const path = pointerToSegments(error.instancePath)
   const data: unknown = error.data
@@ -266,7 +302,7 @@ function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFi
       const field = String(params.additionalProperty)
       const known = Object.keys((parentSchema.properties ?? {}) as object)
       const where = options.name([...path, field])
-      const hint = hints.hint(field, known)
+      const hint = wrongLevelHint(field, path, parentSchema, options.schemaFile) || hints.hint(field, known)
       return { path: [...path, field], atKey: true, message: `${where}: unknown field${hint}` }
     }
     case 'type': {
