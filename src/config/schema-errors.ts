@@ -195,12 +195,33 @@ function commentHint(path: PathSegments, types: readonly string[], options: Desc
   return options.isSensitive(path) ? '; a # after a space starts a comment in YAML: quote the value' : `; a # after a space starts a comment in YAML: quote it: "${word}"`
 }
 
+/**
+ * An item of a list of `{name, value}` (a header, a cookie, a login form field) written as the one
+ * pair it stands for, `- Authorization: Bearer x`: the places of such items. Their one unknown field
+ * says how to write the item; that `name` and `value` are missing is no further news.
+ */
+function pairsWrittenAsOneField(errors: readonly ErrorObject[]): Set<string> {
+  const places = new Set<string>()
+  for (const error of errors) {
+    if (error.keyword !== 'additionalProperties') continue
+    const required = (error.parentSchema as { required?: unknown } | undefined)?.required
+    const data = error.data
+    if (!Array.isArray(required) || !required.includes('name') || !required.includes('value')) continue
+    if (data === null || typeof data !== 'object' || Array.isArray(data) || Object.keys(data).length !== 1) continue
+    // `{nme: X}` is a misspelt name, not a pair: its "did you mean" says so.
+    if (closest(String((error.params as { additionalProperty: unknown }).additionalProperty), ['name', 'value']) !== undefined) continue
+    places.add(error.instancePath)
+  }
+  return places
+}
+
 export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOptions): SchemaProblem[] {
   const problems: SchemaProblem[] = []
   const seen = new Set<string>()
   const missing = new Map<string, string[]>()
   const hints = new UnknownFieldHints()
-  const kept = pruneBesideTypeErrors(pruneAnyOfBranches(errors))
+  const pairs = pairsWrittenAsOneField(errors)
+  const kept = pruneBesideTypeErrors(pruneAnyOfBranches(errors)).filter((e) => e.keyword !== 'required' || !pairs.has(e.instancePath))
   for (const error of kept) {
     if (error.keyword !== 'required') continue
     const fields = missing.get(error.instancePath) ?? []
@@ -209,7 +230,9 @@ export function describeSchemaErrors(errors: ErrorObject[], options: DescribeOpt
     missing.set(error.instancePath, fields)
   }
   for (const error of kept) {
-    const problem = error.keyword === 'required' ? describeMissing(error.instancePath, missing.get(error.instancePath) ?? [], options) : describe(error, options, hints)
+    const problem = error.keyword === 'required'
+      ? describeMissing(error.instancePath, missing.get(error.instancePath) ?? [], options)
+      : describe(error, options, hints, pairs.has(error.instancePath) && error.keyword === 'additionalProperties')
     const key = JSON.stringify(problem)
     if (!seen.has(key)) {
       seen.add(key)
@@ -288,7 +311,7 @@ function wrongLevelHint(field: string, path: PathSegments, parentSchema: Record<
   return own !== field && Object.hasOwn(propertiesOf(schema), field) ? `; it belongs one level up, beside "${own}" (not inside it)` : ''
 }
 
-function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFieldHints): SchemaProblem {
+function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFieldHints, pairWrittenAsOneField = false): SchemaProblem {
   const path = pointerToSegments(error.instancePath)
   const data: unknown = error.data
   const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>
@@ -302,7 +325,9 @@ function describe(error: ErrorObject, options: DescribeOptions, hints: UnknownFi
       const field = String(params.additionalProperty)
       const known = Object.keys((parentSchema.properties ?? {}) as object)
       const where = options.name([...path, field])
-      const hint = wrongLevelHint(field, path, parentSchema, options.schemaFile) || hints.hint(field, known)
+      const hint = pairWrittenAsOneField
+        ? `; an item here is a mapping {name, value}: write name: ${JSON.stringify(field)} and the value as value:, each on its own line`
+        : wrongLevelHint(field, path, parentSchema, options.schemaFile) || hints.hint(field, known)
       return { path: [...path, field], atKey: true, message: `${where}: unknown field${hint}` }
     }
     case 'type': {
