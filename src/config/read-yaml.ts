@@ -374,6 +374,11 @@ function describeYamlError(error: YAMLError, doc: Document, text: string): { off
     }
     return { offset, message: `${yamlMessage(error.message)} (a value holding ": " must be quoted)` }
   }
+  if (error.code === 'MISSING_CHAR' && error.message.startsWith('Implicit map keys need to be followed by map values')) {
+    // `url:https://…` is one plain word, not a key and its value. The value is not repeated (it may be a secret).
+    const key = /^(?:-[ \t]+)?([A-Za-z_][\w-]*):(?=[^\s:])/.exec(text.slice(offset))?.[1]
+    if (key !== undefined) return { offset, message: `"${key}:" needs a space after its colon: write ${key}: followed by a space and the value` }
+  }
   if (/Maximum call stack/.test(error.message)) return { offset, message: 'the document is nested too deeply' }
   return { offset, message: yamlMessage(error.message) }
 }
