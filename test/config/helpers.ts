@@ -82,3 +82,15 @@ export async function runCli(args: string[], options: CliOptions & { cwd: string
   const { code, stdout, stderr } = await runCliIn(args, options)
   return { code, stdout, stderr }
 }
+
+/**
+ * `scansync validate` of one file, `a.yaml`, holding `text`, which must be refused (exit 1): its
+ * error lines as they start, `a.yaml:LINE:COLUMN: …`, and the whole of stderr.
+ */
+export async function refusedFile(text: string, env: CliOptions['env'] = {}): Promise<{ lines: string[]; stderr: string }> {
+  const dir = testdir({ 'a.yaml': text })
+  const { code, stderr } = await runCli(['validate', dir], { cwd: dir, env })
+  if (code !== 1) throw new Error(`validate exited ${code}, not 1:\n${stderr}`)
+  const lines = stderr.split('\n').filter((line) => line.startsWith('a.yaml:') || line.includes('/a.yaml:')).map((line) => line.slice(line.indexOf('a.yaml:')))
+  return { lines, stderr }
+}

@@ -5,17 +5,11 @@
 // misses `id` and that `name` is an unknown field; `{id: …, name: …}` that each is unknown. Now
 // only the form the YAML means is explained, or, when none is singled out, which forms are allowed.
 import { afterAll, describe, expect, it } from 'vitest'
-import { removeTestdirs, testdir } from './helpers.js'
-import { runCli } from '../helpers/cli.js'
+import { refusedFile, removeTestdirs } from './helpers.js'
 
 afterAll(removeTestdirs)
 
-const validate = async (text: string) => {
-  const dir = testdir({ 'a.yaml': text })
-  const { code, stderr } = await runCli(['validate', dir], { cwd: dir })
-  expect(code).toBe(1)
-  return stderr.split('\n').filter((line) => line.startsWith('a.yaml:') || line.includes('/a.yaml:')).map((line) => line.slice(line.indexOf('a.yaml:')))
-}
+const validate = async (text: string) => (await refusedFile(text)).lines
 
 describe.concurrent('a team or agent reference written as a mapping, with a slip', () => {
   it('{nme: …} in a shared block merged into a team list: the {name} form explained, at the line where it is written', async () => {

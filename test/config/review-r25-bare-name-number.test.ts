@@ -3,17 +3,11 @@
 // (a year label) was only told it "must be a label name or a mapping {name, color}": it looked
 // like a label name, and nothing said why it was not. Now the bare form gets the same hint.
 import { afterAll, describe, expect, it } from 'vitest'
-import { removeTestdirs, testdir } from './helpers.js'
-import { runCli } from '../helpers/cli.js'
+import { refusedFile, removeTestdirs, runCli, testdir } from './helpers.js'
 
 afterAll(removeTestdirs)
 
-const validate = async (text: string) => {
-  const dir = testdir({ 'a.yaml': text })
-  const { code, stderr } = await runCli(['validate', dir], { cwd: dir })
-  expect(code).toBe(1)
-  return stderr.split('\n').filter((line) => line.includes('a.yaml:')).map((line) => line.slice(line.indexOf('a.yaml:')))
-}
+const validate = async (text: string) => (await refusedFile(text)).lines
 
 describe.concurrent('a bare label, owner or team that YAML reads as a number or a boolean', () => {
   it('labels and owners: told to quote it, as written', async () => {

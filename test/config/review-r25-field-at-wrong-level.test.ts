@@ -3,35 +3,23 @@
 // field" with the list of fields of that level, which does not hold it: nothing said that the
 // field exists, one level in or out. Now the error says where it belongs.
 import { afterAll, describe, expect, it } from 'vitest'
-import { removeTestdirs, testdir } from './helpers.js'
-import { runCli } from '../helpers/cli.js'
+import { refusedFile, removeTestdirs } from './helpers.js'
 
 afterAll(removeTestdirs)
 
-const validate = async (text: string) => {
-  const dir = testdir({ 'a.yaml': text })
-  const { code, stderr } = await runCli(['validate', dir], { cwd: dir })
-  expect(code).toBe(1)
-  return stderr.split('\n').filter((line) => line.includes('a.yaml:')).map((line) => line.slice(line.indexOf('a.yaml:')))
-}
+const validate = async (text: string) => (await refusedFile(text)).lines
 
 describe.concurrent('a field written one level too far out or in', () => {
-  it('url beside site: it belongs inside site', async () => {
-    expect(await validate('targets:\n  - site:\n      name: A\n    url: https://a.example.com/\n')).toEqual([
-      'a.yaml:4:5: targets[0]: url: unknown field; it belongs inside "site": indent it under "site"',
-    ])
-  })
-
-  it('name at the top level of a target: it belongs inside site', async () => {
-    expect(await validate('targets:\n  - name: A\n    site:\n      url: https://a.example.com/\n')).toEqual([
-      'a.yaml:2:5: targets[0]: name: unknown field; it belongs inside "site": indent it under "site"',
-    ])
-  })
-
-  it('api_scan_settings inside site: it belongs beside site', async () => {
-    expect(await validate('targets:\n  - site:\n      name: A\n      url: https://a.example.com/\n      api_scan_settings:\n        api_schema_type: openapi\n')).toEqual([
+  it.each([
+    ['url beside site: it belongs inside site', 'targets:\n  - site:\n      name: A\n    url: https://a.example.com/\n', 'a.yaml:4:5: targets[0]: url: unknown field; it belongs inside "site": indent it under "site"'],
+    ['name at the top level of a target: it belongs inside site', 'targets:\n  - name: A\n    site:\n      url: https://a.example.com/\n', 'a.yaml:2:5: targets[0]: name: unknown field; it belongs inside "site": indent it under "site"'],
+    [
+      'api_scan_settings inside site: it belongs beside site',
+      'targets:\n  - site:\n      name: A\n      url: https://a.example.com/\n      api_scan_settings:\n        api_schema_type: openapi\n',
       'a.yaml:5:7: targets[0]: site.api_scan_settings: unknown field; it belongs one level up, beside "site" (not inside it)',
-    ])
+    ],
+  ])('%s', async (_, yaml, error) => {
+    expect(await validate(yaml)).toEqual([error])
   })
 
   it('a near miss still gets its "did you mean", and a field of no level its list', async () => {

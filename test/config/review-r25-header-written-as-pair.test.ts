@@ -3,17 +3,14 @@
 // a header, which is no help) and added that name and value were missing. Now one error says how
 // to write the item.
 import { afterAll, describe, expect, it } from 'vitest'
-import { removeTestdirs, testdir } from './helpers.js'
-import { runCli } from '../helpers/cli.js'
+import { refusedFile, removeTestdirs } from './helpers.js'
 
 afterAll(removeTestdirs)
 
 const validate = async (text: string) => {
-  const dir = testdir({ 'a.yaml': text })
-  const { code, stderr } = await runCli(['validate', dir], { cwd: dir, env: { TOKEN_VALUE: 'Bearer s3cr3t-from-var' } })
-  expect(code).toBe(1)
+  const { lines, stderr } = await refusedFile(text, { TOKEN_VALUE: 'Bearer s3cr3t-from-var' })
   expect(stderr).not.toContain('s3cr3t')
-  return stderr.split('\n').filter((line) => line.includes('a.yaml:')).map((line) => line.slice(line.indexOf('a.yaml:')))
+  return lines
 }
 
 const site = 'targets:\n  - site:\n      name: A\n      url: https://a.example.com/\n'

@@ -20,6 +20,12 @@ const PROMO = `targets:
 `
 type Target = NonNullable<Seed['targets']>[number]
 const promoOf = (seed: Seed): Target => seed.targets!.find((t) => t.id === '9XcVbN5mQwEr')!
+/** The live promo target renamed, described and labelled with these texts (each odd in one character). */
+const promoHolding = (name: string, desc: string, label: string) => (seed: Seed): void => {
+  const promo = promoOf(seed)
+  promo.site = { ...(promo.site as object), name, desc }
+  promo.labels = [{ name: label }]
+}
 
 const CASES: Array<{ what: string; formatted: Array<[string, string]>; live: (seed: Seed) => void; config: string; shown: string[]; hidden: RegExp }> = [
   {
@@ -30,11 +36,7 @@ const CASES: Array<{ what: string; formatted: Array<[string, string]>; live: (se
       // One outside the Basic Multilingual Plane (a tag character), written as JSON writes it.
       ['x\u{e0041}', '"x\\udb40\\udc41"'],
     ],
-    live: (seed) => {
-      const promo = promoOf(seed)
-      promo.site = { ...(promo.site as object), name: 'Promo\u200b', desc: '\ufeffRun by the agency' }
-      promo.labels = [{ name: 'prod\u200d' }]
-    },
+    live: promoHolding('Promo\u200b', '\ufeffRun by the agency', 'prod\u200d'),
     config: PROMO,
     shown: ['site.name: "Promo\\u200b" -> "Promo"', 'site.desc: "\\ufeffRun by the agency" -> "Run by the agency"', '+ "prod"', '- "prod\\u200d"'],
     hidden: /[\u200b\u200d\ufeff]/,
@@ -47,11 +49,7 @@ const CASES: Array<{ what: string; formatted: Array<[string, string]>; live: (se
       // A variation selector outside the Basic Multilingual Plane.
       ['x\u{e0100}', '"x\\udb40\\udd00"'],
     ],
-    live: (seed) => {
-      const promo = promoOf(seed)
-      promo.site = { ...(promo.site as object), name: 'Promo\u034f', desc: 'Run by the agency\u3164' }
-      promo.labels = [{ name: 'prod\ufe0f' }]
-    },
+    live: promoHolding('Promo\u034f', 'Run by the agency\u3164', 'prod\ufe0f'),
     config: PROMO,
     shown: ['site.name: "Promo\\u034f" -> "Promo"', 'site.desc: "Run by the agency\\u3164" -> "Run by the agency"', '- "prod\\ufe0f"'],
     hidden: /[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164\ufe00-\ufe0f\uffa0]|\udb40[\udd00-\uddef]/,
