@@ -358,6 +358,15 @@ export interface StateUpdate {
 }
 
 export function mergedState(current: SecretsState, update: StateUpdate): SecretsState {
+  // Another apply sharing the file (another account's, say) wrote it meanwhile with another key:
+  // both read it with no entries and took it for their own. Merged, the file would mix keys under
+  // one key id; refused, the outcome is that of the two applies run one after the other.
+  if (update.keyId !== undefined && Object.keys(current.resources).length > 0 && current.key_id !== update.keyId) {
+    throw new ScansyncError(
+      'another apply wrote it meanwhile with another key (another SCANSYNC_STATE_KEY, or another API token without it), so this apply\'s records are not merged into it; ' +
+        'set SCANSYNC_STATE_KEY to the same value in every job that shares this state, or give each account its own --state',
+    )
+  }
   const resources: SecretsState['resources'] = { ...current.resources }
   for (const [resource, paths] of update.replaced ?? []) {
     if (!resources[resource]) continue
