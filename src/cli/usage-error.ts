@@ -12,6 +12,18 @@ interface Manifest {
 /** Commands that are not in the manifest (plugins') but may be typed. */
 const PLUGIN_COMMANDS = ['help', 'autocomplete']
 
+/**
+ * Other tools' words for a flag of ours, too far from its name for a spelling suggestion: a user of
+ * apt, npm init or Pulumi types `--yes` where scansync, as Terraform, wants `--auto-approve`.
+ */
+const OTHER_TOOLS_WORDS: Record<string, string> = {
+  '--yes': '--auto-approve',
+  '-y': '--auto-approve',
+  '--assume-yes': '--auto-approve',
+  '--approve': '--auto-approve',
+  '--non-interactive': '--auto-approve',
+}
+
 let manifest: Manifest | undefined
 function readManifest(): Manifest {
   manifest ??= JSON.parse(readFileSync(new URL('../../oclif.manifest.json', import.meta.url), 'utf8')) as Manifest
@@ -47,7 +59,7 @@ export function explainUsageError(error: unknown, argv: string[], known: Manifes
     const said = unknownFlags[1].split(/,\s*/).map((typed) => {
       // Its name ends at `=`, or at a space (a flag and its value passed as one word: `"--format json"`).
       const bare = typed.replace(/[=\s].*$/s, '')
-      const near = closest(bare, flags)
+      const near = closest(bare, flags) ?? [OTHER_TOOLS_WORDS[bare]].find((flag) => flag !== undefined && flags.includes(flag))
       return `${typed}${near ? ` (did you mean ${near}?)` : ''}`
     })
     return `Error: unknown flag${said.length === 1 ? '' : 's'} ${said.join(', ')}. See ${help}.\n`
