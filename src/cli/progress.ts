@@ -55,13 +55,20 @@ function periodicLines(stream: OutputStream, total: number, label: string, inter
 
 const BAR_WIDTH = 30
 const REDRAW_MS = 100
+/**
+ * To the line's first column: a cursor sequence, not a carriage return, which the output step
+ * (core/redaction.ts) escapes as it does every control character a service's text could hold;
+ * this one it keeps as scansync's own, with the erase of the line.
+ */
+const LINE_START = '\x1b[G'
+const ERASE_LINE = '\x1b[2K'
 
 function terminalBar(stream: OutputStream, total: number, label: string): Progress {
   let done = 0
   let stopped = false
   const draw = () => {
     const filled = Math.round((Math.min(done, total) / total) * BAR_WIDTH)
-    stream.write(`\r${label} [${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}] ${Math.min(done, total)}/${total}`)
+    stream.write(`${LINE_START}${label} [${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}] ${Math.min(done, total)}/${total}`)
   }
   draw()
   const timer = setInterval(draw, REDRAW_MS)
@@ -75,7 +82,7 @@ function terminalBar(stream: OutputStream, total: number, label: string): Progre
       stopped = true
       clearInterval(timer)
       // Erase the bar's line: the summary that follows starts on a clean line.
-      stream.write('\r\x1b[2K')
+      stream.write(LINE_START + ERASE_LINE)
     },
   }
 }
