@@ -63,13 +63,28 @@ const REDRAW_MS = 100
 const LINE_START = '\x1b[G'
 const ERASE_LINE = '\x1b[2K'
 
+/**
+ * `Applying [████░░░░] 120/600`, narrower than the terminal: a frame that wrapped onto a second row
+ * was redrawn from that row, scrolling the screen a line per redraw. The bar shrinks to fit (read at
+ * each frame: the window may be resized), goes when it has no room, and the label too when only the counts fit.
+ */
+function barFrame(label: string, done: number, total: number, columns: number | undefined): string {
+  const counts = `${done}/${total}`
+  // The last column is left free: a terminal may wrap as soon as it is written.
+  const room = columns !== undefined && columns > 0 ? columns - 1 : Infinity
+  const width = Math.min(BAR_WIDTH, room - label.length - counts.length - 4)
+  if (width >= 3) {
+    const filled = Math.round((done / total) * width)
+    return `${label} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${counts}`
+  }
+  const words = `${label} ${counts}`
+  return words.length <= room ? words : counts.slice(0, Math.max(room, 0))
+}
+
 function terminalBar(stream: OutputStream, total: number, label: string): Progress {
   let done = 0
   let stopped = false
-  const draw = () => {
-    const filled = Math.round((Math.min(done, total) / total) * BAR_WIDTH)
-    stream.write(`${LINE_START}${label} [${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}] ${Math.min(done, total)}/${total}`)
-  }
+  const draw = () => stream.write(LINE_START + barFrame(label, Math.min(done, total), total, stream.columns))
   draw()
   const timer = setInterval(draw, REDRAW_MS)
   timer.unref()

@@ -7,6 +7,8 @@ import type { Env } from './types.js'
 export interface OutputStream {
   write(text: string): unknown
   isTTY?: boolean
+  /** A terminal's width (Node's TTY stream has it, and keeps it current when the window is resized). */
+  columns?: number
 }
 
 /** What a command may touch of the outside world; tests pass their own. */
