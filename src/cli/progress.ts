@@ -1,7 +1,7 @@
 import type { Env } from '../core/types.js'
-import type { OutputStream } from '../core/io.js'
+import { drawingTerminal, type OutputStream } from '../core/io.js'
 
-/** Progress bars appear only on a terminal, and only for more than a few dozen items. */
+/** Progress bars appear only on a terminal (not TERM=dumb), and only for more than a few dozen items. */
 export const PROGRESS_THRESHOLD = 36
 
 /** Without a terminal (CI logs), a line of counts this often while the work lasts. */
@@ -13,7 +13,7 @@ export interface Progress {
 }
 
 export interface ProgressOptions {
-  /** SCANSYNC_PROGRESS_MS sets the interval of the lines written without a terminal. */
+  /** SCANSYNC_PROGRESS_MS sets the interval of the lines written without a terminal; TERM=dumb is none. */
   env?: Env
 }
 
@@ -26,8 +26,9 @@ const silent: Progress = { tick() {}, stop() {} }
  */
 export async function startProgress(stream: OutputStream, total: number, label: string, options: ProgressOptions = {}): Promise<Progress> {
   if (total <= 0) return silent
-  if (stream.isTTY) return total > PROGRESS_THRESHOLD ? terminalBar(stream, total, label) : silent
-  return periodicLines(stream, total, label, lineInterval(options.env ?? process.env))
+  const env = options.env ?? process.env
+  if (drawingTerminal(stream, env)) return total > PROGRESS_THRESHOLD ? terminalBar(stream, total, label) : silent
+  return periodicLines(stream, total, label, lineInterval(env))
 }
 
 function lineInterval(env: Env): number {

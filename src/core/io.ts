@@ -132,11 +132,19 @@ export function processIo(): Io {
   })
 }
 
-/** NO_COLOR wins, then FORCE_COLOR, then whether the stream is a terminal. */
+/** NO_COLOR wins, then FORCE_COLOR, then whether the stream is a terminal that draws colours. */
 export function colorEnabled(stream: OutputStream, env: Env): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false'
-  return Boolean(stream.isTTY)
+  return drawingTerminal(stream, env)
+}
+
+/**
+ * A terminal that takes colours and cursor moves: not TERM=dumb (Emacs' M-x shell and M-x compile,
+ * some editors' run panes), which shows them as text; such a terminal gets what a pipe gets.
+ */
+export function drawingTerminal(stream: OutputStream, env: Env): boolean {
+  return Boolean(stream.isTTY) && env.TERM !== 'dumb'
 }
 
 export const line = (stream: OutputStream, text = '') => stream.write(text + '\n')

@@ -164,7 +164,7 @@ async function applyWork(work: Work, options: ApplyOptions, io: RedactedIo, unti
   })
   let sent
   try {
-    const progress = await startProgress(io.stderr, ready.length, 'Applying')
+    const progress = await startProgress(io.stderr, ready.length, 'Applying', { env: io.env })
     try {
       // The changes are sent; a lock left by an apply that died holds the state up to 30 s: said, not silent.
       const onStateWait = (lock: string) => {
