@@ -120,14 +120,20 @@ export function pendingOf({ planned, comparison }: Ready): PendingChange {
  */
 export function declaredSecretValues(resources: readonly DesiredResource[]): (key: string) => readonly string[] {
   // Asked only for an old state's entries: each resource's secrets are looked for when asked.
-  let byKey: Map<string, DesiredResource> | undefined
+  // A resource may come twice (a saved plan's, and the configuration's it was made from): both count.
+  let byKey: Map<string, DesiredResource[]> | undefined
   const values = new Map<string, readonly string[]>()
   return (key) => {
     let found = values.get(key)
     if (found === undefined) {
-      byKey ??= new Map(resources.map((resource) => [resourceKey(resource.kind, resource.id), resource]))
-      const resource = byKey.get(key)
-      found = resource ? [...new Set([...declaredSecrets(resource).map((secret) => secret.value), ...textsIn(resource.fields)])] : []
+      if (byKey === undefined) {
+        byKey = new Map()
+        for (const resource of resources) {
+          const at = resourceKey(resource.kind, resource.id)
+          byKey.set(at, [...(byKey.get(at) ?? []), resource])
+        }
+      }
+      found = [...new Set((byKey.get(key) ?? []).flatMap((resource) => [...declaredSecrets(resource).map((secret) => secret.value), ...textsIn(resource.fields)]))]
       values.set(key, found)
     }
     return found

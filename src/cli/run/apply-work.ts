@@ -9,6 +9,7 @@ import { savedConfiguration } from '../../plan/names-again.js'
 import type { DesiredResource } from '../../core/types.js'
 import type { Plan } from '../../plan/model.js'
 import { compileSavedRules, type PolicyRule } from '../../config/policies.js'
+import { loadConfig } from '../../config/load.js'
 import { violationsAfterRead } from '../../apply/policy-gate.js'
 import type { Violation } from '../../plan/policies.js'
 import { decodeSavedPlan, refuseSelection, serviceForSavedPlan } from '../../plan/saved-plan.js'
@@ -96,6 +97,7 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   const state = options.state ?? (saved.state !== undefined ? configurationPaths([saved.state], options.plan!, io)[0] : undefined)
   const statePath = statePathFor({ paths, state }, io)
   const ledger = openLedger(await readSecretsState(statePath), keys, io.redaction.holds)
+  const rekeyingValues = await valuesToRekeyWith(ledger, paths, io)
   const session = openSession({ ...options, apiUrl }, io)
   try {
     const rules = await compileSavedRules(saved.policies, options.plan!)
@@ -116,7 +118,7 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
       session,
       ledger,
       statePath,
-      stateUpdate: () => ledger.update(declaredSecretValues(desired)),
+      stateUpdate: () => ledger.update(declaredSecretValues([...desired, ...rekeyingValues])),
       ...(violations ? { violations } : {}),
       ...(rules.length > 0 ? { rules } : {}),
       ...(saved.workingDirectory !== undefined ? { positionsFrom: resolve(planDirectoryOf(options.plan!, io.cwd), saved.workingDirectory) } : {}),
@@ -124,5 +126,22 @@ export async function fromSavedPlan(options: WorkOptions, io: RedactedIo): Promi
   } catch (error) {
     await session.client.close()
     throw error
+  }
+}
+
+/**
+ * A state from before key ids is re-keyed with SCANSYNC_STATE_KEY only when the values of every
+ * resource it records are at hand (secrets.rekeyed), and a saved plan holds only the resources it
+ * changes: the configuration it was made from gives the others. Read for that alone, and only
+ * then: a value is used only where its HMAC under the token is the one recorded, so a
+ * configuration edited since, or one that does not load (a variable not set here), can re-key
+ * nothing wrongly; it then stays keyed by the token, as before.
+ */
+async function valuesToRekeyWith(ledger: SecretsLedger, paths: string[], io: RedactedIo): Promise<readonly DesiredResource[]> {
+  if (ledger.status !== 'legacy' || !ledger.keys.fromStateKey || paths.length === 0) return []
+  try {
+    return (await loadConfig(paths, { env: io.env, cwd: io.cwd })).config.resources
+  } catch {
+    return []
   }
 }
