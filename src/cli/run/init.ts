@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, statSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { EXIT } from '../../core/exit-codes.js'
@@ -6,6 +6,7 @@ import { type Io, line } from '../../core/io.js'
 import { schemaComment } from './schema-reference.js'
 import { findConfigFiles } from '../../config/find-files.js'
 import { guard } from './errors.js'
+import { checkWritable, writeWholeFile } from '../../core/whole-file.js'
 
 export interface InitOptions {
   /** The directory to write into; default the current directory. */
@@ -120,7 +121,9 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
     return EXIT.error
   }
   const files = starterFiles(schemaComment(dir))
-  const existing = Object.keys(files).filter((name) => existsSync(join(dir, name)))
+  // A link counts as a file there, even one to nothing (config/targets.yaml -> ../shared/…).
+  const present = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !== undefined
+  const existing = Object.keys(files).filter((name) => present(join(dir, name)))
   if (existing.length > 0 && !options.force) {
     const names = existing.map((name) => shown(join(dir, name))).join(', ')
     line(io.stderr, `Error: ${names} already ${existing.length === 1 ? 'exists' : 'exist'}; nothing was written. Pass --force to replace ${existing.length === 1 ? 'it' : 'them'}, or choose another directory: scansync init DIR`)
@@ -131,11 +134,14 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
   // The path being written when a write fails: named in the error, with what was written before it.
   let at = dir
   try {
+    // Replaced whole, never written through a link (which would put the file outside DIR, where
+    // validate refuses the link) nor over a folder: each place checked before the first write.
+    for (const name of existing) await checkWritable((at = join(dir, name)))
     await mkdir(dir, { recursive: true })
     for (const [name, text] of Object.entries(files)) {
       const path = (at = join(dir, name))
-      const how = existsSync(path) ? 'replaced' : 'wrote'
-      await writeFile(path, text)
+      const how = present(path) ? 'replaced' : 'wrote'
+      await writeWholeFile(path, text)
       written.push({ path, how })
     }
     written.push(await mergeText((at = join(dir, 'README.md')), (current) => {
@@ -152,8 +158,11 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
   } catch (error) {
     const e = error as NodeJS.ErrnoException
     const done = written.filter((w) => w.how !== 'kept').map((w) => `${w.how} ${shown(w.path)}`)
-    const why = e.code === 'EISDIR' ? 'it is a directory' : e.code === 'ENOTDIR' ? 'a part of the path is a file' : (e.code ?? e.message)
-    line(io.stderr, `Error: cannot write ${shown(at)}: ${why}; ${done.length === 0 ? 'nothing was written' : `already done: ${done.join(', ')}`}. Check that the directory is writable.`)
+    const special = e.code === 'ENOTREGULAR' ? lstatSync(at, { throwIfNoEntry: false }) : undefined
+    const why = special?.isSymbolicLink()
+      ? 'it is a symbolic link (init writes its files in DIR itself, never through a link: remove the link, or choose another directory)'
+      : e.code === 'EISDIR' || special?.isDirectory() ? 'it is a directory' : special ? 'it is not a regular file' : e.code === 'ENOTDIR' ? 'a part of the path is a file' : (e.code ?? e.message)
+    line(io.stderr, `Error: cannot write ${shown(at)}: ${why}; ${done.length === 0 ? 'nothing was written' : `already done: ${done.join(', ')}`}.${special ? '' : ' Check that the directory is writable.'}`)
     return EXIT.error
   }
 
