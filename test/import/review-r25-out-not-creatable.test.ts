@@ -14,7 +14,7 @@ it('says that --out cannot be created when a file stands on its path, before any
   em.clearRequests()
   const run = await cli(em, dir, ['import', '--kind', 'agent', '--all', '--out', 'config/imported'])
   expect(run.code).toBe(1)
-  expect(run.stderr).toBe(`Error: cannot write to --out ${join(dir, 'config', 'imported')} (ENOTDIR); nothing was written\n`)
+  expect(run.stderr).toBe(`Error: cannot write to --out ${join('config', 'imported')} (ENOTDIR); nothing was written\n`)
   expect(run.stdout).toBe('')
   expect(em.requests()).toEqual([])
 })

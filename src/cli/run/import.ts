@@ -137,14 +137,14 @@ function checkSelection(options: ImportOptions, kinds: KindName[]): void {
 /** Refuses before anything is read, so that a run never ends half-written. */
 async function checkFiles(outDir: string, kinds: KindName[], force: boolean, cwd: string): Promise<void> {
   try {
-    if (!(await stat(outDir)).isDirectory()) throw new UsageError(`--out ${outDir} is not a directory`)
+    if (!(await stat(outDir)).isDirectory()) throw new UsageError(`--out ${shown(cwd, outDir)} is not a directory`)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error
     // A folder to create: one that cannot be (a file on its way, a read-only checkout) is said
     // now, before any request, by its cause (a recursive mkdir on a read-only file system says ENOENT).
     await checkWritable(resolve(outDir, fileOfKind(kinds[0] ?? 'target'))).catch((reason: unknown) => {
-      throw new ScansyncError(`cannot write to --out ${outDir} (${writeFailure(reason)}); nothing was written`)
+      throw new ScansyncError(`cannot write to --out ${shown(cwd, outDir)} (${writeFailure(reason)}); nothing was written`)
     })
     return
   }
@@ -167,7 +167,7 @@ async function checkFiles(outDir: string, kinds: KindName[], force: boolean, cwd
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
     }
   }
-  if (existing.length > 0) throw new UsageError(`${existing.join(', ')} ${existing.length === 1 ? 'exists' : 'exist'}: pass --force to overwrite, or choose another --out`)
+  if (existing.length > 0) throw new UsageError(`${existing.map((path) => shown(cwd, path)).join(', ')} ${existing.length === 1 ? 'exists' : 'exist'}: pass --force to overwrite, or choose another --out`)
 }
 
 async function readKind(kind: KindName, options: ImportOptions, session: Session, io: Io): Promise<JsonObject[]> {
