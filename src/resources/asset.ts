@@ -6,6 +6,7 @@ import { requestMembersAt } from '../schema/request-schema.js'
 import { unitValue } from './request-body.js'
 import { withAccountColours } from './account-colours.js'
 import { sensitiveFields } from '../schema/sensitive-fields.js'
+import { isObfuscated } from '../schema/sensitivity.js'
 
 const rules: Record<string, FieldRule> = {
   owners: { type: 'keyed', key: 'name', display: 'whole' },
@@ -49,13 +50,20 @@ export const asset: ResourceKind = {
   },
   /**
    * The document does not say whether PUT resets omitted fields, so the body is always whole:
-   * every writable field, from the YAML where declared and from live otherwise.
+   * every writable field, from the YAML where declared and from live otherwise. A member the
+   * answer carries that the response schema does not know (the service added it since) goes back
+   * as answered: it may be writable now, and a PUT leaving it out could reset it; a read-only one
+   * is ignored by the service. A value the service hides (OBFUSCATED_…) cannot be sent back.
    */
-  buildRequest({ desired, live }) {
+  buildRequest({ desired, live, raw }) {
     const body: JsonObject = {}
     for (const field of requestMembersAt('asset-put.request.schema.json', []) ?? []) {
       const value = Object.hasOwn(desired.fields, field) ? unitValue(asset, field, desired.fields, live) : withAccountColours('asset', field, live[field], desired.accountColours)
       if (value !== undefined) body[field] = value
+    }
+    const known = requestMembersAt('asset.response.schema.json', []) ?? []
+    for (const [field, value] of Object.entries(raw)) {
+      if (!known.includes(field) && !Object.hasOwn(body, field) && !isObfuscated(value)) body[field] = value
     }
     return { method: 'PUT', path: asset.itemPath(desired.id), body }
   },
