@@ -185,7 +185,7 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
       const code = (error as NodeJS.ErrnoException).code
       // A PATH that is a link (config -> a submodule's folder) is said to be one, as a file in it is.
       const isLink = await lstat(full).then((link) => link.isSymbolicLink(), () => false)
-      const message = isLink ? await brokenLink(full, error) : code === 'ENOENT' ? 'no such file or directory' : `cannot read it (${code ?? String(error)})`
+      const message = isLink ? await brokenLink(full, error) : code === 'ENOENT' ? `no such file or directory${unexpandedPattern(path)}` : `cannot read it (${code ?? String(error)})`
       diagnostics.push({ file: path, line: 1, column: 1, path: '', message })
       continue
     }
@@ -243,4 +243,14 @@ function readOnce(files: ReadonlySet<string>, realOf: ReadonlyMap<string, string
     }
   }
   return sorted.filter((file) => kept.has(file))
+}
+
+/**
+ * `'config/*.yaml'` quoted (a CI step's variable in quotes, a Windows shell) reaches scansync as
+ * written, a file of that name: said, with what to pass instead, since scansync takes folders.
+ */
+function unexpandedPattern(path: string): string {
+  if (!/[*?[]/.test(path)) return ''
+  const folder = dirname(path.replace(/[*?[].*$/s, 'x'))
+  return ` (the shell did not expand the pattern: leave it unquoted, or name the folder: scansync finds its YAML files itself${folder === '.' ? '' : `, e.g. ${folder}`})`
 }
