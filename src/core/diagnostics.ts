@@ -30,8 +30,16 @@ export function formatDiagnostic(d: Diagnostic): string {
   // One problem, one line (contract): a line break in a name the message quotes (or in the file's
   // own name, config/find-files.ts) is written as an escape; so are, in the message, the characters
   // with no glyph (`no agent is named "lisbon\u200b"; did you mean "lisbon"?`), as a plan writes them.
-  return `${oneLine(d.file)}:${d.line}:${d.column}: ${printable(oneLine(d.message))}`
+  return `${fileAtLineStart(oneLine(d.file))}:${d.line}:${d.column}: ${printable(oneLine(d.message))}`
 }
+
+/**
+ * A file's name where it opens a line (`FILE:LINE:COLUMN: …`, errors and policy violations): a
+ * CI runner reads a line starting with `::` (after white space) as a workflow command, and git
+ * stores a file named `::stop-commands::x.yaml`, shown so from the configuration's own folder. Such
+ * a name is written `./::stop-commands::x.yaml`: the same file, and the line is no command.
+ */
+export const fileAtLineStart = (file: string): string => (/^\s*::/.test(file) ? `./${file}` : file)
 
 const oneLine = (text: string) => text.replace(LINE_BREAKS, (c) => LINE_BREAK_ESCAPES[c] ?? c)
 const LINE_BREAKS = /[\n\r\u2028\u2029]/g

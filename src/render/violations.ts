@@ -1,3 +1,4 @@
+import { fileAtLineStart } from '../core/diagnostics.js'
 import type { Violation } from '../plan/policies.js'
 import type { ViolationEntry } from '../schema/generated.js'
 import { workflowCommand, type AnnotationFile } from './github.js'
@@ -28,7 +29,7 @@ export function violationLine(v: Violation): string {
   const at = v.where ?? v.rule
   const level = v.level === 'warning' ? ' [warning]' : ''
   // The file's name as it is found (a Persian name's zero-width non-joiner kept), as an error line writes it.
-  return `${printable(at.file, { keepInvisible: true })}:${at.line}:${at.column}: ${printable(`policy ${v.policy}: ${resourceAndMessage(v)}${level}`)}`
+  return `${fileAtLineStart(printable(at.file, { keepInvisible: true }))}:${at.line}:${at.column}: ${printable(`policy ${v.policy}: ${resourceAndMessage(v)}${level}`)}`
 }
 
 /** `2 policy violations: 1 error, 1 warning.` */
