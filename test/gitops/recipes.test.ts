@@ -289,9 +289,9 @@ describe('examples/ci recipes', () => {
     expect(recipe.on.schedule[0].cron).toMatch(/^\S+ \S+ \* \* \*$/)
     const drift = invocationsOf(file).find((inv) => inv.args[0] === 'drift' && inv.args.includes('github'))
     expect(drift).toBeDefined()
-    // The drift step must not swallow the exit code.
+    // The drift step must not swallow the exit code (run against the emulator below: 0, 2 and 1).
     const step = recipe.jobs.drift.steps.find((s: { run?: string }) => s.run?.includes('--format github'))
-    expect(step.run).not.toMatch(/\|\||set \+e|continue-on-error/)
+    expect(step.run).toMatch(/\nexit "\$code"\n$/)
     expect(step['continue-on-error']).toBeUndefined()
   })
 
@@ -476,5 +476,19 @@ describe('the GitHub workflow steps, run against the emulator', () => {
     const drifted = await runStep(stepOf('scansync-drift.yml', 'Drift check'), dir, connect(emulator))
     expect(drifted.code).toBe(2)
     expect(drifted.stdout).toMatch(/^::error file=config\/targets\/shop\.yaml,line=6,col=\d+,title=scansync drift%3A target 2DZkoZH8WMEM/m)
+    expect(readFileSync(join(dir, '.summary'), 'utf8')).toMatch(/^### scansync drift\n[\s\S]*Shop \(renamed by hand\)/)
+  })
+
+  // A review of the recipes (twenty-sixth round): a nightly job that failed (the service down, a
+  // revoked token) left an empty run summary, its second drift run's error swallowed; and with a
+  // flaky service the summary, from a second run, could say "No drift" under a failed job.
+  it('Nightly drift that fails: exit 1, the summary says it failed and why (not drift), without the token', async () => {
+    const { dir, emulator } = await repository()
+    const failed = await runStep(stepOf('scansync-drift.yml', 'Drift check'), dir, { ...connect(emulator), SCANSYNC_API_TOKEN: 'revoked-token' })
+    expect(failed.code).toBe(1)
+    expect(failed.stdout).toContain('::error title=scansync drift::the drift check failed (not drift)')
+    const summary = readFileSync(join(dir, '.summary'), 'utf8')
+    expect(summary).toMatch(/^### scansync drift\n\nThe drift check failed \(this is not drift\):\n\n```\n.*authentication failed/s)
+    expect(summary).not.toContain('revoked-token')
   })
 })
