@@ -293,7 +293,10 @@ function checkFields(rule: DeclaredPolicy, part: 'when' | 'require', diagnostics
   const misspelt = misspeltFields(rule.kind, rule[part])
   for (const field of misspelt) {
     const article = /^[aeiou]/.test(rule.kind) ? 'an' : 'a'
-    const message = field.secretKeyword !== undefined
+    const text = field.asText
+    const message = text !== undefined
+      ? `policy ${rule.name}: ${part}: rules see ${article} ${rule.kind}'s ${field.field} as {${text.members.join(', ')}}, never as a text, so ${text.keyword} ${JSON.stringify(text.value)} there ${text.silent ? 'checks nothing' : 'never holds'}; write it on its ${text.member}: {properties: {${text.member}: {${text.keyword}: ${JSON.stringify(text.value)}}}, required: [${text.member}]}`
+      : field.secretKeyword !== undefined
       ? `policy ${rule.name}: ${part}: rules see ${article} ${rule.kind}'s ${field.field} as "${SENSITIVE}", never its value (a secret), so ${field.secretKeyword} cannot be checked on it`
       : field.value !== undefined
       ? `policy ${rule.name}: ${part}: ${article} ${rule.kind}'s ${field.field} is never ${JSON.stringify(field.value)} (did you mean ${JSON.stringify(field.meant)}?${field.value.toLowerCase() === field.meant.toLowerCase() ? ' values are compared as written, letter case too' : ''})`

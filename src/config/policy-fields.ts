@@ -1,6 +1,6 @@
 import type { PathSegments } from '../core/diagnostics.js'
 import { SENSITIVE, type KindName } from '../core/types.js'
-import { schemaDocuments } from '../schema/files.js'
+import { schemaDocuments, shorthandMember } from '../schema/files.js'
 import { placeSensitivity } from '../schema/sensitivity.js'
 import { kindEntries } from '../schema/kinds.js'
 import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
@@ -24,6 +24,12 @@ export interface MisspeltField {
   value?: string
   /** Not a name but a keyword about the content of `field`, a secret rules see only as `(sensitive)`. */
   secretKeyword?: string
+  /**
+   * Not a name but a keyword about a text (`const: production`, `pattern`) where rules see an object
+   * the YAML may write as a text (a label as `{name, color}`): the keyword, what it is written with,
+   * the object's members, and the member the text stands for (`name`).
+   */
+  asText?: { keyword: string; value: unknown; members: string[]; member: string; silent: boolean }
 }
 
 /** The places of the kind's schemas a part of a rule applies to: what the YAML writes, and what the service answers. */
@@ -99,6 +105,8 @@ function walk(schema: unknown, places: Places, path: PathSegments, field: string
     walkNames(rule, path, (name, at, key) => {
       if (answered.has(name) && !members.includes(name)) found.push({ path: at, key, field: join(field, name), meant: '', only: { place: field, members } })
     })
+    const member = places.request.map((place) => shorthandMember(place.schema)).find((name) => name !== undefined)
+    if (member !== undefined) for (const [keyword, silent] of textKeywords(rule)) found.push({ path: [...path, keyword], key: true, field, meant: '', asText: { keyword, value: rule[keyword], members, member, silent } })
   }
   let names: Set<string> | undefined
   const check = (name: string, at: PathSegments, key: boolean) => {
@@ -168,6 +176,21 @@ function misspeltValues(rule: Record<string, unknown>, places: Places, path: Pat
   }
   if (Object.hasOwn(rule, 'const')) consider(rule.const, [...path, 'const'])
   if (Array.isArray(rule.enum)) rule.enum.forEach((value, i) => consider(value, [...path, 'enum', i]))
+  return found
+}
+
+/**
+ * The keywords of a schema about a text, where rules see an object (a label, a team, an agent): a
+ * comparison with a text (`const`, `enum`, `type`) never holds there, and a keyword about a text's
+ * content (`pattern`, a length, `format`) checks nothing (`silent`: it passes every value).
+ */
+function textKeywords(rule: Record<string, unknown>): Array<[string, boolean]> {
+  const found: Array<[string, boolean]> = []
+  if (typeof rule.const === 'string') found.push(['const', false])
+  if (Array.isArray(rule.enum) && rule.enum.some((value) => typeof value === 'string')) found.push(['enum', false])
+  const types = Array.isArray(rule.type) ? rule.type : [rule.type]
+  if (types.includes('string') && !types.includes('object')) found.push(['type', false])
+  for (const keyword of ['pattern', 'minLength', 'maxLength', 'format']) if (Object.hasOwn(rule, keyword)) found.push([keyword, true])
   return found
 }
 

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv'
 import { createAjv } from '../schema/ajv.js'
-import { readSchema, schemaDocuments, type JsonSchema, type SchemaFile } from '../schema/files.js'
+import { schemaDocuments, shorthandMember as shorthandFor, type JsonSchema, type SchemaFile } from '../schema/files.js'
 import { childOf, placeAt, type SchemaPlace } from '../schema/refs.js'
 
 /**
@@ -51,13 +51,7 @@ export const defaultOf = (node: SchemaNode): { value: unknown } | undefined =>
  * The member a bare string stands for where the configuration allows a shorthand here (a label
  * name, a team id): the `x-config-shorthand` definition's `x-shorthand-for`.
  */
-export function shorthandMember(node: SchemaNode): string | undefined {
-  const shorthand = node.schema['x-config-shorthand']
-  if (typeof shorthand !== 'string') return undefined
-  const definitions = readSchema('common.schema.json').definitions as Record<string, JsonSchema>
-  const member = definitions[shorthand]?.['x-shorthand-for']
-  return typeof member === 'string' ? member : undefined
-}
+export const shorthandMember = (node: SchemaNode): string | undefined => shorthandFor(node.schema)
 
 let ajv: ReturnType<typeof createAjv> | undefined
 const validators = new Map<string, ValidateFunction>()

@@ -65,6 +65,18 @@ function withoutEditorOnlyParts(node: unknown): unknown {
 
 const editorOnly = (part: unknown): boolean => part !== null && typeof part === 'object' && (part as Record<string, unknown>)['x-editor-only'] === true
 
+/**
+ * The member a bare string stands for where the configuration allows a shorthand at this place (a
+ * label's name, a team's or an agent's id): its `x-config-shorthand` definition's `x-shorthand-for`.
+ */
+export function shorthandMember(schema: JsonSchema): string | undefined {
+  const shorthand = schema['x-config-shorthand']
+  if (typeof shorthand !== 'string') return undefined
+  const definitions = readSchema('common.schema.json').definitions as Record<string, JsonSchema>
+  const member = definitions[shorthand]?.['x-shorthand-for']
+  return typeof member === 'string' ? member : undefined
+}
+
 /** The schemas by file name, for the $ref walker (refs.ts). */
 export const schemaDocuments: Documents = (file) => readSchema(file as SchemaFile)
 
