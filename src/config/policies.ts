@@ -349,6 +349,27 @@ const KEYWORDS = [
 ]
 
 /**
+ * Keywords of the drafts after draft-07 (2019-09, 2020-12), which strict mode refuses as unknown:
+ * what draft-07 writes instead, so that a rule is not "corrected" to a draft-07 keyword it only
+ * looks like (`minContains` is not a misspelt `contains`).
+ */
+const LATER_DRAFTS: Record<string, string> = {
+  minContains: ', where contains asks for one matching item; for several, write one contains for each in allOf',
+  maxContains: ', where contains asks for one matching item and nothing counts them',
+  dependentRequired: ', which writes it as dependencies: {NAME: [OTHER, …]}',
+  dependentSchemas: ', which writes it as dependencies: {NAME: SCHEMA}',
+  unevaluatedProperties: ', which writes it as additionalProperties beside the properties it allows',
+  unevaluatedItems: ', which writes it as additionalItems beside a list of items',
+  prefixItems: ', which writes it as items: [SCHEMA, …]',
+  $anchor: ', which names a place with $id: "#NAME"',
+  $dynamicRef: ', which refers with $ref: "#/definitions/NAME"',
+  $dynamicAnchor: ', which names a place with $id: "#NAME"',
+  $recursiveRef: ', which refers with $ref: "#/definitions/NAME"',
+  $recursiveAnchor: ', which names a place with $id: "#NAME"',
+  $vocabulary: '; leave it out',
+}
+
+/**
  * Ajv's strict-mode complaint, placed: an unknown keyword names only itself, so it is looked for
  * in the schema (where a schema may stand: not inside `properties` names, `enum` or `const`
  * values); an unknown format names its place.
@@ -357,9 +378,13 @@ function describeCompileError(rule: DeclaredPolicy, part: 'when' | 'require', sc
   const keyword = /unknown keyword: "([^"]*)"/.exec(message)?.[1]
   if (keyword !== undefined) {
     const path = findKeyword(schema, keyword) ?? []
+    const place = path.length > 1 ? ` at ${formatPath(path.slice(0, -1))}` : ''
+    const instead = LATER_DRAFTS[keyword]
+    if (Object.hasOwn(LATER_DRAFTS, keyword) && instead !== undefined) {
+      return at(rule, [part, ...path], `${prefix}: "${keyword}"${place} is a keyword of a later JSON Schema draft (2019-09 or 2020-12); rules are written in draft-07${instead}`, { key: path.length > 0 })
+    }
     const suggestion = closest(keyword, KEYWORDS)
     const hint = suggestion ? ` (did you mean "${suggestion}"?)` : ''
-    const place = path.length > 1 ? ` at ${formatPath(path.slice(0, -1))}` : ''
     return at(rule, [part, ...path], `${prefix}: unknown keyword "${keyword}"${place}${hint}; JSON Schema keywords are checked strictly so that a misspelt rule cannot pass silently`, { key: path.length > 0 })
   }
   // A reference Ajv cannot resolve: named by its text only.
