@@ -380,6 +380,10 @@ function describeYamlError(error: YAMLError, doc: Document, text: string): { off
     if (key !== undefined) return { offset, message: `"${key}:" needs a space after its colon: write ${key}: followed by a space and the value` }
   }
   if (/Maximum call stack/.test(error.message)) return { offset, message: 'the document is nested too deeply' }
+  // A pattern written in double quotes as JSON shows it (`"\d+"`, `"example\.com"`): the escape is YAML's, not the pattern's.
+  if (error.code === 'BAD_DQ_ESCAPE' && /^Invalid escape sequence \\.$/.test(yamlMessage(error.message))) {
+    return { offset, message: `${yamlMessage(error.message)} (inside "…" a backslash starts an escape: write a text that holds backslashes, such as a pattern, in single quotes ('^[a-z]+\\d'), or double each backslash ("\\\\d"))` }
+  }
   return { offset, message: yamlMessage(error.message) }
 }
 
