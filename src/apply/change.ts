@@ -4,7 +4,7 @@ import type { ChangeResult, ResourceChange } from '../plan/model.js'
 import type { HiddenSecret } from '../plan/diff.js'
 import type { SecretsLedger } from '../secrets/state.js'
 import { ServiceError, type FieldProblem } from '../client/errors.js'
-import { errorCode, proxyRefusal } from '../client/retry-policy.js'
+import { errorCode, OUT_OF_DESCRIPTORS, proxyRefusal } from '../client/retry-policy.js'
 import { Redaction, SENSITIVE, writtenForms } from '../core/redaction.js'
 import { urlPasswords } from '../schema/sensitivity.js'
 import { liveSecrets } from '../secrets/redact.js'
@@ -52,8 +52,8 @@ export interface ExecuteOptions {
   onResult?(result: ChangeResult): void
 }
 
-/** Connection failures that happen before a request is sent: it cannot have landed. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+/** Connection failures that happen before a request is sent: it cannot have landed. (No descriptor for the socket: it never opened.) */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', ...OUT_OF_DESCRIPTORS])
 
 /**
  * Whether a write that failed may have taken effect all the same: the service did not refuse it

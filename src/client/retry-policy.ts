@@ -2,7 +2,9 @@
  * What is retried, and how long to wait. Pure functions: the transport asks, this answers.
  *
  * Retried: 429, 502, 503, 504, connection failures (reset, refused, closed, unreachable),
- * bodies cut off in transfer, and attempts slower than the timeout. GET, PATCH and PUT are
+ * a connection that could not be opened for want of a file descriptor (EMFILE, ENFILE: the
+ * transport also lowers the concurrency, so that another attempt reuses a connection already
+ * open), bodies cut off in transfer, and attempts slower than the timeout. GET, PATCH and PUT are
  * all retried: the service's PATCH and PUT set values rather than add to them, so sending
  * one again after an unknown outcome leaves the same state.
  *
@@ -32,6 +34,8 @@ export const RETRYABLE_ERROR_CODES: ReadonlySet<string> = new Set([
   'ENETDOWN',
   'ENETRESET',
   'EAI_AGAIN',
+  'EMFILE',
+  'ENFILE',
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
   'UND_ERR_CONNECT_TIMEOUT',
@@ -53,6 +57,8 @@ const ERROR_WORDS: Record<string, string> = {
   ENETRESET: 'connection reset by the network',
   EAI_AGAIN: 'temporary DNS failure',
   ENOTFOUND: 'host not found',
+  EMFILE: 'too many open files (EMFILE): lower --parallelism or raise the limit of open files (ulimit -n)',
+  ENFILE: 'too many open files in the system (ENFILE): lower --parallelism',
   UND_ERR_SOCKET: 'connection closed by the other side',
   UND_ERR_CLOSED: 'connection closed',
   UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
@@ -117,6 +123,9 @@ export function proxyRefusal(error: unknown): number | undefined {
   return found ? Number(found[1]) : undefined
 }
 
+/** The system had no file descriptor for a new connection: nothing was sent, and fewer connections at once would do. */
+export const OUT_OF_DESCRIPTORS: ReadonlySet<string> = new Set(['EMFILE', 'ENFILE'])
+
 /** A short phrase for a connection failure: "connection refused (ECONNREFUSED)". */
 export function describeNetworkError(error: unknown): string {
   const refusal = proxyRefusal(error)
@@ -127,7 +136,7 @@ export function describeNetworkError(error: unknown): string {
   const code = errorCode(error)
   if (code !== undefined) {
     const words = ERROR_WORDS[code]
-    return words ? `${words} (${code})` : code
+    return words ? (words.includes(`(${code})`) ? words : `${words} (${code})`) : code
   }
   return error instanceof Error && error.message !== '' ? error.message : 'connection failed'
 }

@@ -26,6 +26,7 @@ import {
   errorCode,
   formatDuration,
   isRetryableError,
+  OUT_OF_DESCRIPTORS,
   parseRetryAfter,
   RETRYABLE_STATUSES,
 } from './retry-policy.js'
@@ -315,6 +316,12 @@ export function createClient(options: ClientOptions): ServiceClient {
           // A 429 lowers the concurrency before this slot is given back: otherwise p-limit starts
           // the next queued attempt at the old concurrency first (decide() comes after the release).
           if (result.kind === 'response' && result.status === 429) limiter.throttled(epoch)
+          // No descriptor for another connection (`ulimit -n` below --parallelism): fewer at once, as
+          // for a 429, so that the retry reuses a connection the pool holds open.
+          if (result.kind === 'network' && OUT_OF_DESCRIPTORS.has(errorCode(result.error) ?? '')) {
+            limiter.throttled(epoch)
+            counts.concurrency = limiter.allowed
+          }
           if (result.kind === 'response' || result.kind === 'truncated') breaker.answered()
           else if (result.kind === 'network' && isConnectionFailure(result.error)) breaker.connectionFailed(result.error)
           return { result, epoch, durationMs: performance.now() - started }
