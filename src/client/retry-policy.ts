@@ -138,7 +138,23 @@ export function describeNetworkError(error: unknown): string {
     const words = ERROR_WORDS[code]
     return words ? (words.includes(`(${code})`) ? words : `${words} (${code})`) : code
   }
+  const limit = processLimit(error)
+  if (limit !== undefined) return limit
   return error instanceof Error && error.message !== '' ? error.message : 'connection failed'
+}
+
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly, whose memory V8 reserves with 8 GB of
+ * guard pages: under a limit of virtual memory (`ulimit -v`) that reservation fails, and under
+ * `--jitless` there is no WebAssembly. Neither is the service's doing: said as what to change.
+ */
+function processLimit(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : ''
+  if (/Cannot allocate Wasm memory/i.test(message)) {
+    return "the HTTP client's WebAssembly parser could not reserve its memory under this process's limit of virtual memory (ulimit -v): raise the limit, or run with NODE_OPTIONS=--disable-wasm-trap-handler"
+  }
+  if (/WebAssembly is not defined/.test(message)) return "the HTTP client's parser needs WebAssembly, which node runs without here (--jitless?)"
+  return undefined
 }
 
 /**
