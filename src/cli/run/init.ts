@@ -95,7 +95,8 @@ scansync drift                    # what someone changed by hand (exit 2 when an
   nightly drift check and the next pull request's plan need it to tell whether a hidden secret
   changed on the service.
 - **Changes go through pull requests**: CI posts the plan as a comment, applies on merge to the
-  main branch and checks for drift every night (see scansync's \`examples/ci/\`).
+  main branch and checks for drift every night (recipes to copy: scansync's \`examples/ci/\`, in
+  \`node_modules/scansync/examples/ci/\` where scansync is installed).
 `
 }
 
