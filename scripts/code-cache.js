@@ -10,7 +10,7 @@
 // goes to 127.0.0.1.
 import { transform } from 'esbuild'
 import { createServer } from 'node:http'
-import { readFileSync, statSync } from 'node:fs'
+import fs, { readFileSync, statSync } from 'node:fs'
 import { relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
@@ -29,6 +29,11 @@ if (!oclif) throw new Error('dist/cli/oclif.bundle.cjs is missing: run scripts/b
 globalThis[Symbol.for('scansync.oclif.bundled')] = oclif
 const write = process.stdout.write
 process.stdout.write = () => true
+// A run writes a file or device given as stdout or stderr straight to its descriptor (core/io.ts
+// wholeWrites), not through the stream: `npm run build > build.log`, `npm pack --json > pack.json`
+// (prepare runs the build) got the warm-up's output. Its writes to 1 and 2 are dropped too.
+const writeSync = fs.writeSync
+fs.writeSync = (fd, ...rest) => (fd === 1 || fd === 2 ? (typeof rest[0] === 'string' ? Buffer.byteLength(rest[0]) : (rest[2] ?? rest[0].byteLength - (rest[1] ?? 0))) : writeSync(fd, ...rest))
 try {
   await oclif.run(['version'], oclifOptions(true))
   await oclif.flush()
@@ -76,6 +81,7 @@ try {
     }
     await em?.close()
     remove(dir, { recursive: true, force: true })
+    fs.writeSync = writeSync
   }
 }
 
@@ -162,4 +168,5 @@ for (const file of written) {
   if (code.search(DYNAMIC_IMPORT) !== -1) throw new Error(`${file}: holds a dynamic import(), which a file loaded with its code cache cannot run (see scripts/bundle.js for oclif's)`)
 }
 const kb = (file) => Math.round(statSync(file).size / 1024)
-console.log(`Code caches: ${written.map((file) => `${relative(root, file)} (${kb(codeCacheFile(file))} KB)`).join(', ')}`)
+// On stderr, as the build's other words: its stdout stays empty, for `npm pack --json`'s (prepare runs the build).
+console.error(`Code caches: ${written.map((file) => `${relative(root, file)} (${kb(codeCacheFile(file))} KB)`).join(', ')}`)
