@@ -44,7 +44,13 @@ export function withNames(kind: KindName, fields: JsonObject, names: { team?: Na
  * configuration naming it is refused (as ambiguous, or as naming nothing), so the field is left
  * out, and said why (the fields unchanged, the same object, otherwise).
  */
-export function withoutSharedNames(kind: KindName, fields: JsonObject, names: { team?: NameIndex; agent?: NameIndex }): { fields: JsonObject; leftOut: LeftOut[] } {
+export function withoutSharedNames(kind: KindName, fields: JsonObject, names: { team?: NameIndex; agent?: NameIndex; teamsUnlisted?: boolean }): { fields: JsonObject; leftOut: LeftOut[] } {
+  // A team by its name alone where the service does not list teams: no configuration can name it (plan needs the list to find its id).
+  if (kind === 'agent' && names.teamsUnlisted && Array.isArray(fields.teams) && fields.teams.some((team) => isObject(team) && team.id === undefined && typeof team.name === 'string')) {
+    const rest = { ...fields }
+    delete rest.teams
+    return { fields: rest, leftOut: [{ field: 'teams', reason: 'the service answers a team by its name alone, and does not list teams (GET /teams/): a configuration could not name it' }] }
+  }
   const carriers = (reference: unknown, index: NameIndex | undefined): number | undefined =>
     index !== undefined && isObject(reference) && reference.id === undefined && typeof reference.name === 'string' ? index.idsNamed(reference.name).length : undefined
   const unsettled = (reference: unknown, index: NameIndex | undefined): boolean => {

@@ -13,7 +13,7 @@ import { selectFields } from '../../import/select.js'
 import { isConfigurationWord, Reference, VariableNamer, type SecretNote } from '../../import/secrets.js'
 import { renderImport, type ImportSection } from '../../import/yaml.js'
 import { readAll, readLive } from '../../live/read.js'
-import { readTeams } from '../../live/teams.js'
+import { readTeamsIfListed } from '../../live/teams.js'
 import { namesNeeded, withNames, withoutSharedNames } from '../../import/names.js'
 import { NameIndex } from '../../resources/identity.js'
 import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
@@ -233,8 +233,10 @@ function reportSecrets(notes: SecretNote[], io: Io): void {
 /** Teams and agents by name where the name is unique (the lists read only when something refers into them). */
 async function referToNames(sections: ImportSection[], session: Session, holdsSecret: (text: string) => boolean): Promise<void> {
   const needed = namesNeeded(sections)
-  const [teams, agents] = await Promise.all([needed.teams ? readTeams(session.client) : undefined, needed.agents ? readAll(KINDS.agent, session.client) : undefined])
-  const names = { team: teams && new NameIndex(teams), agent: agents && new NameIndex(agents) }
+  // A service that does not list teams (the list is not in the interface document): the ids stay,
+  // as plan takes them there.
+  const [teams, agents] = await Promise.all([needed.teams ? readTeamsIfListed(session.client) : undefined, needed.agents ? readAll(KINDS.agent, session.client) : undefined])
+  const names = { team: teams && new NameIndex(teams), agent: agents && new NameIndex(agents), teamsUnlisted: needed.teams && teams === undefined }
   for (const section of sections) {
     section.resources = section.resources.map((resource) => {
       const { fields, leftOut } = withoutSharedNames(section.kind, withNames(section.kind, resource.fields, names, holdsSecret), names)
