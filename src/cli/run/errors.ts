@@ -34,13 +34,18 @@ export async function guard(io: Io, options: { debug?: boolean; nothingSent?: ()
 
 /**
  * The knob is named where the problem shows (the message comes from the client, which knows no
- * variables): after an error, and after an apply's report whose changes timed out or were asked
- * to wait longer than the Retry-After limit.
+ * variables): after an error, and after an apply's report whose changes timed out, were asked
+ * to wait longer than the Retry-After limit, or found nothing listening at the base URL.
  */
 export function timeoutHint(io: Io, messages: readonly string[]): void {
   if (messages.some((message) => /no complete answer from the service within /.test(message))) line(io.stderr, 'SCANSYNC_TIMEOUT_MS sets the time allowed per attempt, in milliseconds (default 30000).')
   if (messages.some((message) => /could not reach the service at .*: the service's TLS certificate .*not trusted/.test(message))) line(io.stderr, 'If your network uses its own certificate authority, set NODE_EXTRA_CA_CERTS to a PEM file holding its certificate.')
   if (messages.some((message) => /the service asked to wait .* before retrying \(limit /.test(message))) line(io.stderr, 'SCANSYNC_RETRY_AFTER_LIMIT_MS sets the longest Retry-After waited for, in milliseconds (default 120000).')
+  // Nothing listens at the base URL (a port copied from the README, an emulator stopped, a host
+  // misspelt): the address is the user's to check, not the service's to fix. Not through a proxy,
+  // whose message names it instead.
+  const nobody = messages.map((message) => /could not reach the service at (\S+): (?:connection refused \(ECONNREFUSED\)|host not found \(ENOTFOUND\))/.exec(message)).find((found) => found !== null)
+  if (nobody) line(io.stderr, `Nothing answers at ${nobody[1]}: check SCANSYNC_API_URL (or --api-url); for the emulator, the address \`scansync emulator\` printed when it started (is it still running?).`)
 }
 
 /** A message redacted before its control characters are escaped: `\u0009` written for a tab would hide a secret from the output step. */
