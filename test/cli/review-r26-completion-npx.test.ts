@@ -1,0 +1,45 @@
+// Review round 26 (a newcomer's first hour): the README's shell completion said "in a repository
+// with it as a devDependency, use `npx scansync completion bash`". Sourced so (in ~/.bashrc, where
+// npx, run from the home directory, finds no scansync to run), the script completes the command
+// word `scansync`, which is not on the PATH there, and `npx scansync pl<Tab>` offered nothing.
+// Now the README writes the script once from the repository and calls scansync through an alias,
+// whose word the script completes: these lines, run as written in bash, complete `scansync pl`.
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, expect, it } from 'vitest'
+import { ensureBuilt } from '../config/helpers.js'
+import { ROOT, runCli, tempdir } from '../e2e/helpers.js'
+
+beforeAll(ensureBuilt, 120_000)
+
+const section = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n## Shell completion\n')[1]!.split('\n## ')[0]!
+
+it('does not tell a devDependency user to source `npx scansync completion` (it completes a word they do not type)', () => {
+  expect(section).not.toMatch(/use\s+`npx scansync completion bash`\)/)
+  expect(section).not.toMatch(/source <\(npx /)
+})
+
+it("the README's devDependency lines, run in bash, make `scansync pl<Tab>` complete to plan through the alias", async () => {
+  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!)
+  const devDependency = blocks.find((block) => block.includes('npx scansync completion bash >'))
+  expect(devDependency, 'a block for a repository with scansync as a devDependency').toBeDefined()
+  const home = tempdir()
+  // The script as `npx scansync completion bash` writes it, where the README writes it (~ is HOME).
+  const script = await runCli(['completion', 'bash'])
+  expect(script.code).toBe(0)
+  const target = /completion bash > (\S+)/.exec(devDependency!)![1]!.replace(/^~\//, '')
+  writeFileSync(join(home, target), script.stdout)
+  // The rc lines (all but the one that writes the file), then what bash does on Tab after the alias' word.
+  const rc = devDependency!.split('\n').filter((l) => l.trim() !== '' && !l.includes('completion bash >')).join('\n')
+  const program = `shopt -s expand_aliases
+${rc}
+alias scansync
+fn=$(complete -p scansync | sed 's/.* -F \\([^ ]*\\) .*/\\1/')
+COMP_WORDS=(scansync pl); COMP_CWORD=1
+"$fn"
+printf '%s\\n' "\${COMPREPLY[@]}"`
+  const out = execFileSync('bash', ['-c', program], { env: { PATH: process.env.PATH, HOME: home }, cwd: home, encoding: 'utf8' })
+  expect(out).toContain("alias scansync='npx scansync'")
+  expect(out.trim().split('\n').at(-1)).toBe('plan')
+})
