@@ -28,7 +28,7 @@ export function handleAdmin(ctx: ApiContext, request: ApiRequest): ApiResponse {
     return answer(400, { detail: 'The body must be a JSON object: the fields to change, as in the seed file.' })
   }
   try {
-    ctx.state.write(route.kind, route.id, body.value as Record<string, never>, { user: WEB_USER, now: ctx.clock.now() })
+    ctx.state.write(route.kind, route.id, body.value as Record<string, never>, { user: WEB_USER, now: ctx.clock.now() }, { checked: true })
   } catch (error) {
     return answer(400, { detail: (error as Error).message })
   }

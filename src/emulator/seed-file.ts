@@ -1,11 +1,15 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname } from 'node:path'
+import { State } from './state.js'
 import type { EmulatorSeed } from './types.js'
 import { isObject } from './values.js'
 
 const SEED_KEYS = ['teams', 'agents', 'targets', 'assets']
 
-/** Reads seed data from a .json, .yaml or .yml file; throws an Error naming the file and the problem. */
+/**
+ * Reads seed data from a .json, .yaml or .yml file; throws an Error naming the file and the problem
+ * (a resource in a shape the service never answers included).
+ */
 export async function readSeedFile(path: string): Promise<EmulatorSeed> {
   // A directory, a FIFO or a device is refused before it is opened: reading a FIFO with no writer
   // never ends (and holds the process past Ctrl-C), /dev/zero never stops growing.
@@ -33,6 +37,12 @@ export async function readSeedFile(path: string): Promise<EmulatorSeed> {
   for (const key of Object.keys(data)) {
     if (!SEED_KEYS.includes(key)) throw new Error(`${path}: unknown key "${key}" (expected ${SEED_KEYS.join(', ')})`)
     if (!Array.isArray(data[key])) throw new Error(`${path}: ${key} must be a list`)
+  }
+  // Built once here to refuse, with the file's name, an entry the service would never answer.
+  try {
+    State.fromSeed(data as EmulatorSeed, { checked: true })
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message.replace(/^seed: /, '')}`)
   }
   return data as EmulatorSeed
 }

@@ -1,5 +1,6 @@
 import type { AgentResponse, AssetResponse, TargetResponse } from '../schema/generated.js'
-import type { AgentRecord, AssetRecord, State, TargetRecord } from './state.js'
+import { validator, type ValidatorName } from '../schema/validators.js'
+import type { Account, AgentRecord, AssetRecord, RecordOf, TargetRecord } from './types.js'
 import type { EmulatorKind } from './types.js'
 
 /*
@@ -7,7 +8,7 @@ import type { EmulatorKind } from './types.js'
  * serialize it (or clone it) before the next write.
  */
 
-export function renderTarget(state: State, record: TargetRecord): TargetResponse {
+export function renderTarget(state: Account, record: TargetRecord): TargetResponse {
   const agent = record.agentId === null ? undefined : state.agents.get(record.agentId)
   return {
     ...record.data,
@@ -19,7 +20,7 @@ export function renderTarget(state: State, record: TargetRecord): TargetResponse
   } as TargetResponse
 }
 
-export function renderAsset(state: State, record: AssetRecord): AssetResponse {
+export function renderAsset(state: Account, record: AssetRecord): AssetResponse {
   return {
     ...record.data,
     owners: record.owners.map((name) => state.owners.output(name)),
@@ -27,12 +28,18 @@ export function renderAsset(state: State, record: AssetRecord): AssetResponse {
   } as AssetResponse
 }
 
-export function renderAgent(state: State, record: AgentRecord): AgentResponse {
+export function renderAgent(state: Account, record: AgentRecord): AgentResponse {
   return { ...record.data, teams: record.teams.map((id) => state.teams.output(id)) } as AgentResponse
 }
 
 /** The resource as GET answers it (before obfuscation), or undefined for an unknown id. */
-export function render(state: State, kind: EmulatorKind, id: string): TargetResponse | AssetResponse | AgentResponse | undefined {
+/** What rendering reads of the State (named without it: the State checks shapes through this module). */
+interface Store extends Account {
+  readonly targets: ReadonlyMap<string, TargetRecord>
+  readonly assets: ReadonlyMap<string, AssetRecord>
+}
+
+export function render(state: Store, kind: EmulatorKind, id: string): TargetResponse | AssetResponse | AgentResponse | undefined {
   if (kind === 'target') {
     const record = state.targets.get(id)
     return record && renderTarget(state, record)
@@ -43,4 +50,25 @@ export function render(state: State, kind: EmulatorKind, id: string): TargetResp
   }
   const record = state.agents.get(id)
   return record && renderAgent(state, record)
+}
+
+/** The response schema each kind's answers are read with (scansync's reads check the same). */
+const RESPONSE_SCHEMA: Record<EmulatorKind, ValidatorName> = {
+  target: 'target.response.schema.json',
+  asset: 'asset.response.schema.json',
+  agent: 'agent.response.schema.json',
+}
+
+/**
+ * What is wrong with a record as GET would answer it, by the response schema (`/site/name must
+ * be string`), or undefined. Seed files and hand changes are held to it: a value the service never
+ * answers would only come back as "an unexpected shape" in the next plan.
+ */
+export function shapeProblem<K extends EmulatorKind>(state: Account, kind: K, record: RecordOf[K]): string | undefined {
+  const resource =
+    kind === 'target' ? renderTarget(state, record as TargetRecord) : kind === 'asset' ? renderAsset(state, record as AssetRecord) : renderAgent(state, record as AgentRecord)
+  const validate = validator(RESPONSE_SCHEMA[kind])
+  if (validate(structuredClone(resource))) return undefined
+  const error = validate.errors?.[0]
+  return `${error?.instancePath || '/'} ${error?.message ?? 'is not valid'}`
 }

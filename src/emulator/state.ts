@@ -1,5 +1,6 @@
 import { createdTarget, defaultAgent, defaultAsset, defaultTarget } from './defaults.js'
 import { LabelRegistry, ScanProfileRegistry, TeamRegistry } from './registries.js'
+import { shapeProblem } from './shape.js'
 import type { Account, AgentRecord, AssetRecord, EmulatorKind, EmulatorSeed, RecordOf, TargetRecord } from './types.js'
 import { applyAgentChanges, applyAssetChanges, applyTargetChanges, type Author } from './writes.js'
 import { isObject, SEED_TIME, stableId, WEB_USER, type JsonObject } from './values.js'
@@ -27,8 +28,11 @@ export class State implements Account {
    */
   private readonly answers = new Map<string, string>()
 
-  /** Builds the state from seed data; throws an Error naming the first bad entry. */
-  static fromSeed(seed: EmulatorSeed = {}): State {
+  /**
+   * Builds the state from seed data; throws an Error naming the first bad entry. `checked`: each
+   * resource must also answer in the response schema's shape (a seed file; tests may serve others).
+   */
+  static fromSeed(seed: EmulatorSeed = {}, { checked = false }: { checked?: boolean } = {}): State {
     const state = new State()
     const by: Author = { user: WEB_USER, now: SEED_TIME }
     for (const team of list(seed, 'teams')) {
@@ -38,17 +42,26 @@ export class State implements Account {
     // Agents first: targets refer to them.
     for (const [id, agent] of entries(seed, 'agents')) {
       const record: AgentRecord = { data: defaultAgent(id), teams: [] }
-      seeding('agents', id, () => applyAgentChanges(state, record, agent))
+      seeding('agents', id, () => {
+        applyAgentChanges(state, record, agent)
+        if (checked) checkShape(state, 'agent', record)
+      })
       state.agents.set(id, record)
     }
     for (const [id, target] of entries(seed, 'targets')) {
       const record: TargetRecord = { data: defaultTarget(id), labels: [], scanProfile: state.profiles.ensure('normal'), agentId: null }
-      seeding('targets', id, () => applyTargetChanges(state, record, target, by))
+      seeding('targets', id, () => {
+        applyTargetChanges(state, record, target, by)
+        if (checked) checkShape(state, 'target', record)
+      })
       state.targets.set(id, record)
     }
     for (const [id, asset] of entries(seed, 'assets')) {
       const record: AssetRecord = { data: defaultAsset(id), labels: [], owners: [] }
-      seeding('assets', id, () => applyAssetChanges(state, record, asset, by))
+      seeding('assets', id, () => {
+        applyAssetChanges(state, record, asset, by)
+        if (checked) checkShape(state, 'asset', record)
+      })
       state.assets.set(id, record)
     }
     state.sortedIds.target = [...state.targets.keys()].sort()
@@ -97,9 +110,10 @@ export class State implements Account {
 
   /**
    * Applies changes to a copy of the stored record and stores the copy, so that a write that
-   * throws (an unknown scanning agent, say) leaves the resource as it was.
+   * throws (an unknown scanning agent, say) leaves the resource as it was. `checked`: the result
+   * must answer in the response schema's shape (a hand change; tests may serve others).
    */
-  write(kind: EmulatorKind, id: string, changes: JsonObject, by: Author): void {
+  write(kind: EmulatorKind, id: string, changes: JsonObject, by: Author, { checked = false }: { checked?: boolean } = {}): void {
     this.answers.clear()
     const current = this.record(kind, id)
     if (!current) throw new Error(`no ${kind} with id ${JSON.stringify(id)}`)
@@ -107,6 +121,7 @@ export class State implements Account {
     if (kind === 'target') applyTargetChanges(this, next as TargetRecord, changes, by)
     else if (kind === 'asset') applyAssetChanges(this, next as AssetRecord, changes, by)
     else applyAgentChanges(this, next as AgentRecord, changes)
+    if (checked) checkShape(this, kind, next)
     Object.assign(current, next)
   }
 }
@@ -126,6 +141,11 @@ function entries(seed: EmulatorSeed, key: 'agents' | 'targets' | 'assets'): [str
     seen.add(item.id)
     return [item.id, item]
   })
+}
+
+function checkShape<K extends EmulatorKind>(state: State, kind: K, record: RecordOf[K]): void {
+  const problem = shapeProblem(state, kind, record)
+  if (problem) throw new Error(`${problem} (the service never answers that)`)
 }
 
 function seeding(key: string, id: string, apply: () => void): void {
