@@ -73,6 +73,13 @@ export function markdownReport(resources: readonly ResourceRow[], summary: Apply
         body.push(fieldTable(resource.fields, ['Before', 'After']))
         return section(`${title}, ${plural(resource.fields.length, 'field', 'fields')}`, body)
       }),
+      // A cut comment lists first what was not applied (or applied with a warning): 17 failures
+      // among 3,000 changes were left out past the first thousand rows.
+      keep: resources.map((resource) => {
+        const outcome = outcomeOf(resource)
+        return outcome.result !== 'applied' || outcome.warnings.length > 0
+      }),
+      keptWord: 'each of them applied',
       fullOutput: 'the text output (`--format text`) has the full report',
     },
     limit,
@@ -99,6 +106,10 @@ interface Layout {
   sections: string[]
   /** What to do to see everything: "run `scansync plan` locally for the full plan". */
   fullOutput: string
+  /** Rows listed before the others when the table is cut (shown in their order among the rows kept). */
+  keep?: readonly boolean[]
+  /** What every row left out is when none of them is kept first: "each of them applied". */
+  keptWord?: string
 }
 
 // Blocks are separated by a blank line (a table must end at one) and the text ends with a newline.
@@ -120,10 +131,10 @@ function fit(layout: Layout, limit: number, reserved: number): string {
   const limitText = `the comment limit is ${groupThousands(limit)} characters`
   const count = (n: number, one: string, many: string) => `${groupThousands(n)} ${n === 1 ? one : many}`
   /** The closing note: what was left out, why, and where to see it all. */
-  const note = (listed: number, shown: number) => {
+  const note = (listed: number, shown: number, restPlain = false) => {
     const what =
       listed < total
-        ? `${count(total - listed, 'more changed resource', 'more changed resources')} not listed above, and no resource details shown`
+        ? `${count(total - listed, 'more changed resource', 'more changed resources')} not listed above${restPlain ? ` (${layout.keptWord})` : ''}, and no resource details shown`
         : shown === 0
           ? `the details of ${count(total, 'resource are', 'resources are')} not shown`
           : `${count(total - shown, 'more resource', 'more resources')} not shown`
@@ -133,22 +144,37 @@ function fit(layout: Layout, limit: number, reserved: number): string {
   const blocks = [...layout.head]
   let used = join(blocks).length
   // Room kept for the closing note, at its longest.
-  const reserve = SEPARATOR.length + Math.max(note(0, 0).length, note(total, 0).length, note(total, 1).length)
+  const reserve = SEPARATOR.length + Math.max(note(0, 0, layout.keptWord !== undefined).length, note(total, 0).length, note(total, 1).length)
   const fits = (length: number) => used + SEPARATOR.length + length + reserve + reserved <= limit
   const add = (block: string) => {
     blocks.push(block)
     used += SEPARATOR.length + block.length
   }
 
-  // The table, or as many of its rows as fit.
-  let table = tableHead
+  // The table, or as many of its rows as fit: those to keep first, then the others in order; the
+  // rows chosen are printed in their order.
+  const chosen = new Array<boolean>(rows.length).fill(false)
+  let length = tableHead.length
   let listed = 0
-  while (listed < rows.length && fits(table.length + 1 + rows[listed]!.length)) table += '\n' + rows[listed++]!
+  const choose = (wanted: (index: number) => boolean) => {
+    for (let i = 0; i < rows.length; i++) {
+      if (chosen[i] || !wanted(i)) continue
+      if (!fits(length + 1 + rows[i]!.length)) return false
+      chosen[i] = true
+      length += 1 + rows[i]!.length
+      listed++
+    }
+    return true
+  }
+  const keep = layout.keep
+  const keptAll = keep === undefined || choose((i) => keep[i] === true)
+  if (keptAll) choose(() => true)
+  const table = [tableHead, ...rows.filter((_, i) => chosen[i])].join('\n')
   if (listed > 0) add(table)
   // Then whole sections, in order, while they fit (only under a whole table: the note counts from there).
   let shown = 0
   while (listed === total && shown < total && fits(layout.sections[shown]!.length)) add(layout.sections[shown++]!)
-  blocks.push(note(listed, shown))
+  blocks.push(note(listed, shown, keep !== undefined && keptAll && layout.keptWord !== undefined))
   return join(blocks)
 }
 
