@@ -188,11 +188,14 @@ export function selectFields(kind: ResourceKind, raw: JsonObject, namer: Variabl
     const key = ruleHere?.type === 'keyed' ? ruleHere.key : undefined
     const out: unknown[] = []
     if (key !== undefined) {
-      // The configuration names each entry once; the service can hold two of one name.
+      // The configuration names each entry once; the service can hold two of one name, or one
+      // named "" (edited by hand) where the configuration's key must not be empty.
       const seen = new Set<string>()
+      const keyNode = memberNode(items, key)
       for (const item of value) {
         const name = isObject(item) && (typeof item[key] === 'string' || typeof item[key] === 'number') ? String(item[key]) : undefined
         if (name === undefined) continue
+        if (name === '' && keyNode && !accepts(keyNode, '')) return leaveOut(display, `the service holds an entry with an empty ${key}, which a configuration cannot declare`)
         if (seen.has(name)) return leaveOut(display, `the service holds more than one entry of the ${key} ${holdsSecret(name) ? '(sensitive)' : JSON.stringify(name)}, which a configuration cannot declare`)
         seen.add(name)
       }
