@@ -23,6 +23,9 @@ export const color: Normalizer = (value) => (value === null || value === undefin
 /** null and "" are the same for nullable text. */
 export const nullableText: Normalizer = (value) => (value === null || value === undefined ? '' : value)
 
+/** A URL that may be null: null and "" are the same, and a URL compares as `url` does. */
+export const nullableUrl: Normalizer = (value) => url(nullableText(value))
+
 /** null and false are the same where the document says "false or null". */
 export const nullableFalse: Normalizer = (value) => (value === null || value === undefined ? false : value)
 

@@ -1,6 +1,6 @@
 import type { JsonObject } from '../core/types.js'
 import type { FieldRule, ResourceKind } from './kind.js'
-import { color, idOf, labelInputs, nullableFalse, nullableList, nullableText, time, url } from './normalize.js'
+import { color, idOf, labelInputs, nullableFalse, nullableList, nullableText, nullableUrl, time, url } from './normalize.js'
 import { isObject, setPath } from '../core/json.js'
 import { mergePatchBody } from './request-body.js'
 import { sensitiveFields } from '../schema/sensitive-fields.js'
@@ -21,7 +21,8 @@ const rules: Record<string, FieldRule> = {
   // username and password are required together: a change to one sends both.
   'site.basic_auth': { type: 'object', sendWhole: true },
   api_scan_settings: { type: 'object' },
-  'api_scan_settings.api_schema_url': { type: 'scalar', normalize: nullableText },
+  'api_scan_settings.api_schema_url': { type: 'scalar', normalize: nullableUrl },
+  'api_scan_settings.api_login_url': { type: 'scalar', normalize: url },
   'api_scan_settings.api_schema_file': { type: 'scalar', normalize: nullableText },
   'api_scan_settings.api_schema_method': { type: 'scalar', normalize: nullableText },
   'api_scan_settings.openapi_check_session_expired_payload': { type: 'scalar', normalize: nullableText },
