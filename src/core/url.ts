@@ -14,6 +14,8 @@ export function comparableUrl(value: string): string {
   }
 }
 
+import { isUrlCredentialName } from './credential-names.js'
+
 const SCHEME_CHAR = /[a-z0-9+.-]/i
 const LETTER = /[a-z]/i
 const AUTHORITY_END = /[\s/?#]/
@@ -23,9 +25,19 @@ const AUTHORITY_END = /[\s/?#]/
  * read a URL: after `scheme://`, the authority runs to the first `/`, `?`, `#` (or space), its
  * user information to the authority's last `@`, and the password from the user information's
  * first `:` (`scanner@example.com:pw@host` has the password `pw`, `deploy:P@ss@host` has `P@ss`).
+ * A credential carried as a parameter counts as a password too (urlParameterSpans:
+ * `?access_token=…`, `&X-Amz-Signature=…`), in order with the others.
  * One pass over the text, whatever it holds: it runs on every text scansync prints.
  */
 export function urlPasswordSpans(text: string, options: { escaped?: boolean } = {}): Array<[number, number]> {
+  const spans = userInfoSpans(text, options)
+  const parameters = urlParameterSpans(text, options)
+  if (parameters.length === 0) return spans
+  if (spans.length === 0) return parameters
+  return [...spans, ...parameters].sort((a, b) => a[0] - b[0])
+}
+
+function userInfoSpans(text: string, options: { escaped?: boolean }): Array<[number, number]> {
   const spans: Array<[number, number]> = []
   const escaped = options.escaped === true
   if (!text.includes('@')) return spans
@@ -49,6 +61,49 @@ export function urlPasswordSpans(text: string, options: { escaped?: boolean } = 
     }
     if (userEnd === -1 || colon === -1 || colon + 1 >= userEnd) continue
     spans.push([colon + 1, userEnd])
+  }
+  return spans
+}
+
+/** Where a parameter's name starts: after `?` or `&` (a query), `#` (a fragment: OAuth's `#access_token=`) or `;` (`;jsessionid=`). */
+const PARAMETER_START = new Set(['?', '&', '#', ';'])
+/** What a parameter's name cannot hold: it ends at the `=`, so a text with none of these before it is no parameter. */
+const NOT_IN_NAME = /[\s?&#;=/"'<>`]/
+/** Where a parameter's value ends: the next parameter or fragment, a space, a quote or bracket around the URL. */
+const VALUE_END = /[\s&#;"'<>`]/
+
+/**
+ * Where the values of the parameters whose names mark a credential (isUrlCredentialName:
+ * `access_token`, `api_key`, `sig`, `X-Amz-Signature`, `password`, …) are, as [start, end) pairs:
+ * `name=value` after `?`, `&`, `#` or `;`. Not only in a URL with a scheme: a `blacklist` entry or
+ * a message may quote a path and its query alone. A value from a variable, as the YAML writes it
+ * (`${TOKEN}`), is no credential; an empty one neither.
+ */
+export function urlParameterSpans(text: string, options: { escaped?: boolean } = {}): Array<[number, number]> {
+  const spans: Array<[number, number]> = []
+  const escaped = options.escaped === true
+  for (let equals = text.indexOf('='); equals !== -1; equals = text.indexOf('=', equals + 1)) {
+    let start = equals
+    while (start > 0 && !NOT_IN_NAME.test(text[start - 1]!)) start--
+    if (start === 0 || start === equals || !PARAMETER_START.has(text[start - 1]!)) continue
+    let name = text.slice(start, equals)
+    try {
+      name = decodeURIComponent(name)
+    } catch {
+      // A lone `%`: the name as written.
+    }
+    if (!isUrlCredentialName(name)) continue
+    let end = equals + 1
+    for (; end < text.length && !VALUE_END.test(text[end]!); end++) {
+      if (escaped && text[end] === '\\') {
+        const at = escapedBreakAt(text, end)
+        if (at === true) break
+        end = at
+      }
+    }
+    if (end === equals + 1 || text.startsWith('${', equals + 1)) continue
+    spans.push([equals + 1, end])
+    equals = end - 1
   }
   return spans
 }

@@ -18,6 +18,7 @@ import { declaredLabel } from '../resources/label.js'
 import { maskedKeys, plannedKey, sealFingerprint, type PlannedResource } from './staleness.js'
 import { showsAsSet } from './diff.js'
 import { basePath } from '../client/base-url.js'
+import { urlParameterSpans, urlPasswordSpans } from '../core/url.js'
 import type { NameReference } from '../resources/identity.js'
 
 /**
@@ -201,7 +202,7 @@ function refuseLiteralSecrets(comparisons: readonly Comparison[], holds?: (text:
     return [
       ...declared.map((secret) => at(secret.segments, secret.place)),
       ...markedLive.map((found) => at(found.segments, found.place, ' (the service marks it sensitive)')),
-      ...urlPasswords.map((found) => at(found.segments, found.place, ' (a URL with a password in it)')),
+      ...urlPasswords.map((found) => at(found.segments, found.place, found.parameter ? ' (a URL with a credential parameter in it)' : ' (a URL with a password in it)')),
     ]
   })
   if (places.length === 0) return
@@ -261,13 +262,15 @@ function refuseNamesFromVariables(comparisons: readonly Comparison[], env: Env, 
 }
 
 /**
- * Literal values holding a URL with a password (`https://user:password@host/`): the plan shows them
- * as (sensitive) whole (holdsUrlPassword, the one rule for them), so a saved plan may not hold them.
+ * Literal values holding a URL with a password (`https://user:password@host/`) or a credential
+ * parameter (`?access_token=…`): the plan shows them as (sensitive) whole (holdsUrlPassword, the
+ * one rule for them), so a saved plan may not hold them. `parameter` when it is no password that
+ * the URL holds (the message says which).
  */
-function literalUrlPasswords(desired: DesiredResource): Array<{ place: string; segments: Array<string | number> }> {
-  const found: Array<{ place: string; segments: Array<string | number> }> = []
+function literalUrlPasswords(desired: DesiredResource): Array<{ place: string; segments: Array<string | number>; parameter: boolean }> {
+  const found: Array<{ place: string; segments: Array<string | number>; parameter: boolean }> = []
   mapStrings(desired.fields, (text, place) => {
-    if (!desired.templates.has(place) && holdsUrlPassword(text)) found.push({ place, segments: placeSegments(place) })
+    if (!desired.templates.has(place) && holdsUrlPassword(text)) found.push({ place, segments: placeSegments(place), parameter: urlParameterSpans(text).length === urlPasswordSpans(text).length })
     return text
   })
   return found

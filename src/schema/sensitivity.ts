@@ -6,7 +6,10 @@
  * secrets/, must ask it too; it needs nothing but the schemas' `x-sensitive` list, passed in.
  */
 
+import { isCredentialName } from '../core/credential-names.js'
 import { comparableUrl, urlPasswordSpans } from '../core/url.js'
+
+export { isCredentialName }
 
 /** How a service with secrets obfuscation answers a sensitive value. */
 export const OBFUSCATED_PREFIX = 'OBFUSCATED_'
@@ -45,18 +48,6 @@ export function urlPasswords(text: string): string[] {
     }
   }
   return found
-}
-
-/** Header and cookie names that carry a credential by their nature. */
-const CREDENTIAL_NAMES: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie'])
-/** Words that mark a credential anywhere in an entry's name (`X-Api-Key`, `sessionid`, `csrf_token`). */
-const CREDENTIAL_WORDS = ['token', 'secret', 'key', 'password', 'session']
-
-/** Whether a header, cookie or other name/value entry's name marks a credential (case-insensitive). */
-export function isCredentialName(name: unknown): boolean {
-  if (typeof name !== 'string') return false
-  const lower = name.toLowerCase()
-  return CREDENTIAL_NAMES.has(lower) || CREDENTIAL_WORDS.some((word) => lower.includes(word))
 }
 
 /**
