@@ -18,14 +18,24 @@ export function isCredentialName(name: unknown): boolean {
 }
 
 /**
- * Query parameters that carry a credential in URLs by convention beyond those words: a signed
- * URL's signature (`sig` of an Azure SAS, `X-Amz-Signature`, `X-Goog-Signature`, `signature`), a
- * login's password (`pwd`, `passwd`) and Firebase's `auth`.
+ * The words of a URL parameter's name that mark its value a credential: a name is cut into words at
+ * `-`, `_`, `.` and a lower-to-upper case change (`X-Amz-Signature`, `access_token`, `apiKey`), and
+ * one of them must be one of these, so that `keyword`, `sortkey` or `monkey` (a search, a sort, a
+ * product) are no credential, as the header rule's "contains key" would make them. Beyond the
+ * header words: a signed URL's signature (`sig` of an Azure SAS, `X-Amz-Signature`), a login's
+ * password (`pwd`, `passwd`), Firebase's `auth`, and the joined forms `apikey`, `sessionid`,
+ * `jsessionid`, `phpsessid`.
  */
-const URL_CREDENTIAL_NAMES: ReadonlySet<string> = new Set(['sig', 'pwd', 'passwd', 'auth'])
+const URL_CREDENTIAL_WORDS: ReadonlySet<string> = new Set([
+  'token', 'secret', 'key', 'password', 'session', 'sig', 'signature', 'pwd', 'passwd', 'auth',
+  'apikey', 'sessionid', 'jsessionid', 'phpsessid', 'credential', 'credentials',
+])
 
 /** Whether a URL's query (or fragment, or `;` matrix) parameter's name marks its value a credential (case-insensitive). */
 export function isUrlCredentialName(name: string): boolean {
-  const lower = name.toLowerCase()
-  return isCredentialName(lower) || URL_CREDENTIAL_NAMES.has(lower) || lower.includes('signature')
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s\-_.]+/)
+    .some((word) => URL_CREDENTIAL_WORDS.has(word) || CREDENTIAL_NAMES.has(word))
 }

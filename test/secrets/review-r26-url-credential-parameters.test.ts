@@ -24,6 +24,10 @@ describe('a credential carried as a URL parameter', () => {
     expect(urlPasswords('see https://h/?token=T0kenValue&page=2 and https://u:pw99@h/')).toEqual(['T0kenValue', 'pw99'])
     // Other parameters, an empty value, a variable as the YAML writes it: no credential.
     expect(holdsUrlPassword('https://shop.example.com/search?q=shoes&page=2&sort=price')).toBe(false)
+    // A credential word must be a word of the name: a search's keyword, a sort key, a product are none.
+    expect(holdsUrlPassword('https://shop.example.com/search?keyword=shoes&sortkey=price&item=monkey')).toBe(false)
+    expect(holdsUrlPassword('https://h/p?accessToken=T0k3n')).toBe(true)
+    expect(holdsUrlPassword('https://h/p?apikey=K3y')).toBe(true)
     expect(holdsUrlPassword('https://h/p?token=')).toBe(false)
     expect(holdsUrlPassword('https://h/openapi.json?token=${SCHEMA_TOKEN}')).toBe(false)
     expect(holdsUrlPassword('a = b, token = c')).toBe(false)
