@@ -5,6 +5,7 @@ import type { Mode } from './options.js'
 import { outcomeOf, type ResourceRow } from './rows.js'
 import { printable } from './value.js'
 import {
+  applyRecap,
   applySummaryLine,
   fieldLines,
   leadSummary,
@@ -53,6 +54,9 @@ export function githubReport(resources: readonly ResourceRow[], summary: ApplySu
     else lines.push(workflowCommand(outcome.result === 'failed' ? 'error' : 'warning', where, title, text, fileOf))
     for (const warning of outcome.warnings) lines.push(workflowCommand('warning', where, title, warning, fileOf))
   }
+  // Plain lines, not annotations: GitHub shows 10 of those per level, and the rest are scattered in the log.
+  const recap = applyRecap(resources, interrupted, { fileOf })
+  if (recap.length > 0) lines.push('', ...recap, '')
   lines.push(leadSummary('apply', resources.length, applySummaryLine(summary)))
   return lines.join('\n') + '\n'
 }

@@ -4,6 +4,7 @@ import { outcomeOf, type ResourceRow } from './rows.js'
 import { printable } from './value.js'
 import {
   actionMark,
+  applyRecap,
   applySummaryLine,
   fieldLines,
   leadSummary,
@@ -42,7 +43,10 @@ export function textPlan(resources: readonly ResourceRow[], summary: PlanSummary
   return lines.join('\n') + '\n'
 }
 
-/** A line per change (`✓ target ID "name" applied`, `✗ … failed: <error>`), its warnings beneath, then the summary. */
+/**
+ * A line per change (`✓ target ID "name" applied`, `✗ … failed: <error>`), its warnings beneath,
+ * the recap of those to look at (applyRecap), then the summary.
+ */
 export function textReport(resources: readonly ResourceRow[], summary: ApplySummary, interrupted: boolean, color: boolean): string {
   const c = pc.createColors(color)
   const paint = { applied: c.green, failed: c.red, not_applied: c.yellow }
@@ -58,6 +62,8 @@ export function textReport(resources: readonly ResourceRow[], summary: ApplySumm
     }
   }
   if (resources.length > 0) lines.push('')
+  const recap = applyRecap(resources, interrupted, { paint })
+  if (recap.length > 0) lines.push(...recap, '')
   lines.push(c.bold(leadSummary('apply', resources.length, applySummaryLine(summary))))
   return lines.join('\n') + '\n'
 }

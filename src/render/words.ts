@@ -1,7 +1,8 @@
-import type { FieldRow, Outcome, ResourceRow } from './rows.js'
+import { outcomeOf, type FieldRow, type Outcome, type ResourceRow } from './rows.js'
 import type { Mode } from './options.js'
 import { formatValue, printable } from './value.js'
 import { SENSITIVE } from '../plan/model.js'
+import { fileAtLineStart } from '../core/diagnostics.js'
 
 /** Wording shared by the formats, so that text, markdown and github say the same things. */
 
@@ -102,3 +103,46 @@ export function outcomeText(outcome: Outcome, interrupted: boolean, action: Reso
 
 /** ✓ applied, ✗ failed, - not applied */
 export const OUTCOME_MARK = { applied: '✓', failed: '✗', not_applied: '-' } as const
+
+/** How many changes the recap of an apply report names before "… and N more". */
+export const RECAP_LIMIT = 20
+
+/**
+ * The recap that ends an apply report before its summary line (text and github): the changes that
+ * failed, were not applied, or were applied with a warning, each once, with where it is declared and
+ * why (its first line), failures first. An apply of 3,000 changes with 17 failures printed the 17
+ * among 3,000 `✓` lines and only a count at the end. None when every change was applied cleanly,
+ * or when the report holds a single change (its line is right above).
+ */
+export function applyRecap(
+  resources: readonly ResourceRow[],
+  interrupted: boolean,
+  options: { paint?: Partial<Record<Outcome['result'], (text: string) => string>>; fileOf?: (file: string) => string } = {},
+): string[] {
+  if (resources.length < 2) return []
+  const rank = (outcome: Outcome) => (outcome.result === 'failed' ? 0 : outcome.result === 'not_applied' ? 1 : outcome.warnings.length > 0 ? 2 : -1)
+  const listed = resources.filter((resource) => rank(outcomeOf(resource)) >= 0).sort((a, b) => rank(outcomeOf(a)) - rank(outcomeOf(b)))
+  if (listed.length === 0) return []
+  const lines = [`Needs attention (${listed.length} of ${resources.length} changes):`]
+  for (const resource of listed.slice(0, RECAP_LIMIT)) {
+    const outcome = outcomeOf(resource)
+    const where = resource.source ?? resource.fields.find((field) => field.source)?.source
+    const file = where ? fileAtLineStart(printable((options.fileOf ?? identity)(where.file), { keepInvisible: true })) : undefined
+    const at = where ? `${file}:${where.line}:${where.column}: ` : ''
+    const warnings = outcome.warnings.length
+    const text =
+      outcome.result === 'applied'
+        ? `${outcomeText(outcome, interrupted, resource.action)}, with ${warnings === 1 ? 'a warning' : `${warnings} warnings`}: ${outcome.warnings[0]}`
+        : outcomeText(outcome, interrupted, resource.action)
+    const mark = (options.paint?.[outcome.result] ?? identity)(OUTCOME_MARK[outcome.result])
+    lines.push(`  ${mark} ${at}${firstLine(`${resourceLabel(resource)} ${text}`)}`)
+  }
+  if (listed.length > RECAP_LIMIT) lines.push(`  … and ${listed.length - RECAP_LIMIT} more, each listed above`)
+  return lines
+}
+
+/** A message's first line, made printable, with `…` when more lines follow (they are in the report above). */
+function firstLine(text: string): string {
+  const [first, ...rest] = printable(text.replace(/\r\n?/g, '\n'), { keepNewlines: true }).split('\n')
+  return rest.length > 0 ? `${first} …` : first
+}

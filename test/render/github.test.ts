@@ -37,6 +37,12 @@ describe('github format', () => {
       ::warning file=config/targets/shop.yaml,line=2,col=5,title=scansync apply%3A target 2DZkoZH8WMEM "Shop (production)"::site.desc was accepted but not stored by the service
       ::error file=config/assets.yaml,line=2,col=5,title=scansync apply%3A asset 9fGh2Kd8LmQz "legacy.example.com"::failed: 400 Bad Request: state: "ARCHIVED" is not a valid choice.%0Aowners: unknown team
       ::warning title=scansync apply%3A agent 3kLx8Qy7Pb2m::not applied (interrupted)
+
+      Needs attention (3 of 3 changes):
+        ✗ config/assets.yaml:2:5: asset 9fGh2Kd8LmQz "legacy.example.com" failed: 400 Bad Request: state: "ARCHIVED" is not a valid choice. …
+        - agent 3kLx8Qy7Pb2m not applied (interrupted)
+        ✓ config/targets/shop.yaml:2:5: target 2DZkoZH8WMEM "Shop (production)" applied, with a warning: site.desc was accepted but not stored by the service
+
       Apply: 1 applied, 1 failed, 1 not applied, 41 unchanged.
       "
     `)
