@@ -82,6 +82,16 @@ function barFrame(label: string, done: number, total: number, columns: number | 
   return words.length <= room ? words : counts.slice(0, Math.max(room, 0))
 }
 
+/**
+ * A line written to a stream a bar may be drawn on (--debug's lines, written while the requests
+ * run): on a terminal it starts by erasing the row and going to its start, so that it takes the
+ * bar's row instead of following its frame (the bar is redrawn below at its next frame).
+ * Elsewhere, and with no bar drawn, the line as it is.
+ */
+export function lineBesideProgress(stream: OutputStream, env: Env, text: string): void {
+  stream.write(drawingTerminal(stream, env) ? LINE_START + ERASE_LINE + text + '\n' : text + '\n')
+}
+
 function terminalBar(stream: OutputStream, total: number, label: string): Progress {
   let done = 0
   let stopped = false

@@ -1,7 +1,7 @@
 import { createClient, type ServiceClient } from '../../client/index.js'
 import { UsageError } from '../../core/errors.js'
 import type { Io, RedactedIo } from '../../core/io.js'
-import { line } from '../../core/io.js'
+import { lineBesideProgress } from '../progress.js'
 import { appVersion } from './version.js'
 
 export interface ConnectionOptions {
@@ -72,7 +72,8 @@ export function openSession(options: ConnectionOptions, io: RedactedIo): Session
     backoff: envNumber(io, 'SCANSYNC_BACKOFF_MS') === undefined ? undefined : { baseMs: envNumber(io, 'SCANSYNC_BACKOFF_MS')!, maxMs: Math.min(20 * envNumber(io, 'SCANSYNC_BACKOFF_MS')!, MAX_MS) },
     redaction: io.redaction,
     proxyEnv: io.env,
-    debug: options.debug ? (text) => line(io.stderr, `debug: ${text}`) : undefined,
+    // On a terminal, a line of its own beside the progress bar (which has no line break of its own).
+    debug: options.debug ? (text) => lineBesideProgress(io.stderr, io.env, `debug: ${text}`) : undefined,
   })
   return { client, token, apiUrl, parallelism }
 }
