@@ -27,6 +27,8 @@ export interface AttemptLine {
   outcome: string
   /** e.g. "retrying in 250 ms (Retry-After)". */
   next?: string
+  /** The resource the request is for, as errors name it (`target "https://…/"`): a creation's path does not say. */
+  resource?: string
 }
 
 export function formatAttemptLine(line: AttemptLine, clean: Redactor): string {
@@ -38,5 +40,6 @@ export function formatAttemptLine(line: AttemptLine, clean: Redactor): string {
     `request body ${line.bodyBytes} bytes`,
   ]
   if (line.next) parts.push(line.next)
+  if (line.resource !== undefined) parts.push(`for ${line.resource}`)
   return clean(parts.join(' '))
 }

@@ -18,6 +18,7 @@ import { formatAttemptLine } from './debug.js'
 import { NotSentError, RetryAfterTooLongError, ScansyncError, type ServiceError, ServiceUnavailableError, TimeoutError, UnexpectedResponseError } from './errors.js'
 import { type ClientOptions, resolveOptions } from './options.js'
 import { proxyLoginWithoutPassword, proxySecrets } from './proxy.js'
+import { SENSITIVE } from '../core/types.js'
 import { clientRedaction } from './redact.js'
 import { errorForResponse, parseJson, type RequestContext, type ResponseHeaders, subjectOf, unusableBodyError } from './responses.js'
 import {
@@ -344,6 +345,8 @@ export function createClient(options: ClientOptions): ServiceClient {
                 durationMs,
                 outcome: outcomeWords(result),
                 ...(decision.kind === 'retry' ? { next: `(${decision.why}: retrying in ${formatDuration(decision.delayMs)})` } : {}),
+                // A weak secret of the run in its name (a created target's URL) cannot be replaced inside it: the name is left out.
+                ...(ctx.resource === undefined ? {} : { resource: redaction.mentionsWeak(ctx.resource) ? SENSITIVE : ctx.resource }),
               },
               clean,
             ),
