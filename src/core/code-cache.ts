@@ -4,10 +4,12 @@
  * the file's functions as they stood after a warm-up, so that a run deserialises them instead of
  * parsing and compiling them again (docs/performance.md, "Code caches for the build's CommonJS files").
  *
- * A cache is used only for the exact bytes it was made from: its file starts with the SHA-256 of
- * them (V8 itself checks only the source's length). V8 refuses a cache made by another version or
- * under other flags (bin/v8-flags.js sets every flag a run sets before any of these files loads),
- * and the file is then compiled as if it had none. Nothing is written at run time: the build
+ * A cache is used only for the exact bytes it was made from, by the Node release that made it: its
+ * file starts with the SHA-256 of them and of that release (V8 itself checks only the source's
+ * length, and its own version number, the same in every Node 20 from 20.10 to 20.20, whose patches
+ * differ: a cache made by 20.20 and taken by 20.18 ended every run in a segmentation fault). V8
+ * refuses a cache made under other flags (bin/v8-flags.js sets every flag a run sets before any of
+ * these files loads), and the file is then compiled as if it had none. Nothing is written at run time: the build
  * writes the caches (scripts/code-cache.js), beside the files, from code of this package only.
  */
 import { isAscii } from 'node:buffer'
@@ -36,6 +38,12 @@ const TAIL = '\n})'
 export const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\(/g
 
 const DIGEST_BYTES = 32
+
+/**
+ * The Node release, V8 and architecture a cache is keyed to, hashed before the file's bytes: a
+ * cache made by any other is not given to V8 (read when a file loads, not when this module does).
+ */
+const runtime = (): string => `${process.version} ${process.versions.v8} ${process.arch} ${process.platform}\0`
 
 const importModule = (specifier: string): Promise<unknown> => import(specifier)
 
@@ -68,7 +76,7 @@ export function requireBuilt(url: URL): unknown {
   const wrapped = readWrapped(file)
   if (wrapped === undefined) return undefined
   const bytes = wrapped.subarray(HEAD.length, wrapped.length - TAIL.length)
-  const digest = createHash('sha256').update(bytes).digest()
+  const digest = createHash('sha256').update(runtime(), 'latin1').update(bytes).digest()
   const cachedData = cacheFor(file, digest)
   const script = new Script(sourceOf(wrapped), { filename: file, cachedData })
   const module = new Module(file)
