@@ -4,6 +4,23 @@
 // 17 ms of `--version` and 6–12 ms before a plan's first request (docs/performance.md,
 // twenty-third round).
 'use strict'
+
+/**
+ * The Node.js scansync needs (package.json "engines", which npm only warns of at install), checked
+ * before anything loads: an older one ran until something it lacks (Node 16: `node:readline/promises`,
+ * a stack trace of Node's loader) and named no version. In the syntax of the oldest Node that
+ * parses this file (14), as the rest of it is.
+ */
+const NODE_NEEDED = [20, 18, 1]
+{
+  const running = process.versions.node.split('.').map(Number)
+  const index = NODE_NEEDED.findIndex((part, at) => running[at] !== part)
+  if (index !== -1 && !(running[index] > NODE_NEEDED[index])) {
+    process.stderr.write(`Error: scansync needs Node.js ${NODE_NEEDED.join('.')} or later; this is Node.js ${process.version} (${process.execPath}).\n`)
+    process.exit(1)
+  }
+}
+
 const { existsSync, fstatSync, readFileSync, writeSync } = require('node:fs')
 const { arch, platform, release } = require('node:os')
 const { join } = require('node:path')
