@@ -26,7 +26,8 @@ const inside = (root: string, path: string) => path === root || path.startsWith(
  * deterministic; a path given twice (or inside another) is read once.
  *
  * A symbolic link is followed only when it stays inside the configuration root (the directory
- * walked, or the directory of a file named, or another directory the paths name): a link to /etc/passwd committed as config/x.yaml
+ * walked, or the directory of a file named, or another directory the paths name), or leads to a
+ * file the paths name (a hook passing a shared file and the link to it, both changed): a link to /etc/passwd committed as config/x.yaml
  * would otherwise have its lines echoed in diagnostics and PR annotations. It is refused unread.
  * A link to a folder is walked like a folder when it stays inside (each real folder once, so no
  * file is read twice and a link back up is no cycle); one to a folder outside that holds YAML is
@@ -155,11 +156,15 @@ export async function findConfigFiles(paths: string[], cwd = process.cwd()): Pro
    * -> ../common, with both given) stays inside the configuration, read once like any other.
    */
   const roots: string[] = []
+  /** The real paths of the files the paths name (not through a link): a link to one leads to a file read anyway. */
+  const namedFiles = new Set<string>()
   for (const path of paths.length > 0 ? paths : ['.']) {
     const real = await realpath(resolve(cwd, path)).catch(() => undefined)
-    if (real !== undefined && (await stat(real).then((info) => info.isDirectory(), () => false))) roots.push(real)
+    if (real === undefined) continue
+    if (await stat(real).then((info) => info.isDirectory(), () => false)) roots.push(real)
+    else if (await lstat(resolve(cwd, path)).then((info) => info.isFile(), () => false)) namedFiles.add(real)
   }
-  const inAnotherRoot = (target: string) => roots.some((root) => inside(root, target))
+  const inAnotherRoot = (target: string) => namedFiles.has(target) || roots.some((root) => inside(root, target))
   /** Links to folders inside another path's folder: walked once every path is, so that a file is named by its real place. */
   const deferred: typeof linked = []
   const followLinks = async (defer: boolean) => {
