@@ -1,13 +1,13 @@
 // Review round 17 (failures): a creation that the client does not send because the service stopped
 // answering (the circuit breaker opened on an earlier request) says so, as an update does. It said
 // "not sent: interrupted before it started", though nobody had interrupted anything.
-import { createServer } from 'node:net'
 import { expect, it } from 'vitest'
 import { executeChanges, type PendingChange } from '../../src/apply/executor.js'
 import { createClient } from '../../src/client/index.js'
 import type { ResourceChange } from '../../src/plan/model.js'
 import { KINDS } from '../../src/resources/index.js'
 import { emptyState, openLedger } from '../../src/secrets/state.js'
+import { closedPort } from '../helpers/emulator.js'
 
 const creation = (url: string): PendingChange => {
   const change = { kind: 'target', id: '', name: url, action: 'create', method: 'POST', path: '/targets/', naturalKey: { field: 'site.url', value: url }, fields: [] } as unknown as ResourceChange
@@ -15,14 +15,6 @@ const creation = (url: string): PendingChange => {
   return { change, kind: KINDS.target, desired: { kind: 'target', id: '', naturalKey: { field: 'site.url', value: url }, fields }, request: { method: 'POST', path: '/targets/', body: fields }, hiddenBefore: [] } as unknown as PendingChange
 }
 
-/** A loopback port nothing listens on: every connection is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 it('a creation held back because the service stopped answering is not applied, and says why: no interrupt', async () => {
   const client = createClient({ baseUrl: `http://127.0.0.1:${await closedPort()}/`, token: 't', userAgent: 'test', parallelism: 1, connectionFailureLimit: 1, maxAttempts: 1 })

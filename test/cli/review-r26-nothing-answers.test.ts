@@ -4,21 +4,13 @@
 // `Error: the target list: could not reach the service at http://127.0.0.1:40551: connection refused (ECONNREFUSED) …`
 // and nothing saying what to do next, where the README promises an error line "that says what to do next".
 // Now a line follows naming the base URL's variable and flag (and the emulator's printed address).
-import { createServer } from 'node:net'
 import { beforeAll, expect, it } from 'vitest'
 import { ensureBuilt } from '../config/helpers.js'
 import { cli, emulator, runCli, tempdir, TOKEN } from '../e2e/helpers.js'
+import { closedPort } from '../helpers/emulator.js'
 
 beforeAll(ensureBuilt, 120_000)
 
-/** A loopback port nothing listens on (taken, then given back). */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 const HINT = /^Nothing answers at http:\/\/127\.0\.0\.1:\d+: check SCANSYNC_API_URL \(or --api-url\); for the emulator, the address `scansync emulator` printed when it started \(is it still running\?\)\.$/m
 

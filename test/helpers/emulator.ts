@@ -1,5 +1,6 @@
 // Emulators and temporary directories for a test file: started on 127.0.0.1, closed and removed
 // after the file (not after each test, so that tests may run concurrently).
+import { createServer } from 'node:net'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -48,4 +49,13 @@ export function temporaryDirectory(prefix: string, files: Record<string, string>
  */
 export function copyConfiguration(to: string, from: string = join(ROOT, 'examples', 'config')): void {
   cpSync(from, to, { recursive: true, filter: (source) => source === from || !basename(source).startsWith('.') })
+}
+
+/** A loopback port nothing listens on (taken, then given back): every connection to it is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
 }
