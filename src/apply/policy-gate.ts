@@ -3,7 +3,7 @@ import type { PolicyRule } from '../config/policies.js'
 import { hasErrors, PolicyChecker, sortViolations, type Violation } from '../plan/policies.js'
 import type { Ready } from '../plan/staleness.js'
 import type { ChangeResult, Plan } from '../plan/model.js'
-import { annotationPaths, violationsGithub, violationsText, type Format } from '../render/index.js'
+import { annotationPaths, violationsGithub, violationsSummary, violationsText, type Format } from '../render/index.js'
 
 /** Why nothing of a plan was sent: a policy of level error. */
 export const POLICY_REFUSAL = 'not sent: the configuration breaks a policy of level error'
@@ -16,7 +16,8 @@ export const POLICY_REFUSAL = 'not sent: the configuration breaks a policy of le
  */
 export function passesPolicies(violations: readonly Violation[] | undefined, format: Format, io: Io, positionsFrom = io.cwd): boolean {
   if (!violations || violations.length === 0) return true
-  if (format === 'github') io.stdout.write(violationsGithub(violations, annotationPaths(io.env.GITHUB_WORKSPACE, positionsFrom)))
+  // GitHub shows ten annotations a level: the line after them counts them all, as plan's and drift's do.
+  if (format === 'github') io.stdout.write(violationsGithub(violations, annotationPaths(io.env.GITHUB_WORKSPACE, positionsFrom)) + violationsSummary(violations) + '\n')
   else if (format === 'text' || format === 'markdown') io.stderr.write(violationsText(violations))
   if (!hasErrors(violations)) return true
   line(io.stderr, 'The configuration breaks a policy of level error; nothing was sent.')
