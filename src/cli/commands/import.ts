@@ -5,7 +5,7 @@ import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
 export default class Import extends Command {
   static override summary = 'Write YAML for resources that exist on the service, ready to plan clean.'
   static override description = [
-    'Reads the live resources (--id, or --all through the list pages) and writes them in the configuration format: to stdout, or with --out DIR to targets.yaml, assets.yaml and agents.yaml (an existing file is kept unless --force).',
+    'Reads the live resources (--id, or --all through the list pages) and writes them in the configuration format: to stdout, or with --out DIR to targets.yaml, assets.yaml and agents.yaml (an existing file is kept unless --force, which replaces it whole; to add resources beside files already there, write them to stdout into a new file).',
     '',
     'Only what a person maintains is written: the writable fields of the request, labels and owners as names (with the colour when set), teams and the scanning agent by name where the name is unique (by id where it is shared or unknown). Left out: read-only fields, values equal to the documented defaults (unless --include-defaults), settings whose switch is off (API settings of a web application, otp_type without one-time passwords), and site.stack, which scans fill in.',
     '',
@@ -26,7 +26,7 @@ export default class Import extends Command {
     id: Flags.string({ description: 'Import these resources (comma-separated or repeated).', helpValue: 'ID', ...listFlag, exclusive: ['all'] }),
     all: Flags.boolean({ description: 'Import every resource of the kind (read through the list pages).', exclusive: ['id'] }),
     out: Flags.string({ description: `Write one file per kind (${KIND_NAMES.map((kind) => `${KINDS[kind].list}.yaml`).join(', ')}) into DIR instead of stdout.`, helpValue: 'DIR' }),
-    force: Flags.boolean({ description: 'Overwrite files that exist in --out.' }),
+    force: Flags.boolean({ description: 'Overwrite files that exist in --out (each replaced whole: what it declared and this import does not write is then declared nowhere).' }),
     secrets: Flags.string({
       description: [
         'What to write for a secret (a password, a sensitive header or form value): omit (default) leaves it out, with a comment on the resource naming the variable to set and the lines to add; the next plan does not manage it, so it plans clean with no variable set.',

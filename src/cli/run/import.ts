@@ -48,7 +48,7 @@ export async function runImport(options: ImportOptions, given: Io): Promise<numb
     const kinds = KIND_NAMES.filter((kind) => options.kinds.includes(kind))
     checkSelection(options, kinds)
     const outDir = options.out === undefined ? undefined : resolve(io.cwd, options.out)
-    if (outDir) await checkFiles(outDir, kinds, options.force ?? false, io.cwd)
+    if (outDir) await checkFiles(outDir, kinds, options.force ?? false, io.cwd, options)
 
     const session = openSession(options, io)
     let sections: ImportSection[]
@@ -135,7 +135,7 @@ function checkSelection(options: ImportOptions, kinds: KindName[]): void {
 }
 
 /** Refuses before anything is read, so that a run never ends half-written. */
-async function checkFiles(outDir: string, kinds: KindName[], force: boolean, cwd: string): Promise<void> {
+async function checkFiles(outDir: string, kinds: KindName[], force: boolean, cwd: string, given: Pick<ImportOptions, 'ids' | 'secrets' | 'includeDefaults'>): Promise<void> {
   try {
     if (!(await stat(outDir)).isDirectory()) throw new UsageError(`--out ${shown(cwd, outDir)} is not a directory`)
   } catch (error) {
@@ -167,8 +167,21 @@ async function checkFiles(outDir: string, kinds: KindName[], force: boolean, cwd
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
     }
   }
-  if (existing.length > 0) throw new UsageError(`${existing.map((path) => shown(cwd, path)).join(', ')} ${existing.length === 1 ? 'exists' : 'exist'}: pass --force to overwrite, or choose another --out`)
+  if (existing.length > 0) {
+    // --force writes each file whole, with this import's resources alone: adopting a few more
+    // resources that way un-declared every one the file held. Resources named by id go beside them
+    // in a file of their own (--all would declare again those the files there declare).
+    const ids = given.ids ?? []
+    const also = `${given.secrets === 'reference' ? ' --secrets reference' : ''}${given.includeDefaults ? ' --include-defaults' : ''}`
+    const beside = ids.length > 0 ? `; to add these beside the files there, write them to a new file: scansync import --kind ${kinds.join(',')} --id ${shellWord([...new Set(ids)].sort().join(','))}${also} > ${shellWord(shown(cwd, resolve(outDir, 'NAME.yaml')))}` : ''
+    throw new UsageError(
+      `${existing.map((path) => shown(cwd, path)).join(', ')} ${existing.length === 1 ? 'exists' : 'exist'}: pass --force to overwrite, or choose another --out (--force replaces the whole file: the resources it declares that this import does not write are then declared nowhere, so no longer managed)${beside}`,
+    )
+  }
 }
+
+/** A path as one word of a shell command line (quoted where it holds more than letters, digits and `/._,-`). */
+const shellWord = (text: string) => (/^[\w./,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`)
 
 async function readKind(kind: KindName, options: ImportOptions, session: Session, io: Io): Promise<JsonObject[]> {
   let progress: Progress | undefined
