@@ -34,10 +34,15 @@ function scalar(value: unknown): Scalar {
   const node = new Scalar(escapeTemplate(value))
   // "22:00" and "yes" are strings in YAML 1.2 but a number and a boolean to YAML 1.1 readers: quoted.
   if (YAML11_LOOKALIKE.test(value)) node.type = Scalar.QUOTE_DOUBLE
-  // A text of blank lines holding spaces or tabs (" \n", "\n  \n"): the yaml library writes it as a
-  // block scalar (|+) with no indentation indicator, whose lines are then all indentation and read
-  // back without their spaces (" \n" became "\n", a change in every plan). Quoted, it reads back as it is.
-  else if (value.includes('\n') && /[ \t]/.test(value) && /^[ \t\n]*$/.test(value)) node.type = Scalar.QUOTE_DOUBLE
+  // A text of lines, one of which ends in spaces or tabs ("a \nb", " \n", "\n  \n"), or ending in
+  // blank lines ("a\n\n\n") or holding more than two in a row: the yaml library writes it as a block
+  // scalar (|-, |+) whose lines keep those spaces, or followed by those blank lines (at the end of the
+  // file for the last field). yamllint's default trailing-spaces and empty-lines (at most two blank
+  // lines, none at the end) refuse them, and the fixers run on every commit
+  // (pre-commit's trailing-whitespace and end-of-file-fixer, an editor trimming on save) remove
+  // them, changing the value; a text of blank lines holding spaces even read back without them.
+  // Quoted, each reads back as it is whatever trims the lines.
+  else if (value.includes('\n') && /[ \t]\n|[ \t]$|\n\n$|\n{4}/.test(value)) node.type = Scalar.QUOTE_DOUBLE
   // On stdout the output step writes `##[` as `##\u005b` and an indented line's leading `::` as
   // `\u003a:`, and (in a file too) the line and paragraph separators, DEL, C1 controls and
   // bidirectional marks as `\uXXXX` (core/redaction.ts): escapes that only a double-quoted string
@@ -70,6 +75,14 @@ function isInline(value: unknown, rule: FieldRule | undefined): boolean {
   }
   return rule?.type === 'reference' && isFlatMap(value)
 }
+
+/**
+ * How the files are written: no value folded (lineWidth 0), flow collections as `[a, b]`, and a
+ * double-quoted text always on one line with its `\n` escapes: the yaml library otherwise breaks one
+ * longer than 40 characters at its line feeds, ending a line in `\ ` where a line of the text ends
+ * in a space, which whitespace fixers trim into a line continuation.
+ */
+const WRITE_OPTIONS = { lineWidth: 0, flowCollectionPadding: false, doubleQuotedMinMultiLineLength: Number.POSITIVE_INFINITY }
 
 const join = (base: string, member: string) => (base ? `${base}.${member}` : member)
 
@@ -135,7 +148,7 @@ function partLines(member: string, part: unknown): string[] {
   const map = new YAMLMap()
   map.items.push(new Pair(new Scalar(member), toPlainNode(part)))
   doc.contents = map
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: false }).trimEnd().split('\n').map((text) => `  ${text}`)
+  return doc.toString(WRITE_OPTIONS).trimEnd().split('\n').map((text) => `  ${text}`)
 }
 
 function toPlainNode(value: unknown): Node {
@@ -176,5 +189,5 @@ export function renderImport(sections: ImportSection[], schema: string): string 
   }
   const doc = new Document()
   doc.contents = root
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: false })
+  return doc.toString(WRITE_OPTIONS)
 }
