@@ -3,6 +3,9 @@ import { ScansyncError } from '../../core/errors.js'
 import type { Requester } from '../../live/read.js'
 import { KINDS } from '../../resources/index.js'
 
+/** The command that lists the ids the service has of these kinds: the next step after an id it does not have. */
+export const listIdsCommand = (kinds: readonly string[]): string => kinds.map((kind) => `scansync import --kind ${kind} --all`).join(' or ')
+
 /**
  * The reads of one run, counted: when every one of them was a 404 and the target list is not
  * found either, the ids are not what is wrong, the base URL is (a missing or extra /api/v1), and
