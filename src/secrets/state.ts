@@ -1,8 +1,8 @@
 import { validator } from '../schema/validators.js'
 import { createHmac } from 'node:crypto'
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { writeWholeFile, writeWholeFileSync } from '../core/whole-file.js'
 import type { Env, KindName } from '../core/types.js'
 import type { SecretsState } from '../schema/generated.js'
@@ -74,7 +74,15 @@ function stateFileText(path: string): string | undefined {
     throw error
   }
   try {
-    if (!fstatSync(fd).isFile()) {
+    const info = fstatSync(fd)
+    // Named as what it is: `--state .scansync` (the folder, not the file in it) was told to "move it
+    // away", which would have lost every record of the state.json inside.
+    if (info.isDirectory()) {
+      const inside = join(path, 'state.json')
+      const file = existsSync(inside) ? `the state file in it: --state ${inside}` : 'the file, by default .scansync/state.json beside the configuration'
+      throw new ScansyncError(`the secrets state ${path} is a directory, not the state file: --state names ${file}`)
+    }
+    if (!info.isFile()) {
       throw new ScansyncError(`the secrets state ${path} is not a regular file (a directory, a device, a pipe or a socket); move it away to start over (secrets are then planned as "not yet tracked")`)
     }
     return readFileSync(fd, 'utf8')
