@@ -64,6 +64,12 @@ export function interpolate(template: string, env: Env): InterpolationResult {
       errors.push(`environment variable ${name} holds scansync's token or state key, which a configuration never sends to the service`)
       return ''
     }
+    // A line of a `.env` file saved on Windows (CRLF) keeps its `\r` when the file is exported
+    // (`set -a; . ./.env`, `export $(cat .env | xargs)`): the value sent would end in it, unseen.
+    if (set !== undefined && /\r\n?$/.test(set)) {
+      errors.push(`environment variable ${name} ends with a carriage return (\\r), as a line of a file saved with Windows line ends (CRLF) does: set it without it (save the .env file with LF line ends, or strip the \\r where it is exported)`)
+      return ''
+    }
     if (set !== undefined && set !== '') return set
     if (fallback !== undefined) return fallback
     // Said as it is: an empty value is usually a CI secret that is defined but not filled in.
