@@ -192,6 +192,34 @@ export interface LoadFileResult {
 
 /** Loads one file's text. Exposed for tests and the fuzzer. */
 export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOptions & { notOurs?: boolean } = {}): LoadFileResult {
+  const result = loadParsedFile(file, bytes, env, options)
+  if (result.diagnostics.length > 0) hintUnicodeSpaces(result.diagnostics, bytes)
+  return result
+}
+
+/**
+ * A space other than U+0020 and the tab (U+00A0 from Word or Outlook, U+202F, U+2000–U+200A,
+ * U+3000) where YAML needs a space: in a line's indentation, after a list's dash or after the
+ * colon of its first key. YAML reads it as a letter, and no editor shows it.
+ */
+const UNICODE_SPACE = '\u00a0\u2000-\u200a\u202f\u3000'
+const MISPLACED_SPACE = new RegExp(`^[ \t${UNICODE_SPACE}]*?(?:-|[^\s:#'"{[][^:#]*:)?(?=[${UNICODE_SPACE}])`)
+
+/** Each error on a line that holds such a space says where it is (the parser's words and the schema's name only the effect). */
+function hintUnicodeSpaces(diagnostics: Diagnostic[], bytes: Buffer): void {
+  let lines: string[] | undefined
+  for (const diagnostic of diagnostics) {
+    lines ??= bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
+    const line = lines[diagnostic.line - 1]
+    const at = line === undefined ? null : MISPLACED_SPACE.exec(line)
+    if (!at || diagnostic.message.includes('non-breaking space')) continue
+    const code = line!.charCodeAt(at[0].length)
+    const what = code === 0xa0 ? 'a non-breaking space (U+00A0)' : `a Unicode space (U+${code.toString(16).toUpperCase().padStart(4, '0')})`
+    diagnostic.message += ` (the line holds ${what}, which YAML reads as a letter, not as a space (text pasted from a word processor or a mail brings them): type a plain space instead, at column ${at[0].length + 1})`
+  }
+}
+
+function loadParsedFile(file: string, bytes: Buffer, env: Env, options: ReadOptions & { notOurs?: boolean }): LoadFileResult {
   const { parsed, diagnostics } = parseYamlFile(file, bytes, options)
   const atStart = (message: string): LoadFileResult => ({ resources: [], declared: [], diagnostics: [{ file, line: 1, column: 1, path: '', message }], policies: [] })
   if (!parsed) return { resources: [], declared: [], diagnostics, policies: [] }
