@@ -117,6 +117,8 @@ export async function readSavedPlan(file: string, io: Io): Promise<unknown> {
     const code = (error as NodeJS.ErrnoException).code
     throw new ScansyncError(`cannot read the saved plan ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === NOT_REGULAR ? 'not a regular file (a device, a pipe or a socket); name the file scansync plan --out wrote' : (code ?? String(error))}`)
   }
+  // A byte order mark, as Windows tools write one when the plan passes through them (the secrets state's reader skips it too).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   try {
     return JSON.parse(text)
   } catch {
