@@ -16,7 +16,7 @@ export default class Apply extends Command {
   static override flags = {
     ...planFlags,
     // What apply prints quietly differs from plan and drift: each change's outcome stays.
-    quiet: Flags.boolean({ char: 'q', description: "Text format: with --auto-approve, no plan: only each resource's result and the summary line (and errors); without it, the plan is still shown before the question." }),
+    quiet: Flags.boolean({ char: 'q', description: "Text format: with --auto-approve, no plan: each resource's result, the recap of those to look at and the summary line (and errors); without it, the plan is still shown before the question." }),
     'auto-approve': Flags.boolean({ description: 'Apply without asking (required when there is no terminal, as in CI).' }),
     'max-changes': Flags.integer({ description: 'Refuse a plan with more than N changed resources.', min: 0, helpValue: 'N' }),
     plan: Flags.string({ description: 'Apply a plan saved by `scansync plan --out FILE`.', helpValue: 'FILE' }),
