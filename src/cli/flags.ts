@@ -11,7 +11,8 @@ export const listFlag = { multiple: true, multipleNonGreedy: true, delimiter: ',
 /** Flags every command that talks to the service takes. */
 export const connectionFlags = {
   'api-url': Flags.string({ description: 'Base URL of the service (or SCANSYNC_API_URL). The token comes only from SCANSYNC_API_TOKEN.', helpValue: 'URL' }),
-  parallelism: Flags.integer({ description: 'Requests in flight at once (or SCANSYNC_PARALLELISM; default 8).', min: 1, max: 256 }),
+  // The range is in the description too: a value out of it is refused with "See scansync COMMAND --help".
+  parallelism: Flags.integer({ description: 'Requests in flight at once, 1–256 (or SCANSYNC_PARALLELISM; default 8).', helpValue: 'N', min: 1, max: 256 }),
   'insecure-http': Flags.boolean({ description: 'Allow an http:// URL to a host that is not loopback (the token then crosses the network in clear).' }),
   debug: Flags.boolean({ description: 'Log each request to stderr (the token is never shown).' }),
 }
