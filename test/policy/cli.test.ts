@@ -72,6 +72,23 @@ describe.concurrent('plan: each outcome of a rule', () => {
     expect(broken.code).toBe(1)
   })
 
+  // Review round 26 (one rule, four commands): apply --format github printed the annotations
+  // without the line counting them that plan, drift and audit print (GitHub shows ten a level).
+  it('apply --format github counts the violations after their annotations, as plan does; an error sends nothing, a warning lets it go on', async () => {
+    // An emulator of its own: the warning's apply changes the staging target.
+    const own = await emulator()
+    const refused = tempdir({ 'targets.yaml': STAGING_AS_PRODUCTION, 'rules.yaml': `policies:${BLACKOUT_RULE()}` })
+    const apply = await cli(own, refused, ['apply', '--auto-approve', '--format', 'github'])
+    expect(apply.stdout).toMatch(/^::error file=targets\.yaml,line=2,col=5,title=scansync policy production-has-blackout::/m)
+    expect(apply.stdout).toMatch(/^1 policy violation: 1 error, 0 warnings\.$/m)
+    expect(apply.code).toBe(1)
+    expect(writes(own)).toEqual([])
+    const warned = tempdir({ 'targets.yaml': STAGING_AS_PRODUCTION, 'rules.yaml': `policies:${BLACKOUT_RULE('warning')}` })
+    const goes = await cli(own, warned, ['apply', '--auto-approve', '--format', 'github'])
+    expect(goes.stdout).toMatch(/^::warning file=targets\.yaml,line=2,col=5,title=scansync policy production-has-blackout::/m)
+    expect(goes.stdout).toMatch(/^1 policy violation: 0 errors, 1 warning\.$/m)
+  })
+
   it('rules in another file apply to the resources of every file; the json, markdown and github plans carry them', async () => {
     const dir = tempdir({ 'targets.yaml': STAGING_AS_PRODUCTION, 'rules/policies.yaml': `policies:${BLACKOUT_RULE()}` })
     const json = await cli(em(), dir, ['plan', '--format', 'json'])
