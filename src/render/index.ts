@@ -14,7 +14,7 @@ export { annotationPaths } from './github.js'
 export { FORMATS, GITHUB_COMMENT_LIMIT, type Format, type Mode, type RenderOptions } from './options.js'
 export { planRows, reportRows, type FieldRow, type ResourceRow } from './rows.js'
 export { formatValue } from './value.js'
-export { violationEntries, violationLine, violationsMarkdown, violationsGithub, violationsSummary, violationsText } from './violations.js'
+export { rulesMarkdown, violationEntries, violationLine, violationsMarkdown, violationsGithub, violationsSummary, violationsText } from './violations.js'
 
 /**
  * A plan in one of the four formats. Pure: everything it depends on is in its arguments. With

@@ -77,6 +77,37 @@ export function violationsMarkdown(violations: readonly Violation[], budget = In
   return lines.join('\n') + '\n'
 }
 
+/** A rule of an audit, with the live resources of its kind checked against it and how many break it (audit.schema.json, `policies`). */
+export interface RuleTally {
+  name: string
+  kind: string
+  level: string
+  description: string
+  checked: number
+  violations: number
+}
+
+/**
+ * The audit's Markdown table of its rules, in the order of the files: each with the resources
+ * checked against it and how many break it, so that a rule broken by nobody, and the warnings of a
+ * table cut at its first rows, are accounted for. No more than `budget` characters (the rest counted).
+ */
+export function rulesMarkdown(rules: readonly RuleTally[], budget = Infinity, redact: (text: string) => string = (text) => text): string {
+  const lines = ['| Rule | Level | Kind | Checked | Broken by | Description |', '|---|---|---|---|---|---|']
+  const more = (left: number) => `… and ${plural(left, 'more rule', 'more rules')} (see --format json).`
+  let used = lines.join('\n').length + 2 + more(rules.length).length
+  let shown = 0
+  for (const rule of rules) {
+    const row = `| <code>${escapeText(rule.name)}</code> | ${rule.level} | ${rule.kind} | ${rule.checked} | ${rule.violations} | ${escapeText(clip(redact(rule.description), MAX_MESSAGE))} |`
+    if (used + 1 + row.length > budget) break
+    lines.push(row)
+    used += 1 + row.length
+    shown++
+  }
+  if (rules.length > shown) lines.push('', more(rules.length - shown))
+  return lines.join('\n') + '\n'
+}
+
 /** Text format: the violations go to stderr, one contract line each, then a summary (empty when none). */
 export function violationsText(violations: readonly Violation[]): string {
   if (violations.length === 0) return ''

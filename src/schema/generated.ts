@@ -255,6 +255,35 @@ export interface AuditDocument {
    * The rules the live resources break: a declared resource as it will be after the apply, any other as it is ("file" and "line" null: no file declares it). Empty when none is broken.
    */
   violations: ViolationEntry[]
+  /**
+   * Every rule of the configuration, in the order of the files, with how many live resources of its kind were checked against it and how many break it (the others pass it, or are outside its `when`): so that a resource checked is accounted for, whether or not it breaks a rule.
+   */
+  policies?: {
+    /**
+     * The rule's name.
+     */
+    name: string
+    /**
+     * The kind of resource it checks.
+     */
+    kind: 'target' | 'asset' | 'agent'
+    /**
+     * Its level.
+     */
+    level: 'error' | 'warning'
+    /**
+     * Its description (its name when it has none).
+     */
+    description: string
+    /**
+     * Live resources of its kind checked against it.
+     */
+    checked: number
+    /**
+     * Resources that break it (each listed under `violations`).
+     */
+    violations: number
+  }[]
   summary: {
     /**
      * Live resources checked (every resource of each kind a rule names).

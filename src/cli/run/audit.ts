@@ -3,7 +3,7 @@ import { EXIT } from '../../core/exit-codes.js'
 import type { JsonObject, KindName } from '../../core/types.js'
 import { readAll } from '../../live/read.js'
 import { hasErrors, PolicyChecker, type Violation } from '../../plan/policies.js'
-import { annotationPaths, GITHUB_COMMENT_LIMIT, violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
+import { annotationPaths, GITHUB_COMMENT_LIMIT, rulesMarkdown, violationEntries, violationsGithub, violationsMarkdown, violationsSummary, violationsText, type Format } from '../../render/index.js'
 import { KIND_NAMES, KINDS } from '../../resources/index.js'
 import type { AuditDocument } from '../../schema/generated.js'
 import { guard } from './errors.js'
@@ -43,7 +43,7 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
       await session.client.close()
       throw error
     }
-    let checked: number
+    let checkedByKind: Partial<Record<KindName, number>>
     const checker = new PolicyChecker(loaded.policies, { holdsSecret: io.redaction.holds })
     // Every read counted: when each answered 404, the error says the service URL is probably wrong (as plan's and import's do).
     const tally = new ReadTally(session.client, session.apiUrl)
@@ -58,22 +58,32 @@ export async function runAudit(options: AuditOptions, given: Io): Promise<number
         printProblems(identified.problems, { paths: options.paths, format: options.format }, io)
         return EXIT.error
       }
-      checked = await checkEveryLiveResource(checker, identified, tally.requester)
+      checkedByKind = await checkEveryLiveResource(checker, identified, tally.requester)
     } catch (error) {
       throw await tally.explain(error)
     } finally {
       await session.client.close()
     }
     const violations = checker.violations()
-    const summary = { checked, rules: loaded.policies.length }
+    const checked = Object.values(checkedByKind).reduce((a, b) => a + b, 0)
+    // Every rule, broken or not, with the resources checked against it: what an auditor accounts for.
+    const policies = loaded.policies.map((rule) => ({
+      name: rule.name,
+      kind: rule.kind,
+      level: rule.level,
+      description: rule.description,
+      checked: checkedByKind[rule.kind] ?? 0,
+      violations: violations.filter((v) => v.policy === rule.name).length,
+    }))
+    const summary = { checked, rules: loaded.policies.length, policies }
     io.stdout.write(renderAudit(violations, summary, options, io.redaction.redact, annotationPaths(io.env.GITHUB_WORKSPACE, io.cwd)))
     if (options.format === 'text' || options.format === 'markdown') io.stderr.write(violationsText(violations))
     return hasErrors(violations) ? EXIT.changes : EXIT.ok
   })
 }
 
-/** Reads every resource of each kind a rule names (list pages) and checks it; how many were checked. */
-async function checkEveryLiveResource(checker: PolicyChecker, identified: Identified, client: Parameters<typeof readAll>[1]): Promise<number> {
+/** Reads every resource of each kind a rule names (list pages) and checks it; how many of each kind were checked. */
+async function checkEveryLiveResource(checker: PolicyChecker, identified: Identified, client: Parameters<typeof readAll>[1]): Promise<Partial<Record<KindName, number>>> {
   // Targets to create (no id yet) are not live: nothing of theirs is audited.
   const declared = new Map(identified.resources.filter((r) => r.id !== '').map((r) => [`${r.kind}/${r.id}`, r]))
   const kinds = KIND_NAMES.filter((kind) => checker.checks(kind))
@@ -89,15 +99,17 @@ async function checkEveryLiveResource(checker: PolicyChecker, identified: Identi
         const mine = declared.get(`${kind}/${id}`)
         checker.checkAfterApply(resourceKind, id, mine, projected)
       }
-      return live.length
+      return [kind, live.length] as const
     }),
   )
-  return counts.reduce((a, b) => a + b, 0)
+  return Object.fromEntries(counts)
 }
 
 interface AuditSummary {
   checked: number
   rules: number
+  /** Each rule in the order of the files, with the live resources of its kind checked and how many break it. */
+  policies: AuditDocument['policies'] & {}
 }
 
 const summaryText = (violations: readonly Violation[], summary: AuditSummary) =>
@@ -112,12 +124,15 @@ function renderAudit(violations: readonly Violation[], summary: AuditSummary, op
       const document: AuditDocument = {
         format_version: 1,
         violations: violationEntries(violations),
+        policies: summary.policies,
         summary: { checked: summary.checked, rules: summary.rules, errors, warnings: violations.length - errors },
       }
       return JSON.stringify(document, null, 2) + '\n'
     }
-    case 'markdown':
-      return `### scansync audit\n\n${violationsMarkdown(violations, GITHUB_COMMENT_LIMIT - 1000, redact).replace(/^### Policy violations\n\n\*\*[^\n]*\*\*\n/, `**${summaryText(violations, summary)}**\n`)}`
+    case 'markdown': {
+      const rules = rulesMarkdown(summary.policies, (GITHUB_COMMENT_LIMIT - 1000) / 2, redact)
+      return `### scansync audit\n\n${violationsMarkdown(violations, GITHUB_COMMENT_LIMIT - 1000 - rules.length, redact).replace(/^### Policy violations\n\n\*\*[^\n]*\*\*\n/, `**${summaryText(violations, summary)}**\n\n${rules}`)}`
+    }
     case 'github':
       return violationsGithub(violations, fileOf) + summaryText(violations, summary) + '\n'
     case 'text':
