@@ -2,7 +2,7 @@
 // every `scansync …` / `npx scansync …` command line in its run:/script: steps is extracted, and
 // checked against the flags of the built oclif.manifest.json (written by npm run build).
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { parse } from 'yaml'
@@ -241,6 +241,7 @@ describe('examples/ci recipes', () => {
     ['examples/ci/github/scansync-plan.yml', ['validate', 'plan', 'plan', 'plan']],
     ['examples/ci/github/scansync-apply.yml', ['apply']],
     ['examples/ci/github/scansync-drift.yml', ['drift', 'drift']],
+    ['examples/ci/github/scansync-audit.yml', ['audit', 'audit']],
     ['examples/ci/gitlab-ci.yml', ['validate', 'plan', 'plan', 'apply', 'drift']],
   ])('%s runs exactly these commands: %j', (file, commands) => {
     expect(invocationsOf(file).map((inv) => inv.args[0])).toEqual(commands)
@@ -477,6 +478,23 @@ describe('the GitHub workflow steps, run against the emulator', () => {
     expect(drifted.code).toBe(2)
     expect(drifted.stdout).toMatch(/^::error file=config\/targets\/shop\.yaml,line=6,col=\d+,title=scansync drift%3A target 2DZkoZH8WMEM/m)
     expect(readFileSync(join(dir, '.summary'), 'utf8')).toMatch(/^### scansync drift\n[\s\S]*Shop \(renamed by hand\)/)
+  })
+
+  // The nightly audit (twenty-sixth round): its report went to the summary only from a second run,
+  // on failure, so a night with warnings alone left no evidence, and a failure an empty report.
+  it('Nightly audit: the report in the summary, violations annotated, exit 2; a failure summarised as such, exit 1', async () => {
+    const { dir, emulator } = await repository()
+    cpSync(join(ROOT, 'examples', 'policies'), join(dir, 'config', 'policies'), { recursive: true })
+    const broken = await runStep(stepOf('scansync-audit.yml', 'Policy audit'), dir, connect(emulator))
+    expect(broken.code, broken.stderr).toBe(2)
+    expect(broken.stdout).toMatch(/^::error file=config\/targets\/shop\.yaml,line=\d+,col=\d+,title=scansync policy pci-report-type::/m)
+    expect(readFileSync(join(dir, '.summary'), 'utf8')).toMatch(/^### scansync audit\n\n\*\*Audit: \d+ live resources checked against \d+ rules; \d+ policy violations/)
+    const failed = await runStep(stepOf('scansync-audit.yml', 'Policy audit'), dir, { ...connect(emulator), SCANSYNC_API_TOKEN: 'revoked-token' })
+    expect(failed.code).toBe(1)
+    expect(failed.stdout).toContain('::error title=scansync audit::the audit failed')
+    const summary = readFileSync(join(dir, '.summary'), 'utf8')
+    expect(summary).toMatch(/### scansync audit\n\nThe audit failed \(no verdict on the policies\):\n\n```\n.*authentication failed/s)
+    expect(summary).not.toContain('revoked-token')
   })
 
   // A review of the recipes (twenty-sixth round): a nightly job that failed (the service down, a

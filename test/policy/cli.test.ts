@@ -621,7 +621,9 @@ describe('the nightly audit recipe', () => {
     const recipe = parse(readFileSync(`${ROOT}examples/ci/github/scansync-audit.yml`, 'utf8'))
     expect(recipe.on.schedule[0].cron).toMatch(/^\S+ \S+ \* \* \*$/)
     const step = recipe.jobs.audit.steps.find((s: { run?: string }) => s.run?.includes('scansync audit'))
-    expect(step.run).toBe('npx --no scansync audit config --format github')
+    // One audit for the verdict and the summary; a second only to annotate (run against the emulator in test/gitops/recipes.test.ts).
+    expect(step.run).toMatch(/^npx --no scansync audit config --format markdown > audit\.md 2> errors\.txt$/m)
+    expect(step.run).toMatch(/\nexit "\$code"\n$/)
     expect(step['continue-on-error']).toBeUndefined()
     expect(recipe.jobs.audit.env.SCANSYNC_API_TOKEN).toBe('${{ secrets.SCANSYNC_API_TOKEN }}')
   })
