@@ -203,7 +203,9 @@ export function loadFile(file: string, bytes: Buffer, env: Env, options: ReadOpt
  * colon of its first key. YAML reads it as a letter, and no editor shows it.
  */
 const UNICODE_SPACE = '\u00a0\u2000-\u200a\u202f\u3000'
-const MISPLACED_SPACE = new RegExp(`^[ \t${UNICODE_SPACE}]*?(?:-|[^\s:#'"{[][^:#]*:)?(?=[${UNICODE_SPACE}])`)
+// `\\s` doubled: in a template string `\s` is a plain `s`, and a key starting with one (`site:`) was
+// never matched. A quoted key (`"name":`) is a key too.
+const MISPLACED_SPACE = new RegExp(`^[ \t${UNICODE_SPACE}]*?(?:-|[^\\s:#{[][^:#]*:)?(?=[${UNICODE_SPACE}])`)
 
 /** Each error on a line that holds such a space says where it is (the parser's words and the schema's name only the effect). */
 function hintUnicodeSpaces(diagnostics: Diagnostic[], bytes: Buffer): void {

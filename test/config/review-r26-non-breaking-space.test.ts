@@ -34,3 +34,18 @@ describe('a non-breaking space where YAML needs a space', () => {
     expect(lines[0]).not.toContain('non-breaking')
   })
 })
+
+// Review round 26 (the day's diff): the pattern was written in a template string, where `\s` is a
+// plain `s`: a key at the line's start beginning with an s was never found (and a space could
+// open the key, past the characters the pattern means to exclude).
+describe('a non-breaking space after a key that begins with s, at the start of the line', () => {
+  it('is said as after any other key', async () => {
+    const { lines } = await refusedFile('schedule:\u00a0nightly\ntargets: []\n')
+    expect(lines[0]).toContain(`(the line holds ${HINT}, at column 10)`)
+  })
+
+  it('after a quoted key too', async () => {
+    const { lines } = await refusedFile('targets:\n  - id: 2DZkoZH8WMEM\n    site:\n      "name":\u00a0A\n')
+    expect(lines[0]).toContain(`(the line holds ${HINT}, at column 14)`)
+  })
+})
