@@ -19,7 +19,8 @@ export function isCredentialName(name: unknown): boolean {
 
 /**
  * The words of a URL parameter's name that mark its value a credential: a name is cut into words at
- * `-`, `_`, `.` and a lower-to-upper case change (`X-Amz-Signature`, `access_token`, `apiKey`), and
+ * `-`, `_`, `.`, a lower-to-upper case change, an acronym's end and a digit (`X-Amz-Signature`,
+ * `access_token`, `apiKey`, `APIToken`, `token2`), and
  * one of them must be one of these, so that `keyword`, `sortkey` or `monkey` (a search, a sort, a
  * product) are no credential, as the header rule's "contains key" would make them. Beyond the
  * header words: a signed URL's signature (`sig` of an Azure SAS, `X-Amz-Signature`), a login's
@@ -35,6 +36,9 @@ const URL_CREDENTIAL_WORDS: ReadonlySet<string> = new Set([
 export function isUrlCredentialName(name: string): boolean {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    // An acronym's end and a digit cut too: `APIToken`, `XAPIKey` and `refreshToken2` were one word each, their values shown.
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([a-zA-Z])([0-9])/g, '$1 $2')
     .toLowerCase()
     .split(/[\s\-_.]+/)
     .some((word) => URL_CREDENTIAL_WORDS.has(word) || CREDENTIAL_NAMES.has(word))

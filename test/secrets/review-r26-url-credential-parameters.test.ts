@@ -28,6 +28,13 @@ describe('a credential carried as a URL parameter', () => {
     expect(holdsUrlPassword('https://shop.example.com/search?keyword=shoes&sortkey=price&item=monkey')).toBe(false)
     expect(holdsUrlPassword('https://h/p?accessToken=T0k3n')).toBe(true)
     expect(holdsUrlPassword('https://h/p?apikey=K3y')).toBe(true)
+    // Review round 26 (the day's diff): cut at an acronym's end and before a digit too, as the
+    // comment of the words says names are cut; APIToken, XAPIKey, idToken2 were read as one word.
+    expect(holdsUrlPassword('https://h/p?APIToken=T0k3n')).toBe(true)
+    expect(holdsUrlPassword('https://h/p?XAPIKey=K3y')).toBe(true)
+    expect(holdsUrlPassword('https://h/p?SASToken=S4s')).toBe(true)
+    expect(holdsUrlPassword('https://h/p?refreshToken2=R3f')).toBe(true)
+    expect(holdsUrlPassword('https://h/p?PAGESize=20&sortKEYword=x')).toBe(false)
     expect(holdsUrlPassword('https://h/p?token=')).toBe(false)
     expect(holdsUrlPassword('https://h/openapi.json?token=${SCHEMA_TOKEN}')).toBe(false)
     expect(holdsUrlPassword('a = b, token = c')).toBe(false)
