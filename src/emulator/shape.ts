@@ -1,5 +1,6 @@
 import type { AgentResponse, AssetResponse, TargetResponse } from '../schema/generated.js'
 import { validator, type ValidatorName } from '../schema/validators.js'
+import { kindEntries } from '../schema/kinds.js'
 import type { Account, AgentRecord, AssetRecord, RecordOf, TargetRecord } from './types.js'
 import type { EmulatorKind } from './types.js'
 
@@ -32,13 +33,13 @@ export function renderAgent(state: Account, record: AgentRecord): AgentResponse 
   return { ...record.data, teams: record.teams.map((id) => state.teams.output(id)) } as AgentResponse
 }
 
-/** The resource as GET answers it (before obfuscation), or undefined for an unknown id. */
 /** What rendering reads of the State (named without it: the State checks shapes through this module). */
 interface Store extends Account {
   readonly targets: ReadonlyMap<string, TargetRecord>
   readonly assets: ReadonlyMap<string, AssetRecord>
 }
 
+/** The resource as GET answers it (before obfuscation), or undefined for an unknown id. */
 export function render(state: Store, kind: EmulatorKind, id: string): TargetResponse | AssetResponse | AgentResponse | undefined {
   if (kind === 'target') {
     const record = state.targets.get(id)
@@ -52,12 +53,8 @@ export function render(state: Store, kind: EmulatorKind, id: string): TargetResp
   return record && renderAgent(state, record)
 }
 
-/** The response schema each kind's answers are read with (scansync's reads check the same). */
-const RESPONSE_SCHEMA: Record<EmulatorKind, ValidatorName> = {
-  target: 'target.response.schema.json',
-  asset: 'asset.response.schema.json',
-  agent: 'agent.response.schema.json',
-}
+/** The response schema each kind's answers are read with: schemas/kinds.json's, as scansync's reads check. */
+const responseSchema = (kind: EmulatorKind): ValidatorName => kindEntries().find((entry) => entry.kind === kind)!.response
 
 /**
  * What is wrong with a record as GET would answer it, by the response schema (`/site/name must
@@ -67,7 +64,7 @@ const RESPONSE_SCHEMA: Record<EmulatorKind, ValidatorName> = {
 export function shapeProblem<K extends EmulatorKind>(state: Account, kind: K, record: RecordOf[K]): string | undefined {
   const resource =
     kind === 'target' ? renderTarget(state, record as TargetRecord) : kind === 'asset' ? renderAsset(state, record as AssetRecord) : renderAgent(state, record as AgentRecord)
-  const validate = validator(RESPONSE_SCHEMA[kind])
+  const validate = validator(responseSchema(kind))
   if (validate(structuredClone(resource))) return undefined
   const error = validate.errors?.[0]
   return `${error?.instancePath || '/'} ${error?.message ?? 'is not valid'}`
