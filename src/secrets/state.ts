@@ -320,9 +320,12 @@ export function recordSecret(state: SecretsState, kind: KindName, id: string, pa
  * whose HMAC is that of a declared value of its resource is recomputed (a value from a variable no
  * longer declared is left out). Only when every other entry can be, the state gets its key id;
  * otherwise it stays as it was (still keyed by the token), so that no entry is ever keyed
- * differently from the others.
+ * differently from the others. `forgettable`: the resources (a run over the whole configuration
+ * knows them) whose entries that cannot be re-keyed are left out too: a target since removed from
+ * the YAML, a header's name since rotated, would otherwise keep the state keyed by the token for
+ * ever (a secret of theirs declared again is then "not yet tracked", and sent once more).
  */
-export function rekeyed(state: SecretsState, keys: StateKeys, declaredValues: (resourceKey: string) => readonly string[]): SecretsState {
+export function rekeyed(state: SecretsState, keys: StateKeys, declaredValues: (resourceKey: string) => readonly string[], forgettable?: (resourceKey: string) => boolean): SecretsState {
   if (keyStatus(state, keys) !== 'legacy' && (state.key_id !== undefined || Object.keys(state.resources).length > 0)) return state
   const id = stateKeyId(keys.key)
   if (keys.key === keys.token) return { ...state, key_id: id }
@@ -341,7 +344,10 @@ export function rekeyed(state: SecretsState, keys: StateKeys, declaredValues: (r
         const name = candidates.find((candidate) => secretHmac(keys.token, candidate).slice(0, HIDDEN_KEY_LENGTH) === hash)
         return name === undefined ? '\0' : `[#${secretHmac(keys.key, name).slice(0, HIDDEN_KEY_LENGTH)}]`
       })
-      if (value === undefined || rekeyedPath.includes('\0')) return state
+      if (value === undefined || rekeyedPath.includes('\0')) {
+        if (forgettable?.(resource)) continue
+        return state
+      }
       resources[resource][rekeyedPath] = { ...entry, hmac: secretHmac(keys.key, value) }
     }
     if (Object.keys(resources[resource]).length === 0) delete resources[resource]
@@ -498,8 +504,12 @@ export interface SecretsLedger {
    * recognised as a secret while the service holds it.
    */
   recordVariables(kind: KindName, id: string, values: readonly string[], held: () => readonly string[]): void
-  /** What to merge into the file; `declaredValues` re-keys a state from before key ids. */
-  update(declaredValues?: (resourceKey: string) => readonly string[]): StateUpdate
+  /**
+   * What to merge into the file; `declaredValues` re-keys a state from before key ids. `whole`: the
+   * run declares every resource of the configuration (no --kind or --id), so a record of a resource
+   * it has not applied that cannot be re-keyed is stale, and left out (rekeyed's `forgettable`).
+   */
+  update(declaredValues?: (resourceKey: string) => readonly string[], whole?: boolean): StateUpdate
   /**
    * Takes the file's records again (`current`, read after a confirmation or a wait), for the
    * resources this run has recorded nothing for: another apply sharing the state may have sent and
@@ -563,11 +573,14 @@ export function openLedger(state: SecretsState, keys: StateKeys, holds?: (text: 
       for (const [key, fields] of Object.entries(current.resources)) if (!recorded.has(key) && !replaced.has(key)) state.resources[key] = fields
       if (current.key_id !== undefined) state.key_id = current.key_id
     },
-    update: (declaredValues) => ({
+    update: (declaredValues, whole) => ({
       recorded,
       replaced,
       ...(keyId ? { keyId } : {}),
-      ...(declaredValues && !context.foreignKey ? { finish: (merged: SecretsState) => rekeyed(merged, keys, declaredValues) } : {}),
+      // A resource this run created (recorded, its id declared nowhere yet) is never forgotten.
+      ...(declaredValues && !context.foreignKey
+        ? { finish: (merged: SecretsState) => rekeyed(merged, keys, declaredValues, whole ? (resource) => !recorded.has(resource) || declaredValues(resource).length > 0 : undefined) }
+        : {}),
     }),
   }
 }

@@ -55,7 +55,9 @@ export async function fromConfiguration(options: WorkOptions, io: RedactedIo): P
   const prepared = await preparePlan({ ...options, command: 'apply' }, io)
   if (!prepared) return undefined
   const { plan, changed } = prepared.result
-  const stateUpdate = () => prepared.ledger.update(declaredSecretValues(prepared.resources))
+  // Over the whole configuration (no --kind, no --id), a record of a resource it does not declare is stale.
+  const whole = !options.kinds?.length && !options.ids?.length
+  const stateUpdate = () => prepared.ledger.update(declaredSecretValues(prepared.resources), whole)
   return {
     plan,
     ready: plannedFrom(changed, plan.changes, prepared.identified.references),
