@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { ScansyncError } from '../../core/errors.js'
 import { line, type RedactedIo } from '../../core/io.js'
@@ -55,8 +55,9 @@ export async function fromConfiguration(options: WorkOptions, io: RedactedIo): P
   const prepared = await preparePlan({ ...options, command: 'apply' }, io)
   if (!prepared) return undefined
   const { plan, changed } = prepared.result
-  // Over the whole configuration (no --kind, no --id), a record of a resource it does not declare is stale.
-  const whole = !options.kinds?.length && !options.ids?.length
+  // Over the whole configuration (no --kind, no --id), a record of a resource it does not declare is stale;
+  // but only when the run reads the state's whole folder: one file of it (or --state) shares the state with others.
+  const whole = !options.kinds?.length && !options.ids?.length && readsWholeFolder(options, io)
   const stateUpdate = () => prepared.ledger.update(declaredSecretValues(prepared.resources), whole)
   return {
     plan,
@@ -145,5 +146,20 @@ async function valuesToRekeyWith(ledger: SecretsLedger, paths: string[], io: Red
     return (await loadConfig(paths, { env: io.env, cwd: io.cwd })).config.resources
   } catch {
     return []
+  }
+}
+
+/**
+ * Whether the run reads the whole folder its secrets state belongs to (no --state, one folder or
+ * none given): only then is a record of a resource it does not declare taken as stale (rekeyed's
+ * `forgettable`); a run over some files of a folder, or over a state named with --state, would
+ * drop the records of the files it was not given.
+ */
+function readsWholeFolder(options: WorkOptions, io: RedactedIo): boolean {
+  if (options.state !== undefined || options.paths.length > 1) return false
+  try {
+    return statSync(resolve(io.cwd, options.paths[0] ?? '.')).isDirectory()
+  } catch {
+    return false
   }
 }
