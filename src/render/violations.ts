@@ -66,7 +66,7 @@ export function violationsMarkdown(violations: readonly Violation[], budget = In
   for (const v of ordered.slice(0, MAX_ROWS)) {
     // The file's name as it is found (a Persian name's zero-width non-joiner kept), as the violation's line writes it.
     const where = v.where ? `${v.where.file}:${v.where.line}` : 'declared in no file'
-    const row = `| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(v.policy)}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where, { keepInvisible: true })} | ${escapeText(clip(redact(v.message), MAX_MESSAGE))} |`
+    const row = `| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(redact(v.policy))}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where, { keepInvisible: true })} | ${escapeText(clip(redact(v.message), MAX_MESSAGE))} |`
     if (used + 1 + row.length > budget) break
     lines.push(row)
     used += 1 + row.length
@@ -98,7 +98,7 @@ export function rulesMarkdown(rules: readonly RuleTally[], budget = Infinity, re
   let used = lines.join('\n').length + 2 + more(rules.length).length
   let shown = 0
   for (const rule of rules) {
-    const row = `| <code>${escapeText(rule.name)}</code> | ${rule.level} | ${rule.kind} | ${rule.checked} | ${rule.violations} | ${escapeText(clip(redact(rule.description), MAX_MESSAGE))} |`
+    const row = `| <code>${escapeText(redact(rule.name))}</code> | ${rule.level} | ${rule.kind} | ${rule.checked} | ${rule.violations} | ${escapeText(clip(redact(rule.description), MAX_MESSAGE))} |`
     if (used + 1 + row.length > budget) break
     lines.push(row)
     used += 1 + row.length
