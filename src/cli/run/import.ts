@@ -19,7 +19,7 @@ import { NameIndex } from '../../resources/identity.js'
 import { KIND_CHOICES, KIND_NAMES, KINDS } from '../../resources/index.js'
 import { schemaComment } from './schema-reference.js'
 import { guard } from './errors.js'
-import { listIdsCommand, ReadTally } from './read-tally.js'
+import { listIdsHint, ReadTally } from './read-tally.js'
 import { ConnectionOptions, openSession, type Session } from './session.js'
 
 export interface ImportOptions extends ConnectionOptions {
@@ -201,7 +201,7 @@ async function readKind(kind: KindName, options: ImportOptions, session: Session
     const explained = await tally.explain(error)
     // An id the service does not have (mistyped, or another kind's): how to list those it has, as plan says.
     if (explained === error && options.all !== true && error instanceof ScansyncError && new RegExp(`^ *${kind} \\S+ not found$`, 'm').test(error.message)) {
-      throw new ScansyncError(`${error.message}\nTo list the ids the service has, run: ${listIdsCommand([kind])}`)
+      throw new ScansyncError(`${error.message}\n${listIdsHint([kind])}`)
     }
     throw explained
   } finally {

@@ -25,7 +25,7 @@ import { UNMANAGED_KINDS } from '../../resources/identity.js'
 import { collectLiveSecrets, learnLiveSecrets, learnSecrets } from '../../secrets/known.js'
 import { openLedger, readSecretsState, resourceKey, stateKeys, type SecretContext, type SecretsLedger } from '../../secrets/state.js'
 import type { SecretsState } from '../../schema/generated.js'
-import { listIdsCommand, ReadTally } from './read-tally.js'
+import { listIdsHint, ReadTally } from './read-tally.js'
 import { stateLeftElsewhere } from '../../secrets/state-elsewhere.js'
 import { ConnectionOptions, openSession, readToken, Session } from './session.js'
 import type { PolicyRule } from '../../config/policies.js'
@@ -272,7 +272,7 @@ function printGone(gone: readonly DesiredResource[], options: SelectionOptions, 
     return { file: at.file, line: at.line, column: at.column, path: 'id', message: `${resource.kind} ${resource.id} not found: the service has no ${resource.kind} with this id (deleted by hand, or a wrong id)` }
   })
   const kinds = [...new Set(gone.map((resource) => resource.kind))]
-  const hint = kinds.length > 0 ? `To list the ids the service has, run: ${listIdsCommand(kinds)}` : undefined
+  const hint = kinds.length > 0 ? listIdsHint(kinds) : undefined
   printProblems(sortDiagnostics([...also, ...problems]), options, io, hint)
 }
 
@@ -287,7 +287,7 @@ function explainNotFound(error: unknown, resources: DesiredResource[]): unknown 
   }
   if (places.length === 0) return error
   const kinds = [...new Set([...error.message.matchAll(notFound)].map((m) => m[1]))]
-  return new ScansyncError(`${error.message}\n${places.join('\n')}\nCheck the id; to list the ids the service has, run: ${listIdsCommand(kinds)}`)
+  return new ScansyncError(`${error.message}\n${places.join('\n')}\nCheck the id; ${listIdsHint(kinds, 'to')}`)
 }
 
 export interface Prepared extends Loaded {

@@ -4,7 +4,10 @@ import type { Requester } from '../../live/read.js'
 import { KINDS } from '../../resources/index.js'
 
 /** The command that lists the ids the service has of these kinds: the next step after an id it does not have. */
-export const listIdsCommand = (kinds: readonly string[]): string => kinds.map((kind) => `scansync import --kind ${kind} --all`).join(' or ')
+const listIdsCommand = (kinds: readonly string[]): string => kinds.map((kind) => `scansync import --kind ${kind} --all`).join(' or ')
+
+/** The next step after an id the service does not have (plan, apply and import say it alike). */
+export const listIdsHint = (kinds: readonly string[], to: 'To' | 'to' = 'To'): string => `${to} list the ids the service has, run: ${listIdsCommand(kinds)}`
 
 /**
  * The reads of one run, counted: when every one of them was a 404 and the target list is not
