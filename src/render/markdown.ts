@@ -211,6 +211,25 @@ function code(text: string): string {
   return `<code>${escapeText(text)}</code>`
 }
 
+/**
+ * A Markdown table cut to `budget` characters: `head` (its heading lines), then the rows of as many
+ * items as fit, room kept for the line that counts the rest (`more`, of up to `total` items, so that
+ * it always fits). The caller adds that line when `shown` is short of its count.
+ */
+export function rowsWithin<T>(head: readonly string[], items: readonly T[], rowOf: (item: T) => string, budget: number, more: (left: number) => string, total = items.length): { lines: string[]; shown: number } {
+  const lines = [...head]
+  let used = lines.join('\n').length + 2 + more(total).length
+  let shown = 0
+  for (const item of items) {
+    const row = rowOf(item)
+    if (used + 1 + row.length > budget) break
+    lines.push(row)
+    used += 1 + row.length
+    shown++
+  }
+  return { lines, shown }
+}
+
 /** A long value cut to `max` characters, saying how much was cut. */
 export function clip(text: string, max: number): string {
   if (text.length <= max) return text

@@ -2,7 +2,7 @@ import type { SourcePosition } from '../core/diagnostics.js'
 import type { Missing, Unmanaged } from '../plan/model.js'
 import type { KindName } from '../core/types.js'
 import { workflowCommand, type AnnotationFile } from './github.js'
-import { clip, escapeText, MAX_NAME } from './markdown.js'
+import { clip, escapeText, MAX_NAME, rowsWithin } from './markdown.js'
 import { printable } from './value.js'
 import { resourceLabel } from './words.js'
 
@@ -105,17 +105,14 @@ export function githubList<T extends Listed>(rendered: string, list: ResourceLis
 export function markdownListSection<T extends Listed>(list: ResourceList<T>, items: readonly T[], budget = Infinity): string {
   if (items.length === 0) return ''
   const column = list.column
-  const lines = [`#### ${escapeText(list.heading)}`, '', `| | Kind | Id | Name |${column ? ` ${column.heading} |` : ''}`, `| --- | --- | --- | --- |${column ? ' --- |' : ''}`]
   const more = (left: number) => `_… and ${left} more: ${list.more}_`
-  let used = lines.join('\n').length + 2 + more(items.length).length
-  let shown = 0
-  for (const item of items) {
-    const row = `| ${list.mark} | ${escapeText(item.kind)} | <code>${escapeText(item.id)}</code> | ${item.name === null ? ' ' : escapeText(clip(item.name, MAX_NAME))} |${column ? ` ${column.cell(item)} |` : ''}`
-    if (used + 1 + row.length > budget) break
-    lines.push(row)
-    used += 1 + row.length
-    shown++
-  }
+  const { lines, shown } = rowsWithin(
+    [`#### ${escapeText(list.heading)}`, '', `| | Kind | Id | Name |${column ? ` ${column.heading} |` : ''}`, `| --- | --- | --- | --- |${column ? ' --- |' : ''}`],
+    items,
+    (item) => `| ${list.mark} | ${escapeText(item.kind)} | <code>${escapeText(item.id)}</code> | ${item.name === null ? ' ' : escapeText(clip(item.name, MAX_NAME))} |${column ? ` ${column.cell(item)} |` : ''}`,
+    budget,
+    more,
+  )
   if (items.length > shown) lines.push('', more(items.length - shown))
   return lines.join('\n') + '\n'
 }

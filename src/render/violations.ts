@@ -2,7 +2,7 @@ import { fileAtLineStart } from '../core/diagnostics.js'
 import type { Violation } from '../plan/policies.js'
 import type { ViolationEntry } from '../schema/generated.js'
 import { workflowCommand, type AnnotationFile } from './github.js'
-import { clip, escapeText } from './markdown.js'
+import { clip, escapeText, rowsWithin } from './markdown.js'
 import type { Format } from './options.js'
 import { printable } from './value.js'
 import { plural } from './words.js'
@@ -57,24 +57,24 @@ const MAX_MESSAGE = 500
 export function violationsMarkdown(violations: readonly Violation[], budget = Infinity, redact: (text: string) => string = (text) => text): string {
   const lines = [`### Policy violations`, '', `**${escapeText(violationsSummary(violations))}**`, '']
   if (violations.length === 0) return lines.slice(0, 3).join('\n') + '\n'
-  lines.push('| | Policy | Resource | Where | Message |', '|---|---|---|---|---|')
   const more = (left: number) => `… and ${left} more (see the job's log).`
-  let used = lines.join('\n').length + 2 + more(violations.length).length
-  let shown = 0
   // Errors first: they are what fails the check, and the rows that fit may be few.
   const ordered = [...violations.filter((v) => v.level === 'error'), ...violations.filter((v) => v.level !== 'error')]
-  for (const v of ordered.slice(0, MAX_ROWS)) {
-    // The file's name as it is found (a Persian name's zero-width non-joiner kept), as the violation's line writes it.
-    const where = v.where ? `${v.where.file}:${v.where.line}` : 'declared in no file'
-    const row = `| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(redact(v.policy))}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where, { keepInvisible: true })} | ${escapeText(clip(redact(v.message), MAX_MESSAGE))} |`
-    if (used + 1 + row.length > budget) break
-    lines.push(row)
-    used += 1 + row.length
-    shown++
-  }
-  if (shown === 0) lines.splice(-2)
-  if (violations.length > shown) lines.push('', more(violations.length - shown))
-  return lines.join('\n') + '\n'
+  const { lines: table, shown } = rowsWithin(
+    [...lines, '| | Policy | Resource | Where | Message |', '|---|---|---|---|---|'],
+    ordered.slice(0, MAX_ROWS),
+    (v) => {
+      // The file's name as it is found (a Persian name's zero-width non-joiner kept), as the violation's line writes it.
+      const where = v.where ? `${v.where.file}:${v.where.line}` : 'declared in no file'
+      return `| ${v.level === 'error' ? '✗ error' : '⚠ warning'} | <code>${escapeText(redact(v.policy))}</code> | ${escapeText(v.kind)} <code>${escapeText(v.id)}</code> | ${escapeText(where, { keepInvisible: true })} | ${escapeText(clip(redact(v.message), MAX_MESSAGE))} |`
+    },
+    budget,
+    more,
+    violations.length,
+  )
+  if (shown === 0) table.splice(-2)
+  if (violations.length > shown) table.push('', more(violations.length - shown))
+  return table.join('\n') + '\n'
 }
 
 /** A rule of an audit, with the live resources of its kind checked against it and how many break it (audit.schema.json, `policies`). */
@@ -93,17 +93,14 @@ export interface RuleTally {
  * table cut at its first rows, are accounted for. No more than `budget` characters (the rest counted).
  */
 export function rulesMarkdown(rules: readonly RuleTally[], budget = Infinity, redact: (text: string) => string = (text) => text): string {
-  const lines = ['| Rule | Level | Kind | Checked | Broken by | Description |', '|---|---|---|---|---|---|']
   const more = (left: number) => `… and ${plural(left, 'more rule', 'more rules')} (see --format json).`
-  let used = lines.join('\n').length + 2 + more(rules.length).length
-  let shown = 0
-  for (const rule of rules) {
-    const row = `| <code>${escapeText(redact(rule.name))}</code> | ${rule.level} | ${rule.kind} | ${rule.checked} | ${rule.violations} | ${escapeText(clip(redact(rule.description), MAX_MESSAGE))} |`
-    if (used + 1 + row.length > budget) break
-    lines.push(row)
-    used += 1 + row.length
-    shown++
-  }
+  const { lines, shown } = rowsWithin(
+    ['| Rule | Level | Kind | Checked | Broken by | Description |', '|---|---|---|---|---|---|'],
+    rules,
+    (rule) => `| <code>${escapeText(redact(rule.name))}</code> | ${rule.level} | ${rule.kind} | ${rule.checked} | ${rule.violations} | ${escapeText(clip(redact(rule.description), MAX_MESSAGE))} |`,
+    budget,
+    more,
+  )
   if (rules.length > shown) lines.push('', more(rules.length - shown))
   return lines.join('\n') + '\n'
 }
